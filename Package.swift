@@ -1,0 +1,77 @@
+// swift-tools-version:6.1
+// tunes: a music-library player, indexer and ListenBrainz scrobbler for the Linux terminal.
+// The dependency direction is written in README.md ("Modules") and enforced here: a target may only
+// name targets of a lower layer.
+import PackageDescription
+
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
+let package = Package(
+  name: "tunes",
+  products: [
+    .executable(name: "tunes", targets: ["tunes"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+  ],
+  targets: [
+    // MARK: C libraries (Debian -dev packages; see Scripts/setup-debian)
+    .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+    .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+    // MARK: Layer 1: shared vocabulary, no I/O of its own
+    /// Errors and exit statuses, XDG paths, audio format and the decoder/sink protocols, clocks.
+    .target(name: "TunesCore"),
+
+    // MARK: Layer 2: library index, tags, decoder, audio output, terminal drawing
+    /// Pure Swift ID3v1/v2 reader and MPEG frame walker (exact durations without decoding).
+    .target(name: "TunesTags", dependencies: ["TunesCore"]),
+    /// The SQLite database: migrations, catalogue and filesystem indexer, query language, play counts.
+    .target(name: "TunesLibrary", dependencies: ["TunesCore", "TunesTags", grdb]),
+    /// libmpg123 behind the AudioDecoder protocol.
+    .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123"]),
+    /// libasound behind the AudioSink protocol.
+    .target(name: "TunesOutput", dependencies: ["TunesCore", "CALSA"]),
+    /// Terminal facts and drawing: raw mode, width, colour, bars and charts.
+    .target(name: "TunesTerminal", dependencies: ["TunesCore"]),
+
+    // MARK: Layer 3: player, playlists, ListenBrainz
+    /// Queue, shuffle pass, next-song rule, listen rule, the play-state actor and the engine.
+    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary"]),
+    /// Playlist editing, smart playlists, M3U8/XSPF/JSPF import and export.
+    .target(name: "TunesPlaylists", dependencies: ["TunesCore", "TunesLibrary"]),
+    /// ListenBrainz HTTP client (libcurl), listen submission queue, dashboards data.
+    .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesLibrary", "CCurl"]),
+
+    // MARK: Layer 4: remote control
+    /// The MPD protocol: parser, server on a Unix socket / loopback TCP, idle, and a client.
+    .target(name: "TunesControl", dependencies: ["TunesCore", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
+
+    // MARK: Layer 5: executables (thin: argument parsing and wiring only)
+    .executableTarget(
+      name: "tunes",
+      dependencies: [
+        "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
+        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesControl", argumentParser,
+      ]),
+    /// Development harness: decode an MP3 to raw S16LE on stdout (like MPD's test/run_decoder).
+    .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder"]),
+    /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
+    .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),
+
+    // MARK: Tests (one target per library target; Tests/Fixtures holds shared fixture files)
+    .testTarget(name: "TunesCoreTests", dependencies: ["TunesCore"]),
+    .testTarget(name: "TunesTagsTests", dependencies: ["TunesTags"]),
+    .testTarget(name: "TunesLibraryTests", dependencies: ["TunesLibrary", grdb]),
+    .testTarget(name: "TunesDecoderTests", dependencies: ["TunesDecoder"]),
+    .testTarget(name: "TunesOutputTests", dependencies: ["TunesOutput", "TunesDecoder"]),
+    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesPlayer", "TunesDecoder", "TunesOutput", grdb]),
+    .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesPlaylists", grdb]),
+    .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesListenBrainz", grdb]),
+    .testTarget(name: "TunesControlTests", dependencies: ["TunesControl", grdb]),
+    .testTarget(name: "TunesCLITests", dependencies: ["tunes"]),
+  ]
+)

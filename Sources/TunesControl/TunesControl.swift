@@ -1,0 +1,1 @@
+// TunesControl: see Package.swift for what this module owns.

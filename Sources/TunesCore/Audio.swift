@@ -1,0 +1,63 @@
+// The audio vocabulary between decoding, the player and the output: a PCM format and the two protocols
+// the player drives. The player depends on these protocols only, so tests stand in fakes; the real
+// implementations are TunesDecoder (libmpg123) and TunesOutput (libasound).
+
+/// Interleaved signed 16-bit little-endian PCM, the only sample format tunes moves around.
+public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
+  public var sampleRate: Int
+  public var channels: Int
+
+  public init(sampleRate: Int, channels: Int) {
+    self.sampleRate = sampleRate
+    self.channels = channels
+  }
+
+  public var bytesPerFrame: Int { channels * 2 }
+  public var description: String { "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch"), s16le" }
+
+  public func milliseconds(frames: Int) -> Int { Int((Int64(frames) * 1000) / Int64(max(sampleRate, 1))) }
+  public func frames(milliseconds: Int) -> Int { Int((Int64(milliseconds) * Int64(sampleRate)) / 1000) }
+}
+
+/// A decoder for one file. Not Sendable: one thread (the engine's audio thread) uses it at a time.
+public protocol AudioDecoder: AnyObject {
+  /// The format of every sample `read` returns; fixed for the life of the decoder.
+  var format: AudioFormat { get }
+  /// Exact length in frames when the file says so (Xing/Info header, gapless), else an estimate or nil.
+  var totalFrames: Int? { get }
+  /// The frame `read` returns next.
+  var positionFrames: Int { get }
+  /// Fills `buffer` with whole interleaved frames; returns the number of frames, 0 at the end of the file.
+  /// Corrupt frames in the middle of a file are skipped (see `warnings`); only unrecoverable errors throw.
+  func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int
+  /// Moves to `frame` (sample-accurate); returns the frame reached.
+  @discardableResult func seek(toFrame frame: Int) throws -> Int
+  /// Problems skipped over so far (e.g. "frame 1234: bad header"), for the player to report.
+  var warnings: [String] { get }
+}
+
+/// Opens decoders; the player asks it for each song.
+public protocol AudioDecoderFactory: Sendable {
+  func makeDecoder(path: String) throws -> AudioDecoder
+}
+
+/// Where PCM goes: an ALSA device, a file, or a counter in tests. Not Sendable: only the engine's
+/// audio thread calls it, except `interrupt()`, which any thread may call.
+public protocol AudioSink: AnyObject {
+  /// (Re)configures the device for `format`; a no-op when already open with that format.
+  func open(format: AudioFormat) throws
+  /// Plays interleaved frames; blocks while the device buffer is full; returns frames consumed.
+  func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int
+  /// Frames written but not yet heard (the device's delay); 0 for devices that do not pace.
+  var delayFrames: Int { get }
+  /// True when the device itself plays in real time (a sound card); false for `null` and `file`.
+  var pacesItself: Bool { get }
+  /// Stops output keeping what is buffered (resume continues at the same sample).
+  func pause() throws
+  func resume() throws
+  /// Throws away buffered audio (seek, skip, stop).
+  func drop() throws
+  /// Waits until everything written has been played.
+  func drain() throws
+  func close()
+}

@@ -1,0 +1,1 @@
+// TunesDecoder: see Package.swift for what this module owns.

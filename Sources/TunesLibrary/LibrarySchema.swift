@@ -1,0 +1,88 @@
+// Tables of the index itself: artist, album, song (+ its FTS5 index), playlist, playlistItem.
+// Naming: singular camelCase tables and columns (GRDB's convention).
+import GRDB
+
+enum LibrarySchema {
+  static func v1(_ db: Database) throws {
+    try db.create(table: "artist") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("name", .text).notNull().unique(onConflict: .ignore).collate(.nocase)
+      t.column("mbid", .text)
+    }
+    try db.create(table: "album") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("title", .text).notNull()
+      t.belongsTo("albumArtist", inTable: "artist", onDelete: .setNull)
+      t.column("albumArtistName", .text).notNull()
+      t.column("year", .integer)
+      t.column("coverPath", .text)
+      t.column("releaseMbid", .text)
+      t.column("isCompilation", .boolean).notNull().defaults(to: false)
+      t.uniqueKey(["title", "albumArtistName"])
+    }
+    try db.create(table: "song") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("path", .text).notNull().unique()
+      t.column("title", .text).notNull()
+      t.column("artist", .text).notNull()
+      t.column("album", .text).notNull()
+      t.column("albumArtist", .text).notNull()
+      t.belongsTo("artist", onDelete: .setNull)
+      t.belongsTo("album", onDelete: .setNull)
+      t.column("trackNumber", .integer)
+      t.column("trackTotal", .integer)
+      t.column("discNumber", .integer)
+      t.column("discTotal", .integer)
+      t.column("year", .integer)
+      t.column("genre", .text)
+      t.column("durationMs", .integer)
+      t.column("recordingMbid", .text).indexed()
+      t.column("releaseMbid", .text)
+      t.column("artistMbids", .text).notNull().defaults(to: "[]")
+      t.column("isCompilation", .boolean).notNull().defaults(to: false)
+      // What the scanner needs to skip unchanged files and to recognise moved ones.
+      t.column("fileSize", .integer)
+      t.column("fileMtime", .double)
+      t.column("audioHash", .text).indexed()
+      /// "scan", "catalogue" or "both".
+      t.column("source", .text).notNull().defaults(to: "scan")
+      t.column("playCount", .integer).notNull().defaults(to: 0)
+      t.column("lastPlayedAt", .datetime)
+    }
+    try db.create(virtualTable: "song_ft", using: FTS5()) { t in
+      t.synchronize(withTable: "song")
+      t.tokenizer = .unicode61()  // folds case and diacritics: "cafe" finds "Café"
+      t.prefixes = [2, 3]
+      t.column("title")
+      t.column("artist")
+      t.column("album")
+      t.column("albumArtist")
+    }
+    try db.create(table: "playlist") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("name", .text).notNull().unique().collate(.nocase)
+      /// For smart playlists: the saved query; nil for ordinary ones.
+      t.column("smartQuery", .text)
+      /// For playlists that came from a file found while indexing.
+      t.column("sourcePath", .text)
+      t.column("sourceMtime", .double)
+      t.column("createdAt", .datetime).notNull()
+      t.column("modifiedAt", .datetime).notNull()
+    }
+    // An entry keeps what identifies its song (path, MBID, names) so that it survives the song's
+    // removal (shown as missing, skipped when playing) and finds it again when the file comes back.
+    try db.create(table: "playlistItem") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.belongsTo("playlist", onDelete: .cascade).notNull()
+      t.column("position", .integer).notNull()
+      t.belongsTo("song", onDelete: .setNull)
+      t.column("path", .text).notNull()
+      t.column("title", .text)
+      t.column("artist", .text)
+      t.column("album", .text)
+      t.column("durationMs", .integer)
+      t.column("recordingMbid", .text)
+      t.uniqueKey(["playlistId", "position"])
+    }
+  }
+}

@@ -1,0 +1,14 @@
+// The one ordered list of named migrations of the library database. Each area owns its own migration
+// file (LibrarySchema, PlayStateSchema, ListenSchema, …); a schema change is a new named migration
+// appended here, never an edit of one that has shipped.
+import GRDB
+
+enum Schema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("library-v1", migrate: LibrarySchema.v1)
+    migrator.registerMigration("playstate-v1", migrate: PlayStateSchema.v1)
+    migrator.registerMigration("listens-v1", migrate: ListenSchema.v1)
+    return migrator
+  }
+}

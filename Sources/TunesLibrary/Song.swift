@@ -1,0 +1,50 @@
+// A song as every other module sees it: one row of the `song` table with its denormalised names.
+import Foundation
+
+public struct Song: Codable, Sendable, Hashable, Identifiable {
+  public var id: Int64?
+  /// Absolute path of the MP3 file; unique in the library.
+  public var path: String
+  public var title: String
+  public var artist: String
+  public var album: String
+  public var albumArtist: String
+  public var trackNumber: Int?
+  public var trackTotal: Int?
+  public var discNumber: Int?
+  public var discTotal: Int?
+  public var year: Int?
+  public var genre: String?
+  public var durationMs: Int?
+  public var recordingMbid: String?
+  public var releaseMbid: String?
+  /// Artist MusicBrainz ids, in tag order.
+  public var artistMbids: [String]
+  public var playCount: Int
+  public var lastPlayedAt: Date?
+
+  /// The initializer other modules (and their tests) use; keep it stable.
+  public init(
+    id: Int64? = nil, path: String, title: String, artist: String, album: String = "",
+    albumArtist: String? = nil, trackNumber: Int? = nil, discNumber: Int? = nil, year: Int? = nil,
+    genre: String? = nil, durationMs: Int? = nil, recordingMbid: String? = nil, releaseMbid: String? = nil,
+    artistMbids: [String] = [], playCount: Int = 0, lastPlayedAt: Date? = nil
+  ) {
+    self.id = id
+    self.path = path
+    self.title = title
+    self.artist = artist
+    self.album = album
+    self.albumArtist = albumArtist ?? artist
+    self.trackNumber = trackNumber
+    self.discNumber = discNumber
+    self.year = year
+    self.genre = genre
+    self.durationMs = durationMs
+    self.recordingMbid = recordingMbid
+    self.releaseMbid = releaseMbid
+    self.artistMbids = artistMbids
+    self.playCount = playCount
+    self.lastPlayedAt = lastPlayedAt
+  }
+}

@@ -1,0 +1,34 @@
+// Song as a GRDB record, and the lookups every module needs (by id, by path), plus the one place that
+// records a play (play count and last-played time).
+import Foundation
+import GRDB
+
+extension Song: FetchableRecord, MutablePersistableRecord {
+  public static let databaseTableName = "song"
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) {
+    id = inserted.rowID
+  }
+}
+
+extension Library {
+  public func song(id: Int64) throws -> Song? {
+    try pool.read { db in try Song.fetchOne(db, key: id) }
+  }
+
+  public func song(path: String) throws -> Song? {
+    try pool.read { db in try Song.filter(Column("path") == path).fetchOne(db) }
+  }
+
+  /// Counts one play of a song. Call it inside the transaction that also queues the listen, so the
+  /// play count and the pending listen are written together or not at all.
+  public static func recordPlay(_ db: Database, songID: Int64, at date: Date) throws {
+    try db.execute(
+      sql: "UPDATE song SET playCount = playCount + 1, lastPlayedAt = ? WHERE id = ?",
+      arguments: [date, songID])
+  }
+
+  public func recordPlay(songID: Int64, at date: Date) throws {
+    try pool.write { db in try Library.recordPlay(db, songID: songID, at: date) }
+  }
+}

@@ -1,0 +1,1 @@
+// TunesListenBrainz: see Package.swift for what this module owns.

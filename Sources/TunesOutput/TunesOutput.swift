@@ -1,0 +1,1 @@
+// TunesOutput: see Package.swift for what this module owns.

@@ -1,0 +1,1 @@
+// TunesPlayer: see Package.swift for what this module owns.

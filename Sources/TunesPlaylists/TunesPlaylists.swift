@@ -1,0 +1,1 @@
+// TunesPlaylists: see Package.swift for what this module owns.

@@ -1,0 +1,1 @@
+// TunesTags: see Package.swift for what this module owns.

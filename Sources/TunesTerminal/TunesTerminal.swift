@@ -1,0 +1,1 @@
+// TunesTerminal: see Package.swift for what this module owns.

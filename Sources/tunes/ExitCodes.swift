@@ -1,0 +1,37 @@
+// The one place where errors become messages and exit codes: every module's TunesError carries its
+// exit status; anything else is reported as a failure with its description.
+import ArgumentParser
+import Foundation
+import TunesCore
+
+enum CLIError: TunesError {
+  case cannotOpenDatabase(path: String, reason: String)
+
+  var exitStatus: ExitStatus {
+    switch self {
+    case .cannotOpenDatabase: return .ioError
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .cannotOpenDatabase(let path, let reason): return "cannot open the library database \(path): \(reason)"
+    }
+  }
+}
+
+/// Runs a command body, printing a TunesError as `tunes: message` on stderr and exiting with its status.
+func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
+  do {
+    return try await body()
+  } catch let error as TunesError {
+    Terminal.printError("tunes: \(error.description)")
+    throw ExitCode(error.exitStatus.rawValue)
+  }
+}
+
+enum Terminal {
+  static func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}

@@ -1,0 +1,16 @@
+// The `tunes` command: the root of the command tree. Each subcommand lives in its own file under
+// Commands/; this file only lists them.
+import ArgumentParser
+import TunesCore
+
+@main
+struct Tunes: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tunes",
+    abstract: "A music-library player, indexer and ListenBrainz scrobbler for the terminal.",
+    version: TunesVersion.string,
+    subcommands: [
+      Version.self,
+    ]
+  )
+}
