@@ -1,1 +1,0 @@
-// TunesTags: see Package.swift for what this module owns.
