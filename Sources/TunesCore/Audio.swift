@@ -52,8 +52,9 @@ public protocol AudioSink: AnyObject {
   var delayFrames: Int { get }
   /// True when the device itself plays in real time (a sound card); false for `null` and `file`.
   var pacesItself: Bool { get }
-  /// Stops output keeping what is buffered (resume continues at the same sample).
-  func pause() throws
+  /// Stops output. Returns true when the buffered audio was kept (resume continues from it), false when
+  /// the device could not pause and dropped it: the caller then re-feeds from the position it had reached.
+  @discardableResult func pause() throws -> Bool
   func resume() throws
   /// Throws away buffered audio (seek, skip, stop).
   func drop() throws
