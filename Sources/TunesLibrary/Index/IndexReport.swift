@@ -9,7 +9,7 @@ public struct IndexProgress: Sendable {
   public var total: Int
 }
 
-public struct IndexOptions: Sendable {
+public struct IndexingOptions: Sendable {
   /// Compute and report the changes, write nothing.
   public var dryRun = false
   /// Files read and written per transaction: a kill loses at most one batch of work, never consistency.

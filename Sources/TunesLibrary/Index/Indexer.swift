@@ -13,7 +13,7 @@ import TunesTags
 extension Library {
   /// Indexes folders (recursively, reading every library.json in them), catalogue files and MP3 files.
   /// Throws before writing anything when a path is missing or a catalogue is malformed.
-  public func index(paths: [String], options: IndexOptions = IndexOptions()) throws -> IndexReport {
+  public func index(paths: [String], options: IndexingOptions = IndexingOptions()) throws -> IndexReport {
     var indexer = Indexer(library: self, options: options)
     return try indexer.run(paths: paths)
   }
@@ -63,7 +63,7 @@ private final class ReadSlots: @unchecked Sendable {
 
 private struct Indexer {
   let library: Library
-  let options: IndexOptions
+  let options: IndexingOptions
   var report = IndexReport()
   var entries: [String: CatalogueEntry] = [:]
   var walk = WalkResult()
@@ -74,7 +74,7 @@ private struct Indexer {
   var albumIDs: [String: Int64] = [:]
   var batchNumber = 0
 
-  init(library: Library, options: IndexOptions) {
+  init(library: Library, options: IndexingOptions) {
     self.library = library
     self.options = options
     report.dryRun = options.dryRun
