@@ -108,7 +108,7 @@ private struct QueryParser {
       addText(textField, value, quoted: quoted, negated: negated)
     } else if let numberField = LibraryQuery.NumberField(rawValue: field) {
       guard let range = Self.range(value) else {
-        throw fail(start, "bad range \"\(value)\" for \(field): (use N, A..B, A.., ..B, >N, >=N, <N or <=N)")
+        throw fail(start, "bad range \"\(value)\" for \(field) (use N, A..B, A.., ..B, >N, >=N, <N or <=N)")
       }
       query.terms.append(.number(numberField, range, negated: negated))
     } else if field == "path" {
