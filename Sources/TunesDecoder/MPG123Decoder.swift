@@ -24,7 +24,9 @@ public final class MPG123Decoder: AudioDecoder {
   private var chunk: UnsafePointer<Int16>?
   private var chunkSamples = 0
   private var chunkConsumed = 0
-  private var chunkStartFrame = 0
+  /// The frame `read` returns next: mpg123_tell after open or seek, then counted as frames are handed out
+  /// (mpg123_tell lags behind by a block when frames are taken with mpg123_decode_frame).
+  public private(set) var positionFrames = 0
   /// Where the next MPEG frame should start if nothing was skipped; nil right after open or seek.
   private var expectedFrameOffset: Int?
   /// True while libmpg123 reports a format other than `format` (damage that looks like a foreign header).
@@ -53,11 +55,6 @@ public final class MPG123Decoder: AudioDecoder {
     mpg123_delete(handle)
   }
 
-  public var positionFrames: Int {
-    if chunk != nil { return chunkStartFrame + chunkConsumed / format.channels }
-    return max(0, Int(mpg123_tell(handle)))
-  }
-
   public func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
     guard let base = buffer.baseAddress else { return 0 }
     let capacity = (buffer.count / format.channels) * format.channels
@@ -73,6 +70,7 @@ public final class MPG123Decoder: AudioDecoder {
       filled += count
       chunkConsumed += count
     }
+    positionFrames += filled / format.channels
     return filled / format.channels
   }
 
@@ -86,7 +84,8 @@ public final class MPG123Decoder: AudioDecoder {
     chunkConsumed = 0
     expectedFrameOffset = nil
     inForeignFormat = false
-    return Int(reached)
+    positionFrames = max(0, Int(mpg123_tell(handle)))
+    return positionFrames
   }
 
   // MARK: Decoding
@@ -105,8 +104,6 @@ public final class MPG123Decoder: AudioDecoder {
         chunk = UnsafeRawPointer(audio).assumingMemoryBound(to: Int16.self)
         chunkSamples = bytes / 2
         chunkConsumed = 0
-        // After mpg123_decode_frame, mpg123_tell reports the first sample of the block just returned.
-        chunkStartFrame = Int(mpg123_tell(handle))
         return true
       case MPG123_NEW_FORMAT.rawValue:
         noteFormatChange(frame: frameNumber)
