@@ -155,9 +155,12 @@ public final class ALSASink: AudioSink {
     if status < 0 { throw OutputError.writeFailed(device: device, reason: Self.text(status)) }
   }
 
+  /// Names that only exist when a card does; "default" is the one users meet.
+  static let cardDevicePrefixes = ["default", "hw", "plughw", "sysdefault", "front", "dmix", "surround"]
+
   private func openError(_ status: Int32) -> OutputError {
-    let virtualDevice = device == "null" || device.hasPrefix("file")
-    if !virtualDevice && !Self.hasSoundCard() { return .noSoundCard(device: device) }
+    let name = device.split(separator: ":", maxSplits: 1).first.map(String.init) ?? device
+    if Self.cardDevicePrefixes.contains(name) && !Self.hasSoundCard() { return .noSoundCard(device: device) }
     return .openFailed(device: device, reason: Self.text(status))
   }
 
