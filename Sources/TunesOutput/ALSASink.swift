@@ -33,6 +33,7 @@ public final class ALSASink: AudioSink {
     if pcm != nil && self.format == format { return }
     if let pcm {
       // A new format needs a new stream; let the old song's tail play out first.
+      if pausedInDevice { snd_pcm_pause(pcm, 0) }
       snd_pcm_drain(pcm)
       close()
     }
