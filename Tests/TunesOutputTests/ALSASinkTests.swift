@@ -172,13 +172,4 @@ import TunesDecoder
     #expect(text.contains("--device null"))
   }
 
-  func harness(_ name: String) -> String? {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<5 {
-      let candidate = folder.appendingPathComponent(name).path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      folder.deleteLastPathComponent()
-    }
-    return nil
-  }
 }
