@@ -10,7 +10,7 @@ public enum AudioHash {
     let value = hash(buffer, range)
     let digits = Array("0123456789abcdef".utf8)
     var out = [UInt8](repeating: 0, count: 16)
-    for k in 0..<16 { out[k] = digits[Int(value >> UInt64(60 - 4 * k)) & 15] }
+    for k in 0..<16 { out[k] = digits[Int((value >> UInt64(60 - 4 * k)) & 15)] }
     return String(decoding: out, as: UTF8.self)
   }
 
