@@ -95,7 +95,8 @@ enum MPEGStream {
           var total = frames * header.samplesPerFrame
           if let lame { total -= lame.delay + lame.padding }
           samples = max(0, total)
-          streamBytes = xing.bytes ?? audioLength
+          // The byte count includes the header's own frame; the frame count does not.
+          streamBytes = (xing.bytes ?? audioLength) - header.frameLength
           properties.lengthSource = xing.tag
           let seconds = Double(frames * header.samplesPerFrame) / Double(header.sampleRate)
           properties.bitrate = seconds > 0 ? Int((Double(streamBytes) * 8 / seconds / 1000).rounded()) : header.bitrate
