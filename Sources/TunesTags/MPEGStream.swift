@@ -114,8 +114,9 @@ enum MPEGStream {
       let walk = walkFrames(buffer, from: walkFrom, to: end, like: header)
       warnings += walk.warnings
       var total = walk.samples
-      // Decoders still trim the encoder delay at the start of a stream whose end is missing.
-      if let lame { total -= lame.delay }
+      // With a LAME tag but no usable end (truncated audio), a gapless decoder still trims the start:
+      // the encoder delay plus the Layer III decoder's own delay. mpg123 does exactly this.
+      if let lame { total -= lame.delay + layer3DecoderDelay }
       samples = max(0, total)
       properties.lengthSource = "frames"
       let seconds = Double(walk.samples) / Double(header.sampleRate)
@@ -126,6 +127,9 @@ enum MPEGStream {
     properties.durationMs = (count * 1000 + header.sampleRate / 2) / header.sampleRate
     return .success(Result(properties: properties, warnings: warnings))
   }
+
+  /// Samples of delay the Layer III synthesis adds, which gapless decoders trim along with the encoder's.
+  static let layer3DecoderDelay = 529
 
   struct Walk {
     var frames = 0
