@@ -1,5 +1,5 @@
-// HTTPTransport on libcurl: one easy handle per request, run on a Dispatch worker so the calling task
-// never blocks a cooperative thread. Connect and whole-request timeouts are always set.
+// HTTPTransport on libcurl: one easy handle per request, run on a thread of its own so the calling
+// task never blocks a shared thread. Connect and whole-request timeouts are always set.
 import CCurl
 import Foundation
 
@@ -20,9 +20,13 @@ public final class CurlTransport: HTTPTransport {
     let connectMs = Int(connectTimeout * 1000)
     let totalMs = Int(requestTimeout * 1000)
     let result: Result<HTTPResponse, TransportError> = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      // A thread of its own: curl_easy_perform blocks for up to the whole timeout, and blocking calls
+      // on the small shared pools (cooperative or Dispatch global) starve every other task.
+      let thread = Thread {
         continuation.resume(returning: CurlTransport.perform(request, connectMs: connectMs, totalMs: totalMs))
       }
+      thread.stackSize = 1 << 20
+      thread.start()
     }
     return try result.get()
   }
