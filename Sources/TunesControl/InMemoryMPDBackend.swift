@@ -18,6 +18,10 @@ public actor InMemoryMPDBackend: MPDBackend {
   private let onShutdown: @Sendable () -> Void
   /// Every mutating call, in order (`"play 0"`, `"seekcur +5.0"`…), so tests can check what arrived.
   public private(set) var calls: [String] = []
+  /// Makes `status` and `queue` take this long, standing in for a busy player (disconnect tests).
+  private var delay: Duration = .zero
+
+  public func setResponseDelay(_ delay: Duration) { self.delay = delay }
 
   public init(songs: [MPDSong] = [], volume: Int? = 50, onShutdown: @escaping @Sendable () -> Void = {}) {
     library = songs.sorted { $0.file < $1.file }
@@ -46,7 +50,8 @@ public actor InMemoryMPDBackend: MPDBackend {
 
   // MARK: Snapshots
 
-  public func status() -> MPDStatus {
+  public func status() async -> MPDStatus {
+    if delay > .zero { try? await Task.sleep(for: delay) }
     var s = state
     s.playlistVersion = version
     s.playlistLength = queueItems.count

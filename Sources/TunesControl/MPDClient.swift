@@ -82,7 +82,10 @@ public final class MPDClient {
       let line = try readLine()
       if line == "OK" { return pairs }
       if line.hasPrefix("ACK ") {
-        let message = line.firstIndex(of: "}").map { String(line[line.index($0, offsetBy: 2, limitedBy: line.endIndex) ?? line.endIndex...]) } ?? line
+        var message = line
+        if let brace = line.firstIndex(of: "}") {
+          message = String(line[line.index(after: brace)...].drop(while: { $0 == " " }))
+        }
         throw .refused(command: command, message: message)
       }
       if line == "list_OK" {

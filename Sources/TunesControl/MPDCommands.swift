@@ -19,7 +19,7 @@ public struct MPDDispatcher: Sendable {
     "find", "findadd", "getvol", "idle", "kill", "list", "listall", "listallinfo", "listplaylist",
     "listplaylistinfo", "listplaylists", "load", "lsinfo", "move", "next", "noidle", "notcommands", "outputs",
     "password", "pause", "ping", "play", "playid", "playlist", "playlistadd", "playlistclear",
-    "playlistdelete", "playlistid", "playlistinfo", "playlistmove", "plchanges", "plchangesposid", "previous",
+    "playlistdelete", "playlistfind", "playlistid", "playlistinfo", "playlistmove", "playlistsearch", "plchanges", "plchangesposid", "previous",
     "random", "rename", "repeat", "replay_gain_status", "rescan", "rm", "save", "search", "searchadd", "seek",
     "seekcur", "seekid", "setvol", "shuffle", "single", "stats", "status", "stop", "tagtypes", "update",
     "urlhandlers", "volume",
@@ -140,11 +140,7 @@ public struct MPDDispatcher: Sendable {
       let queue = try await b.queue()
       var items = queue.items[...]
       if args.count == 1 {
-        let range = try args.range(0)
-        guard let bounds = range.clamped(count: queue.items.count), !(range.end == nil && bounds.isEmpty && range.start > 0) else {
-          throw MPDError.argument("Bad song index")
-        }
-        if args[0].contains(":") == false, bounds.isEmpty { throw MPDError.argument("Bad song index") }
+        let bounds = try Self.clip(try args.range(0), count: queue.items.count, single: !args[0].contains(":"))
         items = queue.items[bounds]
       }
       for item in items { MPDFormat.write(item.song, to: &out) }
@@ -158,6 +154,10 @@ public struct MPDDispatcher: Sendable {
       } else {
         for item in queue.items { MPDFormat.write(item.song, to: &out) }
       }
+    case "playlistfind", "playlistsearch":
+      try args.expect(1...Int.max)
+      let filter = try MPDFilter.parse(args.values, substring: request.command == "playlistsearch")
+      for item in try await b.queue().items where filter.matches(item.song) { MPDFormat.write(item.song, to: &out) }
     case "playlist":
       try args.expect(0...0)
       for item in try await b.queue().items { out += "\(item.song.position ?? 0):file: \(MPDFormat.line(item.song.file))\n" }
@@ -227,8 +227,7 @@ public struct MPDDispatcher: Sendable {
       try args.expect(1...2)
       var songs = try await b.storedPlaylist(named: args[0])
       if args.count == 2 {
-        guard let bounds = try args.range(1).clamped(count: songs.count) else { throw MPDError.argument("Bad song index") }
-        songs = Array(songs[bounds])
+        songs = Array(songs[try Self.clip(try args.range(1), count: songs.count, single: !args[1].contains(":"))])
       }
       for song in songs {
         if request.command == "listplaylist" { out += "file: \(MPDFormat.line(song.file))\n" } else { MPDFormat.write(song, to: &out) }
@@ -337,6 +336,13 @@ public struct MPDDispatcher: Sendable {
       // Connection commands reach here only when misused (e.g. `idle` inside a command list).
       throw MPDError.argument("\"\(request.command)\" is not allowed here")
     }
+  }
+
+  /// MPD clips a range's end to the list; a start beyond it (or a single missing item) is an error.
+  static func clip(_ range: MPDRange, count: Int, single: Bool) throws(MPDError) -> Range<Int> {
+    let upper = min(range.end ?? count, count)
+    guard single ? range.start < count : range.start <= upper else { throw MPDError.argument("Bad song index") }
+    return range.start..<upper
   }
 
   private func checkedPosition(_ position: Int, orBad message: String) throws -> Int {

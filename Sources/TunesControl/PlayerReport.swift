@@ -17,8 +17,13 @@ public struct PlayerReport: Sendable, Equatable {
       title = fields["Title"]
       artist = fields["Artist"]
       album = fields["Album"]
-      durationMs = fields["duration"].flatMap(Double.init).map { Int(($0 * 1000).rounded()) }
-        ?? fields["Time"].flatMap(Int.init).map { $0 * 1000 }
+      if let precise = fields["duration"].flatMap(Double.init) {
+        durationMs = Int((precise * 1000).rounded())
+      } else if let whole = fields["Time"].flatMap(Int.init) {
+        durationMs = whole * 1000
+      } else {
+        durationMs = nil
+      }
       position = fields["Pos"].flatMap(Int.init)
       id = fields["Id"].flatMap(Int.init)
     }
