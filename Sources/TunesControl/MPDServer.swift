@@ -156,9 +156,12 @@ public final class MPDServer: Sendable {
       if Sockets.isListening(path) { throw .alreadyRunning(path: path) }
       unlink(path)
     }
+    // Fails early with the right message when the path itself cannot be a socket address.
+    _ = try Sockets.withUnixAddress(path) { _, _ in 0 }
     let fd = socket(AF_UNIX, Sockets.stream, 0)
     guard fd >= 0 else { throw .system(call: "socket", target: path, errno: errno) }
-    let temporary = path + ".\(getpid()).new"
+    var temporary = (folder.isEmpty ? "." : folder) + "/.t\(getpid())"
+    if temporary.utf8.count >= path.utf8.count + 4, temporary.utf8.count > 107 { temporary = path }
     unlink(temporary)
     let bound = try Sockets.withUnixAddress(temporary) { bind(fd, $0, $1) }
     guard bound == 0 else {
@@ -166,7 +169,7 @@ public final class MPDServer: Sendable {
       close(fd)
       throw .system(call: "bind", target: temporary, errno: code)
     }
-    guard chmod(temporary, 0o600) == 0, listen(fd, 128) == 0, rename(temporary, path) == 0 else {
+    guard chmod(temporary, 0o600) == 0, listen(fd, 128) == 0, temporary == path || rename(temporary, path) == 0 else {
       let code = errno
       close(fd)
       unlink(temporary)
