@@ -158,6 +158,27 @@ public enum PlayerRemote {
     return PlayerReport(status: status, currentSong: song)
   }
 
+  /// Sends `kill`. The player may close the connection before its OK arrives; that is success too.
+  public static func quit(_ client: MPDClient) throws(ControlError) {
+    do {
+      try client.run("kill")
+    } catch .protocolViolation {
+      return
+    }
+  }
+
+  /// Appends every song matching all the words (each in any tag or the file name) and returns how many
+  /// were added; none is `ControlError.nothingMatched`.
+  public static func add(query words: [String], client: MPDClient) throws(ControlError) -> Int {
+    let before = Int(MPDClient.dictionary(try client.run("status"))["playlistlength"] ?? "") ?? 0
+    var filter: [String] = []
+    for word in words.flatMap({ $0.split(separator: " ") }) { filter += ["any", String(word)] }
+    try client.run("searchadd", filter)
+    let after = Int(MPDClient.dictionary(try client.run("status"))["playlistlength"] ?? "") ?? 0
+    guard after > before else { throw .nothingMatched(words.joined(separator: " ")) }
+    return after - before
+  }
+
   /// Parses `[+|-]N` for seek and volume: the sign makes it relative.
   public static func signedArgument(_ text: String) -> (relative: Bool, value: Double)? {
     guard let value = Double(text), value.isFinite else { return nil }

@@ -11,6 +11,22 @@ struct Tunes: AsyncParsableCommand {
     version: TunesVersion.string,
     subcommands: [
       Version.self,
+      StatusCommand.self,
+      PauseCommand.self,
+      ResumeCommand.self,
+      ToggleCommand.self,
+      NextCommand.self,
+      PrevCommand.self,
+      StopCommand.self,
+      SeekCommand.self,
+      VolumeCommand.self,
+      ShuffleCommand.self,
+      RepeatCommand.self,
+      QueueCommand.self,
+      AddCommand.self,
+      ClearCommand.self,
+      CurrentCommand.self,
+      QuitCommand.self,
     ]
   )
 }

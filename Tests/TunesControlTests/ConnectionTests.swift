@@ -156,6 +156,7 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
     // The list ran to completion for the player; the server serves others as before.
     let status = try await h.client { c in MPDClient.dictionary(try c.run("status")) }
     #expect(status["volume"] == "77" && status["playlistlength"] == "1")
+    for _ in 0..<200 where h.server.clientCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
     #expect(h.server.clientCount == 0)
   }
 
