@@ -17,6 +17,22 @@ struct Tunes: AsyncParsableCommand {
       Info.self,
       Stats.self,
       LB.self,
+      StatusCommand.self,
+      PauseCommand.self,
+      ResumeCommand.self,
+      ToggleCommand.self,
+      NextCommand.self,
+      PrevCommand.self,
+      StopCommand.self,
+      SeekCommand.self,
+      VolumeCommand.self,
+      ShuffleCommand.self,
+      RepeatCommand.self,
+      QueueCommand.self,
+      AddCommand.self,
+      ClearCommand.self,
+      CurrentCommand.self,
+      QuitCommand.self,
     ]
   )
 }
