@@ -9,7 +9,8 @@ enum M3U {
     var pending = PlaylistFileEntry()
     var pendingLine: Int?  // the line of an #EXTINF still waiting for its location
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // By isNewline, not "\n": Swift reads "\r\n" (Windows players) as one Character.
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       lineNumber += 1
       let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty { continue }

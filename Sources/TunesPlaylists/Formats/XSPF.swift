@@ -16,6 +16,10 @@ enum XSPF {
     let ok = parser.parse()
     if let failure = reader.failure { throw failure }
     if !ok {
+      if let line = reader.errorLine {
+        let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
+        throw PlaylistError.parse(file: file, place: "line \(line)", reason: "XML: \(reason)")
+      }
       let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
       throw PlaylistError.parse(file: file, place: "line \(max(parser.lineNumber, 1))", reason: "XML: \(reason)")
     }
@@ -43,6 +47,8 @@ enum XSPF {
     var document = PlaylistDocument(entries: [])
     var sawPlaylist = false
     var failure: PlaylistError?
+    /// Where the XML parser stood when it found the error (later it may have read on).
+    var errorLine: Int?
     private var path: [String] = []
     private var text = ""
     private var entry = PlaylistFileEntry()
@@ -78,6 +84,10 @@ enum XSPF {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+      if errorLine == nil { errorLine = max(parser.lineNumber, 1) }
+    }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
       text += String(decoding: CDATABlock, as: UTF8.self)
