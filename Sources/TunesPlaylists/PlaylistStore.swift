@@ -33,6 +33,29 @@ public actor PlaylistStore {
     }
   }
 
+  /// The songs at these paths: a file's song, or every song under a folder. A path the library does
+  /// not know is an error (nothing is added).
+  public func songs(atPaths paths: [String]) throws -> [Song] {
+    let cwd = FileManager.default.currentDirectoryPath
+    return try pool.read { db in
+      var songs: [Song] = []
+      for given in paths {
+        let path = FilePaths.normalize(given, baseFolder: cwd)
+        if let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path]) {
+          songs.append(song)
+          continue
+        }
+        let under = try Song.fetchAll(
+          // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
+          db, sql: "SELECT * FROM song WHERE path >= ? AND path < ? ORDER BY path",
+          arguments: [path + "/", path + "0"])
+        if under.isEmpty { throw PlaylistError.notInLibrary(path: given) }
+        songs += under
+      }
+      return songs
+    }
+  }
+
   // MARK: Creating
 
   /// An ordinary playlist holding `songs` (possibly none).
