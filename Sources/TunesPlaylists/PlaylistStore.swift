@@ -10,7 +10,7 @@ import TunesLibrary
 public typealias SongQuery = @Sendable (String) throws -> [Song]
 
 public actor PlaylistStore {
-  public let library: Library
+  public nonisolated let library: Library
   private let query: SongQuery
   private let clock: any TunesClock
 

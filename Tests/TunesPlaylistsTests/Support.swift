@@ -1,5 +1,5 @@
 // Test fixtures for TunesPlaylists: a fresh library database per test in its own temporary folder,
-// a handful of songs, and a small stand-in for the library's query language.
+// a handful of songs, and the library's own query language for smart playlists and --query.
 import Foundation
 import GRDB
 import TunesCore
@@ -29,7 +29,7 @@ struct Fixture {
     self.folder = folder
     self.library = library
     songs = inserted
-    store = PlaylistStore(library: library, query: { try FakeQuery.run($0, library: library) })
+    store = PlaylistStore(library: library, query: { try library.songs(matching: $0) })
   }
 
   func song(_ key: String) -> Song { songs[key]! }
@@ -65,34 +65,6 @@ struct Fixture {
 
   func titles(_ name: String) async throws -> [String] {
     try await store.show(name: name).entries.map { $0.title ?? "?" }
-  }
-}
-
-/// A stand-in for the library's query language, enough for these tests: words must all occur in
-/// "artist title album" (case-insensitive); `sort:plays` / `sort:-plays` and `limit:N`; "(" is a syntax error.
-enum FakeQuery {
-  struct Bad: TunesError {
-    var description: String { "unbalanced parenthesis" }
-    var exitStatus: ExitStatus { .dataError }
-  }
-
-  static func run(_ text: String, library: Library) throws -> [Song] {
-    if text.contains("(") { throw Bad() }
-    var words: [String] = []
-    var limit: Int?
-    var sort: String?
-    for word in text.lowercased().split(separator: " ").map(String.init) {
-      if word.hasPrefix("limit:") { limit = Int(word.dropFirst(6)) } else if word.hasPrefix("sort:") { sort = String(word.dropFirst(5)) } else { words.append(word) }
-    }
-    var songs = try library.pool.read { db in try Song.order(Column("id")).fetchAll(db) }
-    songs = songs.filter { song in
-      let hay = "\(song.artist) \(song.title) \(song.album)".lowercased()
-      return words.allSatisfy { hay.contains($0) }
-    }
-    if sort == "plays" { songs.sort { $0.playCount < $1.playCount } }
-    if sort == "-plays" { songs.sort { $0.playCount > $1.playCount } }
-    if let limit { songs = Array(songs.prefix(limit)) }
-    return songs
   }
 }
 

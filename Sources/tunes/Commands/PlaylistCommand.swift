@@ -22,7 +22,7 @@ enum PlaylistCLI {
   /// query language.
   static func store(_ options: GlobalOptions) throws -> PlaylistStore {
     let library = try options.openLibrary()
-    return PlaylistStore(library: library, query: { try InterimSongQuery.songs(matching: $0, in: library) })
+    return PlaylistStore(library: library, query: { try library.songs(matching: $0) })
   }
 
   /// Arguments that name files or folders (contain a "/" or exist) are paths; the rest form one query.
@@ -33,7 +33,9 @@ enum PlaylistCLI {
     var songs = try await store.songs(atPaths: paths)
     if !words.isEmpty {
       let query = words.joined(separator: " ")
-      let found = try await store.songs(matching: query)
+      // Parsed as arguments: one shell argument holding spaces (artist:"Daft Punk" unquoted by the
+      // shell) stays one value.
+      let found = try store.library.songs(matching: try LibraryQuery.parse(arguments: words))
       if found.isEmpty { throw PlaylistError.noSongs(query: query) }
       songs += found
     }
