@@ -24,9 +24,9 @@ public enum PlaylistError: TunesError, Equatable {
 
   public var exitStatus: ExitStatus {
     switch self {
-    case .unknownPlaylist, .unreadable, .notInLibrary: return .noInput
+    case .unknownPlaylist, .unreadable, .notInLibrary, .noSongs: return .noInput
     case .nameExists, .emptyName, .controlCharacter, .positionOutOfRange, .badRange, .smartPlaylist,
-      .unknownSortKey, .unknownFormat, .noSongs:
+      .unknownSortKey, .unknownFormat:
       return .usage
     case .parse, .queryFailed: return .dataError
     case .database: return .ioError
