@@ -55,6 +55,28 @@ public enum PlaylistFileSync {
     ((path as NSString).lastPathComponent as NSString).deletingPathExtension
   }
 
+  /// The playlist files among `paths` and under the folders among them (hidden entries skipped),
+  /// sorted, as absolute paths: what `tunes index PATH…` hands to `sync` when its scanner does not.
+  public static func playlistFiles(under paths: [String]) -> [String] {
+    let cwd = FileManager.default.currentDirectoryPath
+    var found: [String] = []
+    for given in paths {
+      let path = FilePaths.normalize(given, baseFolder: cwd)
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+      if !isFolder.boolValue {
+        if isPlaylistFile(path) { found.append(path) }
+        continue
+      }
+      let walker = FileManager.default.enumerator(
+        at: URL(fileURLWithPath: path), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+      while let url = walker?.nextObject() as? URL {
+        if isPlaylistFile(url.path) { found.append(FilePaths.normalize(url.path, baseFolder: cwd)) }
+      }
+    }
+    return Array(Set(found)).sorted()
+  }
+
   /// Brings playlists in step with `foundFiles` (absolute paths; files that are not playlists are
   /// ignored), then re-links missing entries whose song is back. One transaction per file: a file that
   /// fails is reported and changes nothing.

@@ -107,4 +107,14 @@ import TunesLibrary
     #expect(report.relinked == 1)
     #expect(try await f.store.show(name: "list").entries.first?.isMissing == false)
   }
+
+  @Test func playlistFilesAreFoundUnderFolders() throws {
+    let f = try Fixture()
+    let a = try f.write("tree/a.m3u8", "")
+    let b = try f.write("tree/sub/B.XSPF", "")
+    _ = try f.write("tree/.hidden/c.jspf", "")
+    _ = try f.write("tree/sub/notes.txt", "")
+    let single = try f.write("single.jspf", "")
+    #expect(PlaylistFileSync.playlistFiles(under: [f.folder + "/tree", single, f.folder + "/absent"]) == [single, a, b].sorted())
+  }
 }
