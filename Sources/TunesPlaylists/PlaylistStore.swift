@@ -260,16 +260,28 @@ public actor PlaylistStore {
     return PlaylistContents(summary: PlaylistTables.summary(row, entries: entries), entries: entries)
   }
 
-  /// Every playlist by name. A smart playlist whose query fails is listed with no songs.
+  /// Every playlist by name, counted in SQL (no entry is loaded). A smart playlist whose query fails
+  /// is listed with no songs.
   public func list() throws -> [PlaylistSummary] {
-    let rows = try pool.read { db -> [(PlaylistRow, [PlaylistEntry])] in
-      try Row.fetchAll(db, sql: "SELECT * FROM playlist ORDER BY name").map(PlaylistRow.init).map { row in
-        (row, row.smartQuery == nil ? try PlaylistTables.entries(db, playlistID: row.id) : [])
+    let rows = try pool.read { db -> [(PlaylistRow, PlaylistSummary)] in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT p.*, COUNT(i.id) AS entryCount, COUNT(i.id) - COUNT(i.songId) AS missingCount,
+                 COALESCE(SUM(COALESCE(s.durationMs, i.durationMs)), 0) AS totalMs
+          FROM playlist p LEFT JOIN playlistItem i ON i.playlistId = p.id LEFT JOIN song s ON s.id = i.songId
+          GROUP BY p.id ORDER BY p.name
+          """
+      ).map { row in
+        let playlist = PlaylistRow(row: row)
+        return (playlist, PlaylistSummary(
+          name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
+          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath))
       }
     }
-    return rows.map { row, stored in
-      let entries = row.smartQuery.map { PlaylistTables.entries(songs: (try? songs(matching: $0)) ?? []) } ?? stored
-      return PlaylistTables.summary(row, entries: entries)
+    return rows.map { row, summary in
+      guard let query = row.smartQuery else { return summary }
+      return PlaylistTables.summary(row, entries: PlaylistTables.entries(songs: (try? songs(matching: query)) ?? []))
     }
   }
 
@@ -320,7 +332,7 @@ enum PlaylistImport {
     var unmatched: [UnmatchedEntry] = []
     for (index, entry) in document.entries.enumerated() {
       if let song = try matcher.match(entry) {
-        items.append(ItemValues(song: song))
+        items.append(song)
       } else {
         items.append(ItemValues(missing: entry))
         unmatched.append(UnmatchedEntry(position: index + 1, entry: entry))

@@ -118,11 +118,12 @@ enum PlaylistTables {
   }
 
   private static func insert(_ db: Database, _ item: ItemValues, playlistID: Int64, position: Int) throws {
-    try db.execute(
+    let statement = try db.cachedStatement(
       sql: """
         INSERT INTO playlistItem (playlistId, position, songId, path, title, artist, album, durationMs, recordingMbid)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
+        """)
+    try statement.execute(
       arguments: [
         playlistID, position, item.songID, item.path, item.title, item.artist, item.album, item.durationMs,
         item.recordingMbid,
@@ -146,12 +147,12 @@ enum PlaylistTables {
     try db.execute(sql: "UPDATE playlistItem SET position = -position WHERE playlistId = ?", arguments: [playlistID])
     let kept = Set(items.compactMap(\.id))
     let existing = try Int64.fetchAll(db, sql: "SELECT id FROM playlistItem WHERE playlistId = ?", arguments: [playlistID])
-    for id in existing where !kept.contains(id) {
-      try db.execute(sql: "DELETE FROM playlistItem WHERE id = ?", arguments: [id])
-    }
+    let delete = try db.cachedStatement(sql: "DELETE FROM playlistItem WHERE id = ?")
+    for id in existing where !kept.contains(id) { try delete.execute(arguments: [id]) }
+    let renumber = try db.cachedStatement(sql: "UPDATE playlistItem SET position = ? WHERE id = ?")
     for (index, item) in items.enumerated() {
       if let id = item.id {
-        try db.execute(sql: "UPDATE playlistItem SET position = ? WHERE id = ?", arguments: [index + 1, id])
+        try renumber.execute(arguments: [index + 1, id])
       } else {
         try insert(db, item, playlistID: playlistID, position: index + 1)
       }

@@ -18,14 +18,22 @@ struct SongMatcher {
 
   private static func key(artist: String, title: String) -> String { fold(artist) + "\u{1F}" + fold(title) }
 
-  mutating func match(path: String?, recordingMbid: String?, artist: String?, title: String?) throws -> Song? {
-    if let path, !path.isEmpty, let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path]) {
-      return song
-    }
-    if let mbid = recordingMbid?.lowercased(), !mbid.isEmpty,
-      let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE lower(recordingMbid) = ? ORDER BY id LIMIT 1", arguments: [mbid])
+  /// The columns an entry copies from its song; fetched as rows, not whole Songs (import speed).
+  private static let columns = "id AS songId, path, title, artist, NULLIF(album, '') AS album, durationMs, recordingMbid"
+
+  private func item(_ sql: String, _ arguments: StatementArguments) throws -> ItemValues? {
+    let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM song WHERE " + sql)
+    return try Row.fetchOne(statement, arguments: arguments).map(ItemValues.init(row:))
+  }
+
+  /// The entry values of the song an entry means, or nil.
+  mutating func match(path: String?, recordingMbid: String?, artist: String?, title: String?) throws -> ItemValues? {
+    if let path, !path.isEmpty, let found = try item("path = ?", [path]) { return found }
+    // MBIDs are lowercase UUIDs; both spellings go through the recordingMbid index.
+    if let mbid = recordingMbid, !mbid.isEmpty,
+      let found = try item("recordingMbid IN (?, ?) ORDER BY id LIMIT 1", [mbid.lowercased(), mbid])
     {
-      return song
+      return found
     }
     if let artist, let title, !artist.isEmpty, !title.isEmpty {
       if byNames == nil {
@@ -37,12 +45,12 @@ struct SongMatcher {
         }
         byNames = table
       }
-      if let id = byNames?[Self.key(artist: artist, title: title)] { return try Song.fetchOne(db, key: id) }
+      if let id = byNames?[Self.key(artist: artist, title: title)] { return try item("id = ?", [id]) }
     }
     return nil
   }
 
-  mutating func match(_ entry: PlaylistFileEntry) throws -> Song? {
+  mutating func match(_ entry: PlaylistFileEntry) throws -> ItemValues? {
     try match(path: entry.location, recordingMbid: entry.recordingMbid, artist: entry.artist, title: entry.title)
   }
 
@@ -60,7 +68,7 @@ struct SongMatcher {
       guard let id = item.id,
         let song = try matcher.match(path: item.path, recordingMbid: item.recordingMbid, artist: item.artist, title: item.title)
       else { continue }
-      try db.execute(sql: "UPDATE playlistItem SET songId = ?, path = ? WHERE id = ?", arguments: [song.id, song.path, id])
+      try db.execute(sql: "UPDATE playlistItem SET songId = ?, path = ? WHERE id = ?", arguments: [song.songID, song.path, id])
       count += 1
     }
     return count

@@ -220,6 +220,10 @@ import TunesLibrary
     #expect(contents.entries[1].title == "Hurt")
     #expect(contents.entries[1].artist == "Johnny Cash")
     #expect(contents.summary.missingCount == 1)
+    let listed = try await f.store.list().first
+    #expect(listed?.missingCount == 1)
+    #expect(listed?.songCount == 2)
+    #expect(listed?.durationMs == 185_000 + 218_000)  // the missing entry keeps its stored duration
     #expect(contents.playableSongIDs == [f.song("hey").id!])
     // The same song reappears elsewhere (moved file): matched by artist and title, path follows.
     var moved = f.song("hurt")
