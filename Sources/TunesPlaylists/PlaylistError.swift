@@ -17,6 +17,7 @@ public enum PlaylistError: TunesError, Equatable {
   /// A playlist file that does not parse: `place` is "line N" or a JSON path such as `$.playlist.track[2]`.
   case parse(file: String, place: String, reason: String)
   case unreadable(path: String, reason: String)
+  case cannotWrite(path: String, reason: String)
   case notInLibrary(path: String)
   case noSongs(query: String)
   case queryFailed(query: String, reason: String)
@@ -29,7 +30,7 @@ public enum PlaylistError: TunesError, Equatable {
       .unknownSortKey, .unknownFormat:
       return .usage
     case .parse, .queryFailed: return .dataError
-    case .database: return .ioError
+    case .database, .cannotWrite: return .ioError
     }
   }
 
@@ -55,6 +56,7 @@ public enum PlaylistError: TunesError, Equatable {
       return "\(path): unknown playlist format (use .m3u, .m3u8, .xspf or .jspf, or --format)"
     case .parse(let file, let place, let reason): return "\(file): \(place): \(reason)"
     case .unreadable(let path, let reason): return "\(path): \(reason)"
+    case .cannotWrite(let path, let reason): return "\(path): cannot be written: \(reason)"
     case .notInLibrary(let path): return "\(path): not in the library (run `tunes index` on its folder)"
     case .noSongs(let query): return "no song matches '\(query)'"
     case .queryFailed(let query, let reason): return "query '\(query)': \(reason)"

@@ -60,6 +60,9 @@ import TunesLibrary
     #expect(added == 0)
     let again = try await f.store.add(name: "P", songs: [f.song("hey")])
     #expect(again == 1)
+    #expect(try await f.store.add(name: "P", songs: [f.song("hurt"), f.song("hurt")], unique: true) == 0)
+    try await f.store.create(name: "Q")
+    #expect(try await f.store.add(name: "Q", songs: [f.song("hurt"), f.song("hurt")], unique: true) == 1)
     #expect(try await f.store.show(name: "P").entries.map(\.position) == [1, 2, 3, 4, 5, 6])
   }
 
@@ -94,6 +97,16 @@ import TunesLibrary
     try await f.store.create(name: "Empty")
     let empty = await playlistError { try await f.store.remove(name: "Empty", positions: [PositionRange(1)]) }
     #expect(empty?.description.contains("is empty") == true)
+  }
+
+  @Test func songsAtPathsTakeFilesAndFolders() async throws {
+    let f = try Fixture()
+    let byFolder = try await f.store.songs(atPaths: [f.folder + "/music/The Beatles", f.song("hurt").path])
+    #expect(Set(byFolder.compactMap(\.id)) == Set(["hey", "come", "hurt"].compactMap { f.song($0).id }))
+    // "The Beat" is a prefix of a folder name, not a folder: nothing under it.
+    let error = await playlistError { _ = try await f.store.songs(atPaths: [f.folder + "/music/The Beat"]) }
+    #expect(error == .notInLibrary(path: f.folder + "/music/The Beat"))
+    #expect(error?.exitStatus == .noInput)
   }
 
   @Test func rangesParse() throws {

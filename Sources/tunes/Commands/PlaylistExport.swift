@@ -32,7 +32,9 @@ struct PlaylistExport: AsyncParsableCommand {
         do {
           try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-          throw PlaylistError.unreadable(path: output, reason: "cannot be written")
+          let folder = ((output as NSString).deletingLastPathComponent as NSString).expandingTildeInPath
+          throw PlaylistError.cannotWrite(
+            path: output, reason: FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) ? "permission denied or disk full" : "no such folder")
         }
       } else {
         FileHandle.standardOutput.write(data)
