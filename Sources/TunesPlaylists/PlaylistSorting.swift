@@ -34,7 +34,10 @@ enum PlaylistSorting {
     case .track: return sa != nil && sb != nil
     case .plays: return sa != nil && sb != nil
     case .duration: return (sa?.durationMs ?? a.durationMs) != nil && (sb?.durationMs ?? b.durationMs) != nil
-    default: return true
+    case .title: return (sa?.title ?? a.title) != nil && (sb?.title ?? b.title) != nil
+    case .artist, .albumartist: return (sa?.artist ?? a.artist) != nil && (sb?.artist ?? b.artist) != nil
+    case .album: return (sa?.album ?? a.album) != nil && (sb?.album ?? b.album) != nil
+    case .path: return true
     }
   }
 

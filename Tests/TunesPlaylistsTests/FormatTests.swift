@@ -183,6 +183,8 @@ import Testing
     #expect(place(#"{"playlist":{"track":[{"title":"a"},{"title":"b","duration":"3:35"}]}}"#) == "$.playlist.track[1].duration")
     #expect(place(#"{"playlist":{"track":[{"identifier":["https://musicbrainz.org/recording/x", 7]}]}}"#) == "$.playlist.track[0].identifier[1]")
     #expect(place(#"{"playlist":{"title":5}}"#) == "$.playlist.title")
+    #expect(place(#"{"playlist":{"track":[{"duration":true}]}}"#) == "$.playlist.track[0].duration")
+    #expect(place(#"{"playlist":{"track":[{"duration":null,"title":null}]}}"#) == nil)
     #expect(place(#"{"playlists":[]}"#) == "$.playlist")
     #expect(place(#"{"playlist":{"track":{}}}"#) == "$.playlist.track")
     #expect(place(#"{"playlist": {"title": "x",}"#) == "$")

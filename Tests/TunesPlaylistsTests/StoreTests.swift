@@ -175,6 +175,12 @@ import TunesLibrary
     #expect(try await f.titles("P") == ["Café Blues", "Sun Will Set", "Hurt", "Come Together", "Here Comes the Sun"])
     try await f.store.sort(name: "P", by: [try PlaylistSortKey(parsing: "plays:desc")])
     #expect(try await f.titles("P") == ["Here Comes the Sun", "Come Together", "Café Blues", "Hurt", "Sun Will Set"])
+    // A missing entry with no known year stays last when sorting by year either way.
+    _ = try await f.library.pool.write { db in try Song.deleteOne(db, key: f.song("blues").id) }
+    try await f.store.sort(name: "P", by: [try PlaylistSortKey(parsing: "year:desc")])
+    #expect(try await f.titles("P").last == "Café Blues")
+    try await f.store.sort(name: "P", by: [try PlaylistSortKey(parsing: "year")])
+    #expect(try await f.titles("P").last == "Café Blues")
     #expect(throws: PlaylistError.self) { try PlaylistSortKey(parsing: "colour") }
     #expect(throws: PlaylistError.self) { try PlaylistSortKey(parsing: "year:sideways") }
   }
