@@ -73,6 +73,7 @@ public actor PlaylistStore {
   /// so a query that does not parse is refused at creation.
   @discardableResult
   public func createSmart(name: String, query text: String) throws -> PlaylistSummary {
+    try pool.read { db in try PlaylistTables.checkNewName(db, name) }  // a bad name is reported before a bad query
     let songs = try songs(matching: text)
     let now = clock.now()
     try pool.write { db in _ = try PlaylistTables.insertPlaylist(db, name: name, smartQuery: text, now: now) }
