@@ -33,6 +33,7 @@ struct Tunes: AsyncParsableCommand {
       ClearCommand.self,
       CurrentCommand.self,
       QuitCommand.self,
+      PlaylistCommand.self,
     ]
   )
 }
