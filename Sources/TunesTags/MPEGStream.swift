@@ -43,6 +43,8 @@ enum MPEGStream {
           if let following = MPEGFrameHeader(word: buffer.be32(next)), following.isCompatible(header) {
             return .success((i, header))
           }
+        } else if to < end {
+          return .failure(.needWholeFile)  // its successor is not loaded: cannot check it
         } else if next == to || (next > to - 4 && next <= to) {
           return .success((i, header))
         } else if cutFrame == nil {
