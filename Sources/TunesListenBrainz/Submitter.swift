@@ -124,6 +124,17 @@ public actor Submitter {
         if try queue.fact(.tokenRejected) != nil { return .unauthorized }
         let candidates = try queue.nextPending(limit: oneByOne > 0 ? 2 : ListenBrainzLimits.maxListensPerRequest + 1)
         if candidates.isEmpty { return .done }
+        // Timestamps the server is sure to refuse are parked here with its message: the server names
+        // only the first bad listen per request, so a backlog of them would cost one request each.
+        let invalid = candidates.compactMap { listen in Self.timestampProblem(listen.listenedAt, now: Date()).map { (listen, $0) } }
+        if !invalid.isEmpty {
+          for (listen, message) in invalid {
+            guard let id = listen.id else { continue }
+            log("listen \(id) not sent: \(message)")
+            try queue.reject(id: id, message: message)
+          }
+          continue
+        }
         let type: ListenType = candidates.count == 1 ? .single : .import
         let batch = Self.fit(candidates, type: type, oneByOne: oneByOne > 0)
         let body = SubmissionBody.make(type: type, listens: batch.map { Data($0.payload.utf8) })
@@ -165,6 +176,15 @@ public actor Submitter {
     } catch {
       return .transient(error)
     }
+  }
+
+  /// The server's message for a `listened_at` it refuses (listenbrainz-server `validate_listen`), or nil.
+  static func timestampProblem(_ listenedAt: Int, now: Date) -> String? {
+    if listenedAt >= Int(now.timeIntervalSince1970) + ListenBrainzLimits.allowedSkew { return "Value for key listened_at is too high." }
+    if listenedAt < ListenBrainzLimits.minimumListenedAt {
+      return "Value for key listened_at is too low. listened_at timestamp should be greater than 1033410600 (2002-10-01 00:00:00 UTC)."
+    }
+    return nil
   }
 
   /// The longest prefix within the count limit and the byte limits (whole body ≤ count × 10240 and

