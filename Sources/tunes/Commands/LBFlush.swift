@@ -17,6 +17,9 @@ struct LBFlush: AsyncParsableCommand {
     let client = try account.client()
     guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
     let queue = ListenQueue(library: try global.openLibrary())
+    // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
+    // new 401 sets the stop again.
+    try queue.setFact(.tokenRejected, nil)
     let submitter = Submitter(queue: queue, client: client, log: { line in Terminal.printError("tunes: \(line)") })
     let showProgress = LBTerminal.stderrIsTerminal
     var progress: (@Sendable (Int, Int) -> Void)? = nil
