@@ -87,7 +87,8 @@ extension Scrobbler {
     guard let client, client.hasToken else {
       return (Scrobbler(library: library, client: nil, submitter: nil, log: log), nil)
     }
-    let submitter = Submitter(queue: ListenQueue(library: library), client: client, log: log)
+    let submitter = Submitter(
+      queue: ListenQueue(library: library), client: client, reloadClient: { try? account.client() }, log: log)
     await submitter.start()
     return (Scrobbler(library: library, client: client, submitter: submitter, log: log), submitter)
   }

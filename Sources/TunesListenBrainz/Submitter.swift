@@ -16,7 +16,10 @@ public actor Submitter {
   }
 
   public let queue: ListenQueue
-  private let client: ListenBrainzClient
+  private var client: ListenBrainzClient
+  /// Reads the account again after a 401 was lifted by `tunes lb login` (a new token).
+  private let reloadClient: (@Sendable () -> ListenBrainzClient?)?
+  private var stoppedByRefusedToken = false
   private let backoff: BackoffPolicy
   private let pollInterval: Double
   private let log: @Sendable (String) -> Void
@@ -31,10 +34,11 @@ public actor Submitter {
 
   public init(
     queue: ListenQueue, client: ListenBrainzClient, backoff: BackoffPolicy = BackoffPolicy(), pollInterval: Double = 60,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    reloadClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
     self.client = client
+    self.reloadClient = reloadClient
     self.backoff = backoff
     self.pollInterval = pollInterval
     self.log = log
@@ -121,7 +125,15 @@ public actor Submitter {
     defer { draining = false }
     do throws(ListenBrainzError) {
       while true {
-        if try queue.fact(.tokenRejected) != nil { return .unauthorized }
+        if try queue.fact(.tokenRejected) != nil {
+          stoppedByRefusedToken = true
+          return .unauthorized
+        }
+        if stoppedByRefusedToken {
+          // The stop was lifted (a login stored a new token): use the account as it is now.
+          stoppedByRefusedToken = false
+          if let fresh = reloadClient?() { client = fresh }
+        }
         let candidates = try queue.nextPending(limit: oneByOne > 0 ? 2 : ListenBrainzLimits.maxListensPerRequest + 1)
         if candidates.isEmpty { return .done }
         // Timestamps the server is sure to refuse are parked here with its message: the server names
@@ -160,6 +172,7 @@ public actor Submitter {
             oneByOne = batch.count
           }
         case .unauthorized(let message):
+          stoppedByRefusedToken = true
           try queue.setFact(.tokenRejected, "1")
           try queue.recordError("token refused (\(message)); run `tunes lb login`", at: Date())
           log("ListenBrainz refused the token; submitting stopped until `tunes lb login`")

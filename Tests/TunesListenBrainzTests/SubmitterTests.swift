@@ -252,6 +252,18 @@ import TunesLibrary
     #expect(try await s.submitter().flush() == 5)
   }
 
+  @Test func newLoginReachesARunningSubmitter() async throws {
+    let s = try await setup()
+    try queueListens(s.library, count: 2, song: s.song)
+    let good = try makeClient(s.server)
+    let submitter = Submitter(queue: s.queue, client: try makeClient(s.server, token: "old-token"), reloadClient: { good })
+    #expect(await submitter.pass() == .unauthorized)
+    #expect(try s.queue.count(.pending) == 2)
+    try s.queue.setFact(.tokenRejected, nil)  // what `tunes lb login` does
+    #expect(await submitter.pass() == .done)
+    #expect(try await storedOnce(s.server) == 2)
+  }
+
   @Test func tokenNeverInDatabaseOrMessages() async throws {
     let s = try await setup()
     try await s.server.control(["fail": 503, "times": 1])
