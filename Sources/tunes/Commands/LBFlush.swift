@@ -32,7 +32,7 @@ struct LBFlush: AsyncParsableCommand {
     let rejected = try queue.count(.rejected)
     print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
     if rejected > 0 {
-      print("\(rejected) rejected listen\(rejected == 1 ? "" : "s") wait in `tunes lb queue` (`tunes lb retry ID` after a fix).")
+      print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
     }
   }
 }
