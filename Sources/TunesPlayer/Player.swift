@@ -51,6 +51,8 @@ public actor Player {
     var consumeID: Int?
     /// False for a play restored from a saved session: it never becomes a listen.
     var countable = true
+    /// The same play reloaded at its position (the song queued after it was removed): keeps its listen rule.
+    var continuesPlay = false
   }
   private var plans: [UInt64: Plan] = [:]
   private var nextToken: UInt64 = 1
@@ -284,6 +286,11 @@ public actor Player {
   public func seek(toMs ms: Int) async {
     ensureStarted()
     guard let currentID else { return }
+    if let durationMs, ms >= durationMs, state != .stopped {
+      // Past the end: the song is over.
+      await next()
+      return
+    }
     if state == .paused && !engineLoaded {
       elapsedMs = max(0, ms)
       changed([.player])
@@ -389,10 +396,15 @@ public actor Player {
         await stop()
       }
     }
+    let wasWrittenAhead = writingToken != nil && writingToken != currentToken && writingPlan?.itemID == id
     if let position = queue.position(ofID: id) { queue.remove(at: position) }
     pass?.remove(id: id)
     if id == currentID && state == .stopped { currentID = nil }
     queueChanged()
+    if wasWrittenAhead, let currentID, state == .playing {
+      // The device already holds the start of the removed song: reload the current one where it is.
+      await start(Plan(itemID: currentID, pass: nil, continuesPlay: true), startMs: elapsedMs)
+    }
   }
 
   public func move(from: Int, to: Int) throws {
@@ -482,8 +494,8 @@ public actor Player {
 
   /// Tells the engine what follows the song it writes, so it can open it early and play on without a gap.
   private func replanNext() {
+    // Plans of earlier tokens stay: the engine may already be writing one of them.
     guard engineLoaded, let token = writingToken ?? currentToken, let currentID else { return }
-    if let old = plannedNext { plans[old] = nil }
     let ahead = token != currentToken ? writingPlan : nil
     guard let plan = planAfter(itemID: ahead?.itemID ?? currentID, base: ahead?.pass ?? pass, advance: .songEnded),
       let item = queue.item(id: plan.itemID)
@@ -516,7 +528,6 @@ public actor Player {
 
   private func start(_ plan: Plan, startMs: Int = 0) async {
     guard let item = queue.item(id: plan.itemID) else { return }
-    if let old = plannedNext { plans[old] = nil }
     plannedNext = nil
     let token = makeToken(plan)
     await send(.play(EngineTrack(token: token, path: item.song.path), startMs: startMs))
@@ -613,9 +624,20 @@ public actor Player {
 
   private func songStarted(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int) {
     guard let plan = plans.removeValue(forKey: token), let item = queue.item(id: plan.itemID) else {
-      // Something the queue no longer has (removed while it was being opened): move on.
+      // The engine plays an entry the queue no longer has: silence it rather than show something else.
+      engine.post(.stop)
+      engineLoaded = false
+      currentToken = nil
+      writingToken = nil
+      if state != .stopped {
+        state = .stopped
+        elapsedMs = 0
+        changed([.player])
+      }
       return
     }
+    // Older tokens can no longer start: the engine has carried out every command before this one.
+    plans = plans.filter { $0.key > token }
     let previousID = currentID
     if let oldToken = currentToken { plans[oldToken] = nil }
     if let p = plan.pass { pass = p; rng = p.rng }
@@ -629,13 +651,15 @@ public actor Player {
     elapsedMs = format.milliseconds(frames: frames)
     lastHeardMs = elapsedMs
     let startedAt = clock.now()
-    listenRule = ListenRule(durationMs: durationMs, startedAt: startedAt, countable: plan.countable)
+    if !plan.continuesPlay || listenRule == nil {
+      listenRule = ListenRule(durationMs: durationMs, startedAt: startedAt, countable: plan.countable)
+    }
     currentCountable = true
     state = .playing
     failuresInRow = 0
     lastError = nil
     lastFailure = nil
-    emit(.songStarted(item.song, at: startedAt))
+    if !plan.continuesPlay { emit(.songStarted(item.song, at: startedAt)) }
     changed(previousID == plan.itemID && plan.pass == nil ? [.player] : [.player, .playlist])
     replanNext()
   }
@@ -751,8 +775,8 @@ public actor Player {
   /// Stops the engine thread; the Player cannot play afterwards.
   public func shutdown() async {
     ensureStarted()
-    save()
     await send(.shutdown)
+    save()
     for continuation in eventListeners.values { continuation.finish() }
     for continuation in changeListeners.values { continuation.finish() }
   }

@@ -85,6 +85,10 @@ final class FakeSink: AudioSink, @unchecked Sendable {
   private(set) var opens: [AudioFormat] = []
   private(set) var isPaused = false
   private var held = false
+  /// The first frame of a write that waits to be let through.
+  private var waiting: HeardFrame?
+  /// The last frame heard since the device was last emptied (drop) or reopened.
+  private var lastHeardSinceReset: HeardFrame?
   private var permits = 0
   private var blocked = false
   private(set) var gains: [Int16] = []
@@ -105,6 +109,11 @@ final class FakeSink: AudioSink, @unchecked Sendable {
   func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
     lock.lock()
     defer { lock.unlock() }
+    let channelsNow = format?.channels ?? 2
+    if samples.count >= channelsNow {
+      waiting = HeardFrame(tag: channelsNow > 1 ? Int(samples[1]) : 0, frame: Int(UInt16(bitPattern: samples[0])))
+    }
+    defer { waiting = nil }
     while held && permits == 0 {
       blocked = true
       lock.wait()
@@ -121,6 +130,7 @@ final class FakeSink: AudioSink, @unchecked Sendable {
     pending += frames
     let unheard = min(pending, bufferFrames)
     _heard.append(contentsOf: accepted[(accepted.count - pending)..<(accepted.count - unheard)])
+    if accepted.count - pending < accepted.count - unheard { lastHeardSinceReset = accepted[accepted.count - unheard - 1] }
     pending = unheard
     return frames
   }
@@ -148,11 +158,13 @@ final class FakeSink: AudioSink, @unchecked Sendable {
   private func dropLocked() {
     accepted.removeLast(pending)
     pending = 0
+    lastHeardSinceReset = nil
   }
 
   func drain() throws {
     lock.withLock {
       _heard.append(contentsOf: accepted[(accepted.count - pending)...])
+      if pending > 0 { lastHeardSinceReset = accepted.last }
       pending = 0
     }
   }
@@ -181,7 +193,17 @@ final class FakeSink: AudioSink, @unchecked Sendable {
       lock.broadcast()
     }
   }
-  var isBlocked: Bool { lock.withLock { blocked } }
+  var isBlocked: Bool { lock.withLock { blocked && permits == 0 && held } }
+
+  /// The frame the device plays next: the first one buffered, else the first of a write waiting to be
+  /// let through, else the one after the last heard since the device was emptied; nil when silent.
+  var nextFrame: HeardFrame? {
+    lock.withLock {
+      if pending > 0 { return accepted[accepted.count - pending] }
+      if blocked, permits == 0, let waiting { return waiting }
+      return lastHeardSinceReset.map { HeardFrame(tag: $0.tag, frame: $0.frame + 1) }
+    }
+  }
 }
 
 func fakeLibrary(_ tracks: [Int: FakeTrack]) -> FakeDecoders {
