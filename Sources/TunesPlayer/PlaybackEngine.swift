@@ -143,6 +143,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     return idleShared
   }
 
+  /// True while commands wait in the mailbox (the engine picks them up between chunks).
+  public var hasPendingCommands: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return !mailbox.isEmpty
+  }
+
   /// How many reports the engine has sent, so a caller can tell when it has seen them all.
   public var reportCount: Int {
     condition.lock()
@@ -233,7 +240,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     case .resume:
       guard let current = tracks.first, paused else { return }
       do {
-        if sinkPaused { try sink.resume() }
+        // Also after a pause that dropped the buffer: the device then only needs to be ready again.
+        try sink.resume()
         sinkPaused = false
         paused = false
         send(.resumed(token: current.track.token, frames: heardFrames(of: current)))
@@ -419,7 +427,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   }
 
   private func dropAll() {
-    if !tracks.isEmpty { try? sink.drop() }
+    // A paused device is dropped too, so the next play never writes into a paused stream.
+    if !tracks.isEmpty || sinkPaused { try? sink.drop() }
     sinkPaused = false
     written = 0
     closeAll()

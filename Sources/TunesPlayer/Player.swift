@@ -168,6 +168,7 @@ public actor Player {
 
   public var isEngineIdle: Bool { engine.isIdle }
   public var engineReports: Int { engine.reportCount }
+  public var engineHasPendingCommands: Bool { engine.hasPendingCommands }
 
   // MARK: restore
 

@@ -228,7 +228,9 @@ extension Player {
   func quiesce(_ sink: FakeSink) async {
     for _ in 0..<5000 {
       let before = engineReports
-      if isEngineIdle || sink.isBlocked {
+      // A command still in the mailbox is a transition in progress: let the engine take it.
+      if engineHasPendingCommands && sink.isBlocked { sink.step() }
+      if (isEngineIdle || sink.isBlocked) && !engineHasPendingCommands {
         await settle()
         if engineReports == before { return }
       }
@@ -249,8 +251,11 @@ func drive(_ sink: FakeSink, _ operation: @escaping @Sendable () async throws ->
       try? await Task.sleep(nanoseconds: 300_000)
     }
   }
-  defer { done.set(); stepper.cancel() }
-  try await task.value
+  let result = await task.result
+  // The stepper must be finished before anyone looks at the sink: a late step would let audio through.
+  done.set()
+  await stepper.value
+  try result.get()
 }
 
 final class DoneFlag: @unchecked Sendable {

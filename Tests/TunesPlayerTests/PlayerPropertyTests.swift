@@ -28,10 +28,10 @@ import TunesLibrary
       #expect(status.currentPosition != nil, "\(step): current entry not in the queue")
     case .paused:
       #expect(await player.isEngineIdle, "\(step): paused while the engine writes")
-      #expect(sink.isPaused || unheard.isEmpty, "\(step): paused but the device still has audio to play")
+      #expect(sink.isPaused || unheard.count == 0, "\(step): paused but the device still has \(unheard.count) frames to play")
     case .stopped:
       #expect(await player.isEngineIdle, "\(step): stopped while the engine writes")
-      #expect(unheard.isEmpty, "\(step): stopped but the device still has audio to play")
+      #expect(unheard.count == 0, "\(step): stopped but the device still has \(unheard.count) frames to play")
     }
   }
 
@@ -110,6 +110,7 @@ import TunesLibrary
           #expect(after.random == before.random && after.repeatMode == before.repeatMode, "restart lost the modes")
           #expect(after.state != .playing, "a restored session claims to play before the engine does")
         }
+        if ProcessInfo.processInfo.environment["TUNES_TRACE"] != nil { let st = await player.status(); print("TRACE b\(block) s\(sequence) \(stepIndex) \(step) -> \(st.state) cur \(st.currentID.map(String.init) ?? "-") \(st.elapsedMs) paused=\(sink.isPaused)") }
         await Self.check(player, sink, step: "sequence \(sequence) step \(stepIndex) \(step)")
       }
       sink.release()
