@@ -55,6 +55,9 @@ public actor Player {
     var continuesPlay = false
   }
   private var plans: [UInt64: Plan] = [:]
+  /// Tokens sent with `.play` that have neither started nor failed yet.
+  private var playTokens: Set<UInt64> = []
+  private var reportedSkips: Set<String> = []
   private var nextToken: UInt64 = 1
   /// The token the engine was told follows the one it writes.
   private var plannedNext: UInt64?
@@ -531,6 +534,7 @@ public actor Player {
     guard let item = queue.item(id: plan.itemID) else { return }
     plannedNext = nil
     let token = makeToken(plan)
+    playTokens.insert(token)
     await send(.play(EngineTrack(token: token, path: item.song.path), startMs: startMs))
   }
 
@@ -639,6 +643,7 @@ public actor Player {
     }
     // Older tokens can no longer start: the engine has carried out every command before this one.
     plans = plans.filter { $0.key > token }
+    playTokens = playTokens.filter { $0 > token }
     let previousID = currentID
     if let oldToken = currentToken { plans[oldToken] = nil }
     if let p = plan.pass { pass = p; rng = p.rng }
@@ -667,11 +672,14 @@ public actor Player {
 
   private func songFailed(token: UInt64, path: String, message: String) {
     let plan = plans.removeValue(forKey: token)
-    emit(.message("skipped \(path): \(message)"))
+    let wasPlay = playTokens.remove(token) != nil
+    // The same broken file is named once, however often it is planned again.
+    if reportedSkips.insert(path).inserted { emit(.message("skipped \(path): \(message)")) }
     lastError = "\(path): \(message)"
     failuresInRow += 1
-    guard let plan else { return }
     let isNext = token == plannedNext
+    // A failure of a next song that has since been replaced by another plan changes nothing.
+    guard let plan, wasPlay || isNext else { return }
     let writing = writingToken ?? currentToken
     if token == currentToken || token == writingToken {
       // The song being written broke in the middle: the engine goes on with what follows.
@@ -712,6 +720,7 @@ public actor Player {
       engine.post(.setNext(after: current, EngineTrack(token: newToken, path: item.song.path)))
     } else {
       // Nothing is playing: start the following one (its reports arrive like any other play).
+      playTokens.insert(newToken)
       engine.post(.play(EngineTrack(token: newToken, path: item.song.path), startMs: 0))
     }
   }
