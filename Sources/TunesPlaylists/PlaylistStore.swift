@@ -261,6 +261,22 @@ public actor PlaylistStore {
     return PlaylistContents(summary: PlaylistTables.summary(row, entries: entries), entries: entries)
   }
 
+  /// The songs to play, in order: a smart playlist's query result now, or the entries with their song
+  /// (missing entries skipped). For `tunes play --playlist NAME` and the MPD server.
+  public func playableSongs(name: String) throws -> [Song] {
+    let (row, ids) = try pool.read { db -> (PlaylistRow, [Int64]) in
+      let row = try PlaylistTables.require(db, name: name)
+      let ids = try Int64.fetchAll(
+        db, sql: "SELECT songId FROM playlistItem WHERE playlistId = ? AND songId IS NOT NULL ORDER BY position",
+        arguments: [row.id])
+      return (row, ids)
+    }
+    if let query = row.smartQuery { return try songs(matching: query) }
+    let songs = try pool.read { db in try Song.fetchAll(db, keys: ids) }
+    let byID = Dictionary(songs.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
+    return ids.compactMap { byID[$0] }
+  }
+
   /// Every playlist by name, counted in SQL (no entry is loaded). A smart playlist whose query fails
   /// is listed with no songs.
   public func list() throws -> [PlaylistSummary] {

@@ -17,6 +17,8 @@ import TunesLibrary
     #expect(contents.summary.durationMs == 185_000 + 215_000)
     #expect(contents.summary.songCount == 2)
     #expect(contents.summary.missingCount == 0)
+    // Playlist order, not id order (blues was inserted before hey).
+    #expect(try await f.store.playableSongs(name: "Mix").map(\.title) == ["Here Comes the Sun", "Café Blues"])
   }
 
   @Test func namesAreRefusedWithTheReason() async throws {
@@ -211,6 +213,7 @@ import TunesLibrary
       try db.execute(sql: "UPDATE song SET playCount = 100 WHERE id = ?", arguments: [f.song("hurt").id])
     }
     #expect(try await f.titles("Top") == ["Hurt", "Here Comes the Sun"])
+    #expect(try await f.store.playableSongs(name: "Top").map(\.title) == ["Hurt", "Here Comes the Sun"])
     let summary = try await f.store.list().first { $0.name == "Top" }
     #expect(summary?.isSmart == true)
     #expect(summary?.songCount == 2)
@@ -244,6 +247,7 @@ import TunesLibrary
     #expect(listed?.songCount == 2)
     #expect(listed?.durationMs == 185_000 + 218_000)  // the missing entry keeps its stored duration
     #expect(contents.playableSongIDs == [f.song("hey").id!])
+    #expect(try await f.store.playableSongs(name: "P").map(\.title) == ["Here Comes the Sun"])
     // The same song reappears elsewhere (moved file): matched by artist and title, path follows.
     var moved = f.song("hurt")
     moved.id = nil
