@@ -79,7 +79,7 @@ public actor PlaylistStore {
     try pool.write { db in _ = try PlaylistTables.insertPlaylist(db, name: name, smartQuery: text, now: now) }
     return PlaylistSummary(
       name: name, smartQuery: text, songCount: songs.count, missingCount: 0,
-      durationMs: songs.reduce(0) { $0 + ($1.durationMs ?? 0) }, sourcePath: nil)
+      durationMs: songs.reduce(0) { $0 + ($1.durationMs ?? 0) }, sourcePath: nil, modifiedAt: now)
   }
 
   /// The current queue of the player (or any list of songs) as a new playlist, or replacing one.
@@ -147,6 +147,16 @@ public actor PlaylistStore {
       try PlaylistTables.replace(db, playlistID: playlist.id, with: kept)
       if !doomed.isEmpty { try PlaylistTables.touch(db, playlistID: playlist.id, now: now) }
       return items.count - kept.count
+    }
+  }
+
+  /// Empties the playlist (MPD's `playlistclear`); an empty one stays empty.
+  public func clear(name: String) throws {
+    let now = clock.now()
+    try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      try db.execute(sql: "DELETE FROM playlistItem WHERE playlistId = ?", arguments: [playlist.id])
+      try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
     }
   }
 
@@ -293,7 +303,8 @@ public actor PlaylistStore {
         let playlist = PlaylistRow(row: row)
         return (playlist, PlaylistSummary(
           name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
-          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath))
+          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath,
+          modifiedAt: playlist.modifiedAt))
       }
     }
     return rows.map { row, summary in

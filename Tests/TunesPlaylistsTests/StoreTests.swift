@@ -120,6 +120,18 @@ import TunesLibrary
     }
   }
 
+  @Test func clearEmptiesAndTouches() async throws {
+    let f = try Fixture()
+    try await f.store.create(name: "P", songs: [f.song("hey"), f.song("hurt")])
+    let before = try await f.store.list().first?.modifiedAt
+    try await f.store.clear(name: "P")
+    try await f.store.clear(name: "P")  // clearing an empty playlist is no error
+    #expect(try await f.titles("P").isEmpty)
+    let after = try await f.store.list().first?.modifiedAt
+    #expect(before != nil && after != nil && after! >= before!)
+    #expect(await playlistError { try await f.store.clear(name: "Q") } == .unknownPlaylist(name: "Q", closest: ["P"]))  // one edit away
+  }
+
   @Test func removeByQuery() async throws {
     let f = try Fixture()
     try await f.store.create(name: "P", songs: ["blues", "hey", "sun", "come"].map(f.song))
