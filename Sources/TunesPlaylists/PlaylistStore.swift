@@ -56,6 +56,38 @@ public actor PlaylistStore {
     }
   }
 
+  /// The songs MPD URIs name, in order: an absolute path exactly, a relative URI (MPD's, relative to
+  /// the music folder) by the song whose path ends with "/URI". URIs that name no song are returned apart.
+  public func songs(forURIs uris: [String]) throws -> (songs: [Song], unknown: [String]) {
+    let relative = Set(uris.filter { !$0.hasPrefix("/") })
+    return try pool.read { db in
+      // One pass over the paths: every "/"-suffix of a path that some URI names.
+      var bySuffix: [String: Int64] = [:]
+      if !relative.isEmpty {
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song ORDER BY id")
+        while let row = try rows.next() {
+          let path: String = row["path"]
+          var index = path.startIndex
+          while let slash = path[index...].firstIndex(of: "/") {
+            let suffix = String(path[path.index(after: slash)...])
+            if relative.contains(suffix), bySuffix[suffix] == nil { bySuffix[suffix] = row["id"] }
+            index = path.index(after: slash)
+          }
+        }
+      }
+      var songs: [Song] = []
+      var unknown: [String] = []
+      for uri in uris {
+        let song =
+          uri.hasPrefix("/")
+          ? try Song.filter(Column("path") == uri).fetchOne(db)
+          : try bySuffix[uri].flatMap { try Song.fetchOne(db, key: $0) }
+        if let song { songs.append(song) } else { unknown.append(uri) }
+      }
+      return (songs, unknown)
+    }
+  }
+
   // MARK: Creating
 
   /// An ordinary playlist holding `songs` (possibly none).

@@ -216,6 +216,16 @@ import TunesLibrary
     #expect(try await f.titles("Queue") == ["Sun Will Set"])
   }
 
+  @Test func queueURIsBecomeSongs() async throws {
+    let f = try Fixture()
+    let (songs, unknown) = try await f.store.songs(forURIs: [
+      "Johnny Cash/American IV/02 Hurt.mp3", f.song("hey").path, "Abbey Road/01 Come Together.mp3", "Nobody/x.mp3",
+      "Hurt.mp3",
+    ])
+    #expect(songs.map(\.title) == ["Hurt", "Here Comes the Sun", "Come Together"])
+    #expect(unknown == ["Nobody/x.mp3", "Hurt.mp3"])  // a URI matches whole path components only
+  }
+
   @Test func smartPlaylistsFollowTheLibrary() async throws {
     let f = try Fixture()
     try await f.store.createSmart(name: "Top", query: "sort:-playcount limit:2")
