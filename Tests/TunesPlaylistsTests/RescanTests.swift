@@ -26,17 +26,20 @@ import TunesLibrary
 
   @Test func aVanishedFileIsMissingUntilItComesBack() async throws {
     let f = try Fixture()
+    // One reader thread: this test is about playlists, not the indexer's parallel reading.
+    var options = IndexingOptions()
+    options.readerThreads = 1
     let music = f.folder + "/scan"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
     try makeMP3(music + "/one.mp3", title: "One", artist: "Ann")
     try makeMP3(music + "/two.mp3", title: "Two", artist: "Ann")
-    _ = try f.library.index(paths: [music])
+    _ = try f.library.index(paths: [music], options: options)
     let one = try #require(try f.library.song(path: music + "/one.mp3"))
     let two = try #require(try f.library.song(path: music + "/two.mp3"))
     try await f.store.create(name: "Scan", songs: [one, two])
 
     try FileManager.default.moveItem(atPath: music + "/two.mp3", toPath: f.folder + "/two.mp3")
-    _ = try f.library.index(paths: [music])
+    _ = try f.library.index(paths: [music], options: options)
     var entries = try await f.store.show(name: "Scan").entries
     #expect(entries.map(\.isMissing) == [false, true])
     #expect(entries[1].title == "Two")
@@ -44,7 +47,7 @@ import TunesLibrary
     #expect(try await f.store.playableSongs(name: "Scan").map(\.title) == ["One"])
 
     try FileManager.default.moveItem(atPath: f.folder + "/two.mp3", toPath: music + "/two.mp3")
-    _ = try f.library.index(paths: [music])
+    _ = try f.library.index(paths: [music], options: options)
     entries = try await f.store.show(name: "Scan").entries
     #expect(entries.map(\.isMissing) == [false, false])
     #expect(try await f.store.playableSongs(name: "Scan").map(\.title) == ["One", "Two"])
