@@ -58,7 +58,7 @@ let package = Package(
         "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesControl", argumentParser,
       ]),
     /// Development harness: decode an MP3 to raw S16LE on stdout (like MPD's test/run_decoder).
-    .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder"]),
+    .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder", "TunesOutput"]),
     /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
     .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),
 
@@ -68,7 +68,7 @@ let package = Package(
     .testTarget(name: "TunesLibraryTests", dependencies: ["TunesLibrary", grdb]),
     .testTarget(name: "TunesDecoderTests", dependencies: ["TunesDecoder"]),
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesOutput", "TunesDecoder"]),
-    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesPlayer", "TunesDecoder", "TunesOutput", grdb]),
+    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesPlayer", "TunesDecoder", "TunesOutput", "TunesTerminal", grdb]),
     .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesPlaylists", grdb]),
     .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesListenBrainz", grdb]),
     .testTarget(name: "TunesControlTests", dependencies: ["TunesControl", grdb]),

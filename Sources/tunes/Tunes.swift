@@ -11,6 +11,13 @@ struct Tunes: AsyncParsableCommand {
     version: TunesVersion.string,
     subcommands: [
       Version.self,
+      Play.self,
+      Index.self,
+      Ls.self,
+      Search.self,
+      Info.self,
+      Stats.self,
+      LB.self,
       StatusCommand.self,
       PauseCommand.self,
       ResumeCommand.self,
@@ -27,6 +34,7 @@ struct Tunes: AsyncParsableCommand {
       ClearCommand.self,
       CurrentCommand.self,
       QuitCommand.self,
+      PlaylistCommand.self,
     ]
   )
 }
