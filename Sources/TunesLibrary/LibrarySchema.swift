@@ -46,9 +46,20 @@ enum LibrarySchema {
       t.column("audioHash", .text).indexed()
       /// "scan", "catalogue" or "both".
       t.column("source", .text).notNull().defaults(to: "scan")
-      t.column("playCount", .integer).notNull().defaults(to: 0)
-      t.column("lastPlayedAt", .datetime)
+      /// Fingerprint of the catalogue entry the song was last indexed with (nil: no entry), so a
+      /// catalogue edit re-reads an otherwise unchanged file.
+      t.column("catalogueFingerprint", .text)
+      t.column("playCount", .integer).notNull().defaults(to: 0).indexed()
+      t.column("lastPlayedAt", .datetime).indexed()
+      t.column("addedAt", .datetime).notNull().defaults(sql: "CURRENT_TIMESTAMP")
     }
+    // The query language's filters and default order (album artist, album, disc, track, path) use these.
+    try db.execute(sql: """
+      CREATE INDEX song_defaultOrder ON song(
+        albumArtist COLLATE NOCASE, album COLLATE NOCASE, discNumber, trackNumber, path);
+      CREATE INDEX song_year ON song(year);
+      CREATE INDEX song_genre ON song(genre COLLATE NOCASE);
+      """)
     try db.create(virtualTable: "song_ft", using: FTS5()) { t in
       t.synchronize(withTable: "song")
       t.tokenizer = .unicode61()  // folds case and diacritics: "cafe" finds "Café"
@@ -57,6 +68,7 @@ enum LibrarySchema {
       t.column("artist")
       t.column("album")
       t.column("albumArtist")
+      t.column("genre")
     }
     try db.create(table: "playlist") { t in
       t.autoIncrementedPrimaryKey("id")

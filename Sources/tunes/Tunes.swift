@@ -11,6 +11,11 @@ struct Tunes: AsyncParsableCommand {
     version: TunesVersion.string,
     subcommands: [
       Version.self,
+      Index.self,
+      Ls.self,
+      Search.self,
+      Info.self,
+      Stats.self,
     ]
   )
 }

@@ -1,0 +1,197 @@
+// A library.json catalogue read into entries with absolute paths (format: catalogue-format.md).
+// Reading is all-or-nothing: a syntax or shape error throws with file, line and column; entries that
+// escape the folder or name missing files are reported as problems and left out.
+import Foundation
+
+/// One song named by a catalogue, with what the catalogue says about it.
+public struct CatalogueEntry: Sendable, Equatable {
+  /// Absolute path of the audio file (extension added when the catalogue left it out).
+  public var path: String
+  public var title: String?
+  public var artist: String
+  public var album: String
+  public var albumArtist: String
+  /// Absolute path of the album image, when the file exists.
+  public var coverPath: String?
+  public var trackNumber: Int?
+  public var discNumber: Int?
+  public var year: Int?
+  public var genre: String?
+  public var durationMs: Int?
+  public var recordingMbid: String?
+  /// Where the entry is written, for messages.
+  public var cataloguePath: String
+  public var line: Int
+  public var column: Int
+
+  /// Changes whenever anything the index takes from the entry changes.
+  var fingerprint: String {
+    let fields: [String] = [
+      path, title ?? "\u{0}", artist, album, albumArtist, coverPath ?? "\u{0}",
+      trackNumber.map(String.init) ?? "", discNumber.map(String.init) ?? "", year.map(String.init) ?? "",
+      genre ?? "\u{0}", durationMs.map(String.init) ?? "", recordingMbid ?? "\u{0}",
+    ]
+    return Fingerprint.fnv1a(fields.joined(separator: "\u{1F}"))
+  }
+}
+
+/// Something wrong with one file or entry that did not stop the run.
+public struct IndexProblem: Sendable, Equatable, Codable {
+  public var path: String
+  public var reason: String
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+}
+
+public struct Catalogue: Sendable {
+  public var path: String
+  public var entries: [CatalogueEntry]
+  /// Entries refused (path escaping the folder) or naming files that do not exist.
+  public var problems: [IndexProblem]
+
+  /// Reads and checks the catalogue at `path` (absolute). Throws `LibraryError.malformedCatalogue`.
+  public static func load(path: String) throws(LibraryError) -> Catalogue {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .malformedCatalogue(path: path, line: 1, column: 1, reason: "cannot read the file")
+    }
+    let root: JSONNode
+    do {
+      root = try TolerantJSONParser.parse([UInt8](data))
+    } catch {
+      throw .malformedCatalogue(path: path, line: error.line, column: error.column, reason: error.reason)
+    }
+    var reader = CatalogueReader(path: path, folder: (path as NSString).deletingLastPathComponent)
+    try reader.read(root)
+    return Catalogue(path: path, entries: reader.entries, problems: reader.problems)
+  }
+}
+
+/// Walks the parsed JSON; shape errors name the node's position.
+private struct CatalogueReader {
+  let path: String
+  let folder: String
+  var entries: [CatalogueEntry] = []
+  var problems: [IndexProblem] = []
+
+  func fail(_ node: JSONNode, _ reason: String) -> LibraryError {
+    .malformedCatalogue(path: path, line: node.line, column: node.column, reason: reason)
+  }
+
+  func array(_ node: JSONNode, _ what: String) throws(LibraryError) -> [JSONNode] {
+    guard case .array(let elements) = node.value else { throw fail(node, "\(what) must be an array, not \(node.kindName)") }
+    return elements
+  }
+
+  func requiredString(_ node: JSONNode, _ key: String, in what: String) throws(LibraryError) -> String {
+    guard case .object = node.value else { throw fail(node, "\(what) must be an object, not \(node.kindName)") }
+    guard let value = node[key] else { throw fail(node, "\(what) has no \"\(key)\"") }
+    guard case .string(let text) = value.value else { throw fail(value, "\"\(key)\" must be a string, not \(value.kindName)") }
+    return text
+  }
+
+  func optionalString(_ node: JSONNode, _ key: String) throws(LibraryError) -> String? {
+    guard let value = node[key] else { return nil }
+    switch value.value {
+    case .null: return nil
+    case .string(let text): return text.isEmpty ? nil : text
+    default: throw fail(value, "\"\(key)\" must be a string, not \(value.kindName)")
+    }
+  }
+
+  /// Integers may be written as numbers or as numeric strings ("3").
+  func optionalInt(_ node: JSONNode, _ key: String) throws(LibraryError) -> Int? {
+    guard let value = node[key] else { return nil }
+    switch value.value {
+    case .null: return nil
+    case .number(let number) where number == number.rounded() && abs(number) < 1e15: return Int(number)
+    case .string(let text) where Int(text.trimmingCharacters(in: .whitespaces)) != nil:
+      return Int(text.trimmingCharacters(in: .whitespaces))
+    default: throw fail(value, "\"\(key)\" must be a whole number, not \(value.kindName)")
+    }
+  }
+
+  mutating func read(_ root: JSONNode) throws(LibraryError) {
+    for artistNode in try array(root, "the catalogue") {
+      let artistName = try requiredString(artistNode, "artistName", in: "an artist")
+      guard let albumsNode = artistNode["albums"] else { throw fail(artistNode, "artist \"\(artistName)\" has no \"albums\"") }
+      for albumNode in try array(albumsNode, "\"albums\"") {
+        let albumTitle = try requiredString(albumNode, "title", in: "an album")
+        let albumArtist = try optionalString(albumNode, "albumArtist") ?? artistName
+        let albumYear = try optionalInt(albumNode, "year")
+        let albumGenre = try optionalString(albumNode, "genre")
+        var cover: String?
+        if let image = try optionalString(albumNode, "image"), let imageNode = albumNode["image"] {
+          switch resolve(image) {
+          case .escapes:
+            problems.append(IndexProblem(path: path, reason: "line \(imageNode.line): image \"\(image)\" is outside the catalogue's folder; ignored"))
+          case .path(let base):
+            cover = [base, base + ".jpg", base + ".jpeg", base + ".png"].first { FileManager.default.fileExists(atPath: $0) }
+          }
+        }
+        guard let songsNode = albumNode["songs"] else { throw fail(albumNode, "album \"\(albumTitle)\" has no \"songs\"") }
+        for songNode in try array(songsNode, "\"songs\"") {
+          let fileName = try requiredString(songNode, "fileName", in: "a song")
+          let entry = CatalogueEntry(
+            path: "", title: try optionalString(songNode, "title"), artist: artistName, album: albumTitle,
+            albumArtist: try optionalString(songNode, "albumArtist") ?? albumArtist, coverPath: cover,
+            trackNumber: try optionalInt(songNode, "trackNumber"), discNumber: try optionalInt(songNode, "discNumber"),
+            year: try optionalInt(songNode, "year") ?? albumYear, genre: try optionalString(songNode, "genre") ?? albumGenre,
+            durationMs: try optionalInt(songNode, "durationMs"), recordingMbid: try optionalString(songNode, "recordingMbid"),
+            cataloguePath: path, line: songNode.line, column: songNode.column)
+          add(entry, fileName: fileName)
+        }
+      }
+    }
+  }
+
+  mutating func add(_ entry: CatalogueEntry, fileName: String) {
+    let place = "\((path as NSString).lastPathComponent):\(entry.line):\(entry.column)"
+    switch resolve(fileName) {
+    case .escapes:
+      problems.append(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped"))
+    case .path(let base):
+      let hasExtension = !(base as NSString).pathExtension.isEmpty
+      let candidates = hasExtension ? [base, base + ".mp3"] : [base + ".mp3", base]
+      guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        problems.append(IndexProblem(path: candidates[0], reason: "listed in \(place) but the file is missing"))
+        return
+      }
+      var entry = entry
+      entry.path = found
+      entries.append(entry)
+    }
+  }
+
+  enum Resolved { case path(String), escapes }
+
+  /// Joins a catalogue-relative name to the folder; absolute names and `..` climbing out are refused.
+  func resolve(_ name: String) -> Resolved {
+    if name.hasPrefix("/") || name.hasPrefix("~") { return .escapes }
+    var parts: [Substring] = []
+    for part in name.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == ".." {
+        if parts.isEmpty { return .escapes }
+        parts.removeLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    if parts.isEmpty { return .escapes }
+    return .path(folder + "/" + parts.joined(separator: "/"))
+  }
+}
+
+/// A short stable hash for change detection (not for security).
+enum Fingerprint {
+  static func fnv1a(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+}

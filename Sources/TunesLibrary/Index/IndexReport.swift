@@ -1,0 +1,44 @@
+// What an indexing run did (or, with --dry-run, would do), and the knobs and hooks of a run.
+import TunesTags
+
+/// Reads one file's tags and audio properties; the real one is `TagReader.read`, tests inject fakes.
+public typealias MetadataReader = @Sendable (String) throws -> FileMetadata
+
+public struct IndexProgress: Sendable {
+  public var done: Int
+  public var total: Int
+}
+
+public struct IndexingOptions: Sendable {
+  /// Compute and report the changes, write nothing.
+  public var dryRun = false
+  /// Files read and written per transaction: a kill loses at most one batch of work, never consistency.
+  public var batchSize = 256
+  /// Threads reading tags at once.
+  public var readerThreads = 2
+  public var readMetadata: MetadataReader = { path in try TagReader.read(path: path) }
+  /// Called with the batch number after each batch is committed; a throw stops the run there.
+  public var afterBatch: (@Sendable (Int) throws -> Void)?
+  /// Called after each batch (committed or, in a dry run, computed).
+  public var progress: (@Sendable (IndexProgress) -> Void)?
+
+  public init(dryRun: Bool = false) {
+    self.dryRun = dryRun
+  }
+}
+
+public struct IndexReport: Sendable, Equatable {
+  public struct Move: Sendable, Equatable {
+    public var from: String
+    public var to: String
+  }
+  public var dryRun = false
+  public var added: [String] = []
+  public var updated: [String] = []
+  public var moved: [Move] = []
+  public var removed: [String] = []
+  public var unchanged = 0
+  public var errors: [IndexProblem] = []
+
+  public var changedAnything: Bool { !(added.isEmpty && updated.isEmpty && moved.isEmpty && removed.isEmpty) }
+}

@@ -1,0 +1,370 @@
+// `tunes index`: compares the files under the given paths with the index and brings the index up to
+// date. Unchanged files (same size, mtime and catalogue entry) are never opened; new and changed files
+// are read on several threads; each batch is written in one transaction, so a kill at any moment
+// leaves a consistent database and the next run picks up what is left.
+import Foundation
+import GRDB
+import TunesTags
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Library {
+  /// Indexes folders (recursively, reading every library.json in them), catalogue files and MP3 files.
+  /// Throws before writing anything when a path is missing or a catalogue is malformed.
+  public func index(paths: [String], options: IndexingOptions = IndexingOptions()) throws -> IndexReport {
+    var indexer = Indexer(library: self, options: options)
+    return try indexer.run(paths: paths)
+  }
+}
+
+/// One row of the index as the scanner compares it with a file.
+private struct IndexedFile {
+  var id: Int64
+  var path: String
+  var stamp: FileStamp?
+  var audioHash: String?
+  var catalogueFingerprint: String?
+}
+
+private enum Work {
+  case add(String, FileStamp)
+  case update(Int64, String, FileStamp)
+  var path: String {
+    switch self {
+    case .add(let path, _), .update(_, let path, _): return path
+    }
+  }
+  var stamp: FileStamp {
+    switch self {
+    case .add(_, let stamp), .update(_, _, let stamp): return stamp
+    }
+  }
+}
+
+private enum ReadOutcome: Sendable {
+  case read(FileMetadata)
+  case failed(String)
+}
+
+/// Slots filled by reader threads, each index by exactly one thread.
+private final class ReadSlots: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<ReadOutcome?>
+  init(count: Int) {
+    buffer = .allocate(capacity: count)
+    buffer.initialize(repeating: nil)
+  }
+  deinit {
+    buffer.deinitialize()
+    buffer.deallocate()
+  }
+}
+
+private struct Indexer {
+  let library: Library
+  let options: IndexingOptions
+  var report = IndexReport()
+  var entries: [String: CatalogueEntry] = [:]
+  var walk = WalkResult()
+  var scopeFolders: [String] = []
+  var explicitFiles: Set<String> = []
+  var folderCovers: [String: String?] = [:]
+  var artistIDs: [String: Int64] = [:]
+  var albumIDs: [String: Int64] = [:]
+  var batchNumber = 0
+
+  init(library: Library, options: IndexingOptions) {
+    self.library = library
+    self.options = options
+    report.dryRun = options.dryRun
+  }
+
+  mutating func run(paths: [String]) throws -> IndexReport {
+    try collect(paths: paths)
+    let rows = try loadIndexedFiles()
+
+    // Classify what is on disk against the index.
+    var work: [Work] = []
+    for path in walk.files.keys.sorted() {
+      let stamp = walk.files[path]!
+      let fingerprint = entries[path]?.fingerprint
+      if let row = rows[path] {
+        if row.stamp == stamp && row.catalogueFingerprint == fingerprint {
+          report.unchanged += 1
+        } else {
+          work.append(.update(row.id, path, stamp))
+        }
+      } else {
+        work.append(.add(path, stamp))
+      }
+    }
+    var vanished: [Int64: IndexedFile] = [:]
+    var vanishedByHash: [String: [Int64]] = [:]
+    for row in rows.values where walk.files[row.path] == nil {
+      vanished[row.id] = row
+      if let hash = row.audioHash { vanishedByHash[hash, default: []].append(row.id) }
+    }
+
+    // Read and write batch by batch.
+    var done = 0
+    let total = work.count
+    var start = 0
+    while start < work.count {
+      let batch = Array(work[start..<min(start + max(options.batchSize, 1), work.count)])
+      start += batch.count
+      let outcomes = read(batch)
+      try write(batch, outcomes, vanished: &vanished, vanishedByHash: &vanishedByHash)
+      done += batch.count
+      options.progress?(IndexProgress(done: done, total: total))
+    }
+
+    // What is left of the vanished rows leaves the index; then tidy artists and albums.
+    let gone = vanished.values.sorted { $0.path < $1.path }
+    report.removed = gone.map(\.path)
+    if !options.dryRun {
+      try commit { db in
+        let delete = try db.cachedStatement(sql: "DELETE FROM song WHERE id = ?")
+        for row in gone { try delete.execute(arguments: [row.id]) }
+        try db.execute(sql: """
+          DELETE FROM album WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.albumId = album.id);
+          DELETE FROM artist WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.artistId = artist.id)
+            AND NOT EXISTS (SELECT 1 FROM album WHERE album.albumArtistId = artist.id);
+          """)
+      }
+    }
+    report.errors.sort { $0.path < $1.path }
+    return report
+  }
+
+  // MARK: Finding the files
+
+  mutating func collect(paths: [String]) throws {
+    var catalogues: [String] = []
+    var roots: [(String, Bool)] = []
+    // Every path is checked before anything is read or written.
+    for given in paths {
+      guard let resolved = realpath(given, nil) else { throw LibraryError.noSuchPath(given) }
+      let path = String(cString: resolved)
+      free(resolved)
+      roots.append((path, FileWalker.isDirectory(path)))
+    }
+    for (path, isFolder) in roots {
+      if isFolder {
+        scopeFolders.append(path == "/" ? "" : path)
+        FileWalker.walk(path, into: &walk)
+      } else if FileWalker.isMP3(path) {
+        if let stamp = FileWalker.stamp(path) {
+          walk.files[path] = stamp
+          explicitFiles.insert(path)
+        }
+      } else {
+        catalogues.append(path)
+      }
+    }
+    report.errors += walk.problems
+    catalogues += walk.catalogues
+    // All catalogues are read before anything is applied: one malformed catalogue stops the run.
+    var loaded: [Catalogue] = []
+    for path in catalogues { loaded.append(try Catalogue.load(path: path)) }
+    for catalogue in loaded {
+      report.errors += catalogue.problems
+      for entry in catalogue.entries where entries[entry.path] == nil {
+        entries[entry.path] = entry
+        if walk.files[entry.path] == nil, let stamp = FileWalker.stamp(entry.path) {
+          walk.files[entry.path] = stamp
+          explicitFiles.insert(entry.path)
+        }
+      }
+    }
+  }
+
+  /// The rows under the scanned folders and the explicitly named files, in one query per root.
+  func loadIndexedFiles() throws -> [String: IndexedFile] {
+    try library.pool.read { db in
+      var rows: [String: IndexedFile] = [:]
+      func load(_ sql: String, _ arguments: StatementArguments) throws {
+        let cursor = try Row.fetchCursor(db, sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint FROM song WHERE " + sql, arguments: arguments)
+        while let row = try cursor.next() {
+          let path: String = row[1]
+          let size: Int64? = row[2]
+          let mtime: Double? = row[3]
+          rows[path] = IndexedFile(
+            id: row[0], path: path, stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
+            audioHash: row[4], catalogueFingerprint: row[5])
+        }
+      }
+      for folder in scopeFolders {
+        // Everything strictly under folder/: the range scan uses the unique index on path.
+        try load("path > ? AND path < ?", [folder + "/", folder + "0"])  // "0" follows "/" in byte order
+      }
+      for path in explicitFiles where !scopeFolders.contains(where: { path.hasPrefix($0 + "/") }) {
+        try load("path = ?", [path])
+      }
+      return rows
+    }
+  }
+
+  // MARK: Reading
+
+  func read(_ batch: [Work]) -> [ReadOutcome] {
+    let slots = ReadSlots(count: batch.count)
+    let reader = options.readMetadata
+    let threads = max(1, min(options.readerThreads, batch.count))
+    let paths = batch.map(\.path)
+    DispatchQueue.concurrentPerform(iterations: threads) { worker in
+      var index = worker
+      while index < paths.count {
+        let outcome: ReadOutcome
+        do {
+          outcome = .read(try reader(paths[index]))
+        } catch let error as TagError {
+          outcome = .failed(error.reason)
+        } catch {
+          outcome = .failed("\(error)")
+        }
+        slots.buffer[index] = outcome
+        index += threads
+      }
+    }
+    return slots.buffer.map { $0 ?? .failed("not read") }
+  }
+
+  // MARK: Writing
+
+  mutating func write(
+    _ batch: [Work], _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile], vanishedByHash: inout [String: [Int64]]
+  ) throws {
+    // Decide first (pure), then write everything in one transaction.
+    enum Change { case insert, update(Int64), move(Int64) }
+    var changes: [(Change, SongValues)] = []
+    for (item, outcome) in zip(batch, outcomes) {
+      guard case .read(let metadata) = outcome else {
+        if case .failed(let reason) = outcome { report.errors.append(IndexProblem(path: item.path, reason: reason)) }
+        continue
+      }
+      let values = SongValues(
+        path: item.path, stamp: item.stamp, metadata: metadata, entry: entries[item.path],
+        folderCover: cover(besides: item.path))
+      switch item {
+      case .update(let id, let path, _):
+        changes.append((.update(id), values))
+        report.updated.append(path)
+      case .add(let path, _):
+        if let hash = values.audioHash, var ids = vanishedByHash[hash], let id = ids.popLast() {
+          vanishedByHash[hash] = ids.isEmpty ? nil : ids
+          let from = vanished.removeValue(forKey: id)?.path ?? ""
+          changes.append((.move(id), values))
+          report.moved.append(IndexReport.Move(from: from, to: path))
+        } else {
+          changes.append((.insert, values))
+          report.added.append(path)
+        }
+      }
+    }
+    guard !options.dryRun else { return }
+    batchNumber += 1
+    var artistIDs = self.artistIDs
+    var albumIDs = self.albumIDs
+    try commit { db in
+      let columns = """
+        path = ?, title = ?, artist = ?, album = ?, albumArtist = ?, artistId = ?, albumId = ?, trackNumber = ?,
+        trackTotal = ?, discNumber = ?, discTotal = ?, year = ?, genre = ?, durationMs = ?, recordingMbid = ?,
+        releaseMbid = ?, artistMbids = ?, isCompilation = ?, fileSize = ?, fileMtime = ?, audioHash = ?, source = ?,
+        catalogueFingerprint = ?
+        """
+      let update = try db.cachedStatement(sql: "UPDATE song SET \(columns) WHERE id = ?")
+      let insert = try db.cachedStatement(sql: """
+        INSERT INTO song (path, title, artist, album, albumArtist, artistId, albumId, trackNumber, trackTotal,
+          discNumber, discTotal, year, genre, durationMs, recordingMbid, releaseMbid, artistMbids, isCompilation,
+          fileSize, fileMtime, audioHash, source, catalogueFingerprint)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+      var written: [(Int64, SongValues)] = []
+      for (change, values) in changes {
+        let artistID = try Self.artistID(db, values.artist, cache: &artistIDs)
+        let albumID = try Self.albumID(db, values, cache: &albumIDs, artistIDs: &artistIDs)
+        var arguments: StatementArguments = [
+          values.path, values.title, values.artist, values.album, values.albumArtist, artistID, albumID,
+          values.trackNumber, values.trackTotal, values.discNumber, values.discTotal, values.year, values.genre,
+          values.durationMs, values.recordingMbid, values.releaseMbid, values.artistMbidsJSON, values.isCompilation,
+          values.stamp.size, values.stamp.mtime, values.audioHash, values.source, values.catalogueFingerprint,
+        ]
+        switch change {
+        case .insert:
+          try insert.execute(arguments: arguments)
+          written.append((db.lastInsertedRowID, values))
+        case .update(let id), .move(let id):
+          arguments += [id]
+          try update.execute(arguments: arguments)
+          written.append((id, values))
+        }
+      }
+      try PlaylistRelinker.relink(db, songs: written)
+    }
+    self.artistIDs = artistIDs
+    self.albumIDs = albumIDs
+    try options.afterBatch?(batchNumber)
+  }
+
+  func commit(_ body: @escaping (Database) throws -> Void) throws {
+    do {
+      try library.pool.write { db in try body(db) }
+    } catch let error as DatabaseError {
+      throw LibraryError.interrupted(reason: "database: \(error.message ?? "\(error.resultCode)")")
+    }
+  }
+
+  mutating func cover(besides path: String) -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    if let found = walk.covers[folder] { return found }
+    if scopeFolders.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { return nil }
+    // A file named by a catalogue outside the walked folders: look once per folder.
+    if let known = folderCovers[folder] { return known }
+    let found = FileWalker.coverNames.map { folder + "/" + $0 }.first { FileManager.default.fileExists(atPath: $0) }
+    folderCovers[folder] = found
+    return found
+  }
+
+  static func artistID(_ db: Database, _ name: String, cache: inout [String: Int64]) throws -> Int64? {
+    guard !name.isEmpty else { return nil }
+    if let id = cache[name] { return id }
+    let id: Int64
+    if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM artist WHERE name = ?", arguments: [name]) {
+      id = existing
+    } else {
+      try db.execute(sql: "INSERT INTO artist (name) VALUES (?)", arguments: [name])
+      id = db.lastInsertedRowID
+    }
+    cache[name] = id
+    return id
+  }
+
+  static func albumID(
+    _ db: Database, _ values: SongValues, cache: inout [String: Int64], artistIDs: inout [String: Int64]
+  ) throws -> Int64? {
+    guard !values.album.isEmpty else { return nil }
+    let key = values.album + "\u{1F}" + values.albumArtist
+    if let id = cache[key] { return id }
+    let id: Int64
+    if let existing = try Int64.fetchOne(
+      db, sql: "SELECT id FROM album WHERE title = ? AND albumArtistName = ?", arguments: [values.album, values.albumArtist])
+    {
+      id = existing
+      try db.execute(
+        sql: "UPDATE album SET year = coalesce(?, year), coverPath = coalesce(?, coverPath), isCompilation = ? WHERE id = ?",
+        arguments: [values.year, values.coverPath, values.isCompilation, id])
+    } else {
+      let artistID = try artistID(db, values.albumArtist, cache: &artistIDs)
+      try db.execute(
+        sql: """
+          INSERT INTO album (title, albumArtistId, albumArtistName, year, coverPath, releaseMbid, isCompilation)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [values.album, artistID, values.albumArtist, values.year, values.coverPath, values.releaseMbid, values.isCompilation])
+      id = db.lastInsertedRowID
+    }
+    cache[key] = id
+    return id
+  }
+}

@@ -1,0 +1,36 @@
+// The errors of the library module: malformed catalogues and queries, missing inputs, interrupted runs.
+// Each names the file (with line and column) or the query token (with its position) that is wrong.
+import TunesCore
+
+public enum LibraryError: TunesError, Equatable {
+  /// The catalogue is not (tolerant) JSON, or has the wrong shape; line and column are 1-based.
+  case malformedCatalogue(path: String, line: Int, column: Int, reason: String)
+  /// A path given to `tunes index` does not exist.
+  case noSuchPath(String)
+  /// A query could not be parsed; `position` is the 1-based character offset of `token` in the query.
+  case badQuery(token: String, position: Int, reason: String)
+  /// No song matches an id, path or query.
+  case songNotFound(String)
+  /// The indexing run stopped before it finished (what was committed stays consistent; run it again).
+  case interrupted(reason: String)
+
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .malformedCatalogue, .badQuery: return .dataError
+    case .noSuchPath, .songNotFound: return .noInput
+    case .interrupted: return .ioError
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .malformedCatalogue(let path, let line, let column, let reason):
+      return "\(path):\(line):\(column): malformed catalogue: \(reason)"
+    case .noSuchPath(let path): return "\(path): no such file or folder"
+    case .badQuery(let token, let position, let reason):
+      return "bad query at character \(position) (\(token)): \(reason)"
+    case .songNotFound(let what): return "no song matches \(what)"
+    case .interrupted(let reason): return "indexing stopped: \(reason); run it again to finish"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// The query language shared by `tunes ls`, `tunes search`, smart playlists and `tunes play`:
+// what a parsed query is. Parsing is in QueryParser.swift, SQL generation in QuerySQL.swift;
+// the reference is Docs/Query.md.
+
+public struct LibraryQuery: Sendable, Equatable {
+  /// Fields searched through the full-text index (word-prefix match, case and diacritics folded).
+  public enum TextField: String, Sendable, CaseIterable {
+    /// Free words: title, artist, album or album artist.
+    case any
+    case artist, album, albumArtist = "albumartist", title, genre
+  }
+
+  public enum NumberField: String, Sendable, CaseIterable {
+    case year, playCount = "playcount"
+  }
+
+  /// An inclusive range; nil bounds are open.
+  public struct NumberRange: Sendable, Equatable {
+    public var lower: Int?
+    public var upper: Int?
+    public init(lower: Int?, upper: Int?) {
+      self.lower = lower
+      self.upper = upper
+    }
+  }
+
+  public enum Term: Sendable, Equatable {
+    /// `words` are matched as word prefixes, all of them; `phrase` keeps them together and in order.
+    case text(TextField, words: [String], phrase: Bool, negated: Bool)
+    /// A path prefix when the value starts with "/", else a substring of the path.
+    case path(String, negated: Bool)
+    case number(NumberField, NumberRange, negated: Bool)
+  }
+
+  public enum SortKey: String, Sendable, CaseIterable {
+    case title, artist, album, year, duration, playCount = "playcount", lastPlayed = "lastplayed", added, random
+  }
+
+  public struct Sort: Sendable, Equatable {
+    public var key: SortKey
+    public var descending: Bool
+    public init(_ key: SortKey, descending: Bool = false) {
+      self.key = key
+      self.descending = descending
+    }
+  }
+
+  public var terms: [Term] = []
+  /// Applied in order, then the default order (album artist, album, disc, track, path) breaks ties.
+  public var sort: [Sort] = []
+  public var limit: Int?
+
+  public init(terms: [Term] = [], sort: [Sort] = [], limit: Int? = nil) {
+    self.terms = terms
+    self.sort = sort
+    self.limit = limit
+  }
+}

@@ -1,0 +1,102 @@
+// Reading the library through the query language: songs, artists and albums matching a query, and
+// the figures of `tunes stats`.
+import Foundation
+import GRDB
+
+public struct ArtistSummary: Sendable, Equatable, Codable {
+  public var id: Int64
+  public var name: String
+  public var songCount: Int
+  public var albumCount: Int
+}
+
+public struct AlbumSummary: Sendable, Equatable, Codable {
+  public var id: Int64
+  public var title: String
+  public var albumArtist: String
+  public var year: Int?
+  public var coverPath: String?
+  public var songCount: Int
+  public var durationMs: Int
+}
+
+public struct LibraryStats: Sendable, Equatable, Codable {
+  public var songs: Int
+  public var artists: Int
+  public var albums: Int
+  public var playlists: Int
+  public var totalDurationMs: Int
+  public var totalPlays: Int
+  public var mostPlayed: [Song]
+}
+
+extension Library {
+  /// Songs matching a query string (see Docs/Query.md); throws `LibraryError.badQuery`.
+  public func songs(matching query: String) throws -> [Song] {
+    try songs(matching: try LibraryQuery.parse(query))
+  }
+
+  public func songs(matching query: LibraryQuery) throws -> [Song] {
+    try pool.read { db in try Library.songs(db, matching: query) }
+  }
+
+  /// For callers inside their own transaction (smart playlists, the player).
+  public static func songs(_ db: Database, matching query: LibraryQuery) throws -> [Song] {
+    let compiled = query.compiled()
+    return try Song.fetchAll(db, sql: compiled.songsSQL, arguments: compiled.songsArguments)
+  }
+
+  /// Artists having at least one song that matches, by name.
+  public func artists(matching query: LibraryQuery = LibraryQuery()) throws -> [ArtistSummary] {
+    let compiled = query.compiled()
+    return try pool.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT artist.id, artist.name, count(*), count(DISTINCT song.albumId) FROM song
+          JOIN artist ON artist.id = song.artistId WHERE \(compiled.whereSQL)
+          GROUP BY artist.id ORDER BY artist.name COLLATE NOCASE
+          """ + (compiled.limit == nil ? "" : " LIMIT ?"),
+        arguments: compiled.songsArguments
+      ).map { ArtistSummary(id: $0[0], name: $0[1], songCount: $0[2], albumCount: $0[3]) }
+    }
+  }
+
+  /// Albums having at least one song that matches, by album artist, year and title.
+  public func albums(matching query: LibraryQuery = LibraryQuery()) throws -> [AlbumSummary] {
+    let compiled = query.compiled()
+    return try pool.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT album.id, album.title, album.albumArtistName, album.year, album.coverPath, count(*),
+            coalesce(sum(song.durationMs), 0)
+          FROM song JOIN album ON album.id = song.albumId WHERE \(compiled.whereSQL)
+          GROUP BY album.id ORDER BY album.albumArtistName COLLATE NOCASE, album.year, album.title COLLATE NOCASE
+          """ + (compiled.limit == nil ? "" : " LIMIT ?"),
+        arguments: compiled.songsArguments
+      ).map {
+        AlbumSummary(
+          id: $0[0], title: $0[1], albumArtist: $0[2], year: $0[3], coverPath: $0[4], songCount: $0[5], durationMs: $0[6])
+      }
+    }
+  }
+
+  public func stats(mostPlayed count: Int = 10) throws -> LibraryStats {
+    try pool.read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT (SELECT count(*) FROM song), (SELECT count(*) FROM artist), (SELECT count(*) FROM album),
+            (SELECT count(*) FROM playlist), (SELECT coalesce(sum(durationMs), 0) FROM song),
+            (SELECT coalesce(sum(playCount), 0) FROM song)
+          """)!
+      let top = try Song.fetchAll(
+        db, sql: "SELECT * FROM song WHERE playCount > 0 ORDER BY playCount DESC, lastPlayedAt DESC LIMIT ?",
+        arguments: [count])
+      return LibraryStats(
+        songs: row[0], artists: row[1], albums: row[2], playlists: row[3], totalDurationMs: row[4], totalPlays: row[5],
+        mostPlayed: top)
+    }
+  }
+}

@@ -1,0 +1,185 @@
+// Turns query text into a LibraryQuery. Errors name the offending token and its 1-based position.
+import Foundation
+
+extension LibraryQuery {
+  /// Parses one query string, e.g. `cafe blu artist:"Daft Punk" year:2001.. -genre:live sort:-year limit:10`.
+  public static func parse(_ text: String) throws(LibraryError) -> LibraryQuery {
+    var parser = QueryParser(characters: Array(text))
+    return try parser.parse()
+  }
+
+  /// Parses command-line arguments: the shell has already removed the quotes, so an argument holding
+  /// spaces is one value (`artist:Daft Punk` as one argument means `artist:"Daft Punk"`).
+  public static func parse(arguments: [String]) throws(LibraryError) -> LibraryQuery {
+    let quoted = arguments.map { argument -> String in
+      guard argument.contains(where: \.isWhitespace), !argument.contains("\"") else { return argument }
+      if let colon = argument.firstIndex(of: ":") {
+        let field = argument[..<colon].drop(while: { $0 == "-" })
+        if !field.isEmpty, field.allSatisfy(\.isLetter) {
+          return argument[...colon] + "\"" + argument[argument.index(after: colon)...] + "\""
+        }
+      }
+      return "\"" + argument + "\""
+    }
+    return try parse(quoted.joined(separator: " "))
+  }
+}
+
+private struct QueryParser {
+  let characters: [Character]
+  var index = 0
+  var query = LibraryQuery()
+
+  init(characters: [Character]) {
+    self.characters = characters
+  }
+
+  mutating func parse() throws(LibraryError) -> LibraryQuery {
+    while true {
+      while index < characters.count, characters[index].isWhitespace { index += 1 }
+      guard index < characters.count else { break }
+      try parseToken()
+    }
+    return query
+  }
+
+  func fail(_ start: Int, _ reason: String) -> LibraryError {
+    var end = start
+    var inQuote = false
+    while end < characters.count, inQuote || !characters[end].isWhitespace {
+      if characters[end] == "\"" { inQuote.toggle() }
+      end += 1
+    }
+    return .badQuery(token: String(characters[start..<end]), position: start + 1, reason: reason)
+  }
+
+  /// Reads a quoted string starting at the opening quote; returns its content.
+  mutating func readQuoted(tokenStart: Int) throws(LibraryError) -> String {
+    let open = index
+    index += 1
+    var value = ""
+    while index < characters.count, characters[index] != "\"" {
+      value.append(characters[index])
+      index += 1
+    }
+    guard index < characters.count else {
+      throw .badQuery(token: String(characters[tokenStart...]), position: open + 1, reason: "unterminated quote")
+    }
+    index += 1
+    return value
+  }
+
+  mutating func readBare() -> String {
+    var value = ""
+    while index < characters.count, !characters[index].isWhitespace {
+      value.append(characters[index])
+      index += 1
+    }
+    return value
+  }
+
+  mutating func parseToken() throws(LibraryError) {
+    let start = index
+    var negated = false
+    if characters[index] == "-", index + 1 < characters.count, !characters[index + 1].isWhitespace {
+      negated = true
+      index += 1
+    }
+    if characters[index] == "\"" {
+      let phrase = try readQuoted(tokenStart: start)
+      addText(.any, phrase, quoted: true, negated: negated)
+      return
+    }
+    // A field name is letters followed by ':'.
+    var probe = index
+    while probe < characters.count, characters[probe].isLetter { probe += 1 }
+    guard probe < characters.count, characters[probe] == ":", probe > index else {
+      addText(.any, readBare(), quoted: false, negated: negated)
+      return
+    }
+    let field = String(characters[index..<probe]).lowercased()
+    index = probe + 1
+    let quoted = index < characters.count && characters[index] == "\""
+    let value = quoted ? try readQuoted(tokenStart: start) : readBare()
+    if value.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw fail(start, "\(field): needs a value")
+    }
+    if let textField = LibraryQuery.TextField(rawValue: field), textField != .any {
+      addText(textField, value, quoted: quoted, negated: negated)
+    } else if let numberField = LibraryQuery.NumberField(rawValue: field) {
+      guard let range = Self.range(value) else {
+        throw fail(start, "bad range \"\(value)\" for \(field) (use N, A..B, A.., ..B, >N, >=N, <N or <=N)")
+      }
+      query.terms.append(.number(numberField, range, negated: negated))
+    } else if field == "path" {
+      query.terms.append(.path(value, negated: negated))
+    } else if field == "sort" {
+      if negated { throw fail(start, "sort: cannot be negated (use sort:-KEY for descending)") }
+      for part in value.split(separator: ",") {
+        let descending = part.hasPrefix("-")
+        guard let key = LibraryQuery.SortKey(rawValue: part.drop(while: { $0 == "-" || $0 == "+" }).lowercased()) else {
+          let keys = LibraryQuery.SortKey.allCases.map(\.rawValue).joined(separator: ", ")
+          throw fail(start, "unknown sort key \"\(part)\" (one of \(keys))")
+        }
+        query.sort.append(LibraryQuery.Sort(key, descending: descending))
+      }
+    } else if field == "limit" {
+      guard !negated, let limit = Int(value), limit >= 0 else { throw fail(start, "limit: needs a whole number ≥ 0") }
+      query.limit = limit
+    } else {
+      let fields = ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "sort", "limit"]
+      throw fail(start, "unknown field \"\(field)\" (one of \(fields.joined(separator: ", ")))")
+    }
+  }
+
+  mutating func addText(_ field: LibraryQuery.TextField, _ value: String, quoted: Bool, negated: Bool) {
+    let words = QueryWords.split(value)
+    // Punctuation alone ("&", "-") names nothing the index holds: it filters nothing.
+    guard !words.isEmpty else { return }
+    query.terms.append(.text(field, words: words, phrase: quoted && words.count > 1, negated: negated))
+  }
+
+  /// `2001`, `2001..2005`, `2001..`, `..2005`, `>5`, `>=5`, `<5`, `<=5`.
+  static func range(_ value: String) -> LibraryQuery.NumberRange? {
+    func number(_ text: Substring) -> Int? { text.isEmpty ? nil : Int(text) }
+    if let dots = value.range(of: "..") {
+      let lowerText = value[..<dots.lowerBound]
+      let upperText = value[dots.upperBound...]
+      if lowerText.isEmpty && upperText.isEmpty { return nil }
+      let lower = number(lowerText)
+      let upper = number(upperText)
+      if (!lowerText.isEmpty && lower == nil) || (!upperText.isEmpty && upper == nil) { return nil }
+      if let lower, let upper, lower > upper { return nil }
+      return LibraryQuery.NumberRange(lower: lower, upper: upper)
+    }
+    for (prefix, make) in [
+      (">=", { (n: Int) in LibraryQuery.NumberRange(lower: n, upper: nil) }),
+      ("<=", { (n: Int) in LibraryQuery.NumberRange(lower: nil, upper: n) }),
+      (">", { (n: Int) in LibraryQuery.NumberRange(lower: n + 1, upper: nil) }),
+      ("<", { (n: Int) in LibraryQuery.NumberRange(lower: nil, upper: n - 1) }),
+    ] where value.hasPrefix(prefix) {
+      guard let n = Int(value.dropFirst(prefix.count)) else { return nil }
+      return make(n)
+    }
+    guard let n = Int(value) else { return nil }
+    return LibraryQuery.NumberRange(lower: n, upper: n)
+  }
+}
+
+/// Splits text into the words the full-text index would see (letters and digits; the rest separates).
+enum QueryWords {
+  static func split(_ text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark {
+        current.unicodeScalars.append(scalar)
+      } else if !current.isEmpty {
+        words.append(current)
+        current = ""
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+}

@@ -1,0 +1,60 @@
+// `tunes ls artists|albums|songs [QUERY…]`: lists what the library holds, filtered by the query language.
+import ArgumentParser
+import Foundation
+import TunesLibrary
+
+struct Ls: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List artists, albums or songs, optionally filtered by a query (see Docs/Query.md).")
+
+  enum What: String, ExpressibleByArgument, CaseIterable {
+    case artists, albums, songs
+  }
+
+  @OptionGroup var global: GlobalOptions
+
+  @Flag(name: .long, help: "Print a JSON array of objects.")
+  var json = false
+
+  @Argument(help: "artists, albums or songs.")
+  var what: What
+
+  // Unrecognized so that negations such as -genre:live reach the query instead of the option parser.
+  @Argument(parsing: .allUnrecognized, help: "A query, e.g. artist:\"Daft Punk\" year:2001.. -genre:live sort:-year.")
+  var query: [String] = []
+
+  func run() async throws {
+    try await reportingErrors {
+      let library = try global.openLibrary()
+      let parsed = try LibraryQuery.parse(arguments: query)
+      switch what {
+      case .songs:
+        let songs = try library.songs(matching: parsed)
+        if json { JSONOutput.print(songs.map(JSONOutput.song)) } else { SongTable.print(songs) }
+      case .artists:
+        let artists = try library.artists(matching: parsed)
+        if json {
+          JSONOutput.print(artists.map(JSONOutput.artist))
+        } else {
+          TableOutput.print(
+            header: ["ID", "ARTIST", "ALBUMS", "SONGS"],
+            rows: artists.map { [String($0.id), $0.name, String($0.albumCount), String($0.songCount)] },
+            rightAligned: [0, 2, 3])
+        }
+      case .albums:
+        let albums = try library.albums(matching: parsed)
+        if json {
+          JSONOutput.print(albums.map(JSONOutput.album))
+        } else {
+          TableOutput.print(
+            header: ["ID", "ALBUM", "ALBUM ARTIST", "YEAR", "SONGS", "TIME"],
+            rows: albums.map {
+              [String($0.id), $0.title, $0.albumArtist, $0.year.map(String.init) ?? "", String($0.songCount),
+               TableOutput.duration(ms: $0.durationMs)]
+            },
+            rightAligned: [0, 4, 5])
+        }
+      }
+    }
+  }
+}

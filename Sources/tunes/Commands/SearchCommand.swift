@@ -1,0 +1,30 @@
+// `tunes search TEXT…`: songs whose title, artist, album or album artist contain words starting with TEXT.
+import ArgumentParser
+import Foundation
+import TunesLibrary
+
+struct Search: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Search songs: free words are prefixes (cafe blu finds Café Blues); the query language works too.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Flag(name: .long, help: "Print a JSON array of song objects.")
+  var json = false
+
+  @Argument(parsing: .allUnrecognized, help: "Words to look for, or a query.")
+  var text: [String] = []
+
+  func validate() throws {
+    if text.isEmpty { throw ValidationError("Give some words to search for.") }
+  }
+
+  func run() async throws {
+    try await reportingErrors {
+      let library = try global.openLibrary()
+      // The text is one query string: quotes typed inside it group words, as in the query language.
+      let songs = try library.songs(matching: text.joined(separator: " "))
+      if json { JSONOutput.print(songs.map(JSONOutput.song)) } else { SongTable.print(songs) }
+    }
+  }
+}

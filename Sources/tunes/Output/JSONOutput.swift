@@ -1,0 +1,35 @@
+// JSON for `--json`: songs, artists, albums and reports as plain objects with stable keys; absent
+// values are null rather than missing, so every song object has the same keys.
+import Foundation
+import TunesLibrary
+
+enum JSONOutput {
+  static func print(_ value: Any) {
+    let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+  }
+
+  static func orNull(_ value: Any?) -> Any { value ?? NSNull() }
+
+  static func song(_ song: Song) -> [String: Any] {
+    [
+      "id": orNull(song.id), "path": song.path, "title": song.title, "artist": song.artist, "album": song.album,
+      "albumArtist": song.albumArtist, "trackNumber": orNull(song.trackNumber), "trackTotal": orNull(song.trackTotal),
+      "discNumber": orNull(song.discNumber), "discTotal": orNull(song.discTotal), "year": orNull(song.year),
+      "genre": orNull(song.genre), "durationMs": orNull(song.durationMs), "recordingMbid": orNull(song.recordingMbid),
+      "releaseMbid": orNull(song.releaseMbid), "artistMbids": song.artistMbids, "playCount": song.playCount,
+      "lastPlayedAt": orNull(song.lastPlayedAt.map { ISO8601DateFormatter().string(from: $0) }),
+    ]
+  }
+
+  static func artist(_ artist: ArtistSummary) -> [String: Any] {
+    ["id": artist.id, "name": artist.name, "songCount": artist.songCount, "albumCount": artist.albumCount]
+  }
+
+  static func album(_ album: AlbumSummary) -> [String: Any] {
+    [
+      "id": album.id, "title": album.title, "albumArtist": album.albumArtist, "year": orNull(album.year),
+      "coverPath": orNull(album.coverPath), "songCount": album.songCount, "durationMs": album.durationMs,
+    ]
+  }
+}

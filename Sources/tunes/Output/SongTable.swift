@@ -1,0 +1,17 @@
+// The one way songs are listed for people (ls songs, search, info's candidates).
+import TunesLibrary
+
+enum SongTable {
+  static func print(_ songs: [Song]) {
+    TableOutput.print(
+      header: ["ID", "TITLE", "ARTIST", "ALBUM", "#", "YEAR", "TIME", "PLAYS"],
+      rows: songs.map { song in
+        [
+          song.id.map(String.init) ?? "", song.title, song.artist, song.album,
+          song.trackNumber.map(String.init) ?? "", song.year.map(String.init) ?? "",
+          TableOutput.duration(ms: song.durationMs), String(song.playCount),
+        ]
+      },
+      rightAligned: [0, 4, 6, 7])
+  }
+}

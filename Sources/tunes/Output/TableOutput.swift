@@ -1,0 +1,44 @@
+// Printing rows for people and for scripts: aligned columns with a header on a terminal,
+// tab-separated rows without a header when stdout is piped.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+enum TableOutput {
+  static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+  static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
+  /// Longest cell shown on a terminal; longer text is cut with "…" (piped output is never cut).
+  static let maxCellWidth = 40
+
+  static func print(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
+    var out = ""
+    if stdoutIsTerminal {
+      let cut = rows.map { $0.map { $0.count > maxCellWidth ? String($0.prefix(maxCellWidth - 1)) + "…" : $0 } }
+      var widths = header.map(\.count)
+      for row in cut { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
+      func line(_ cells: [String]) -> String {
+        cells.enumerated().map { i, cell in
+          let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
+          if i == cells.count - 1 && !rightAligned.contains(i) { return cell }
+          return rightAligned.contains(i) ? pad + cell : cell + pad
+        }.joined(separator: "  ")
+      }
+      out += line(header) + "\n"
+      for row in cut { out += line(row) + "\n" }
+    } else {
+      for row in rows { out += row.map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t") + "\n" }
+    }
+    FileHandle.standardOutput.write(Data(out.utf8))
+  }
+
+  /// 3:05, or 1:02:03 past an hour; "" when unknown.
+  static func duration(ms: Int?) -> String {
+    guard let ms else { return "" }
+    let seconds = ms / 1000
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+    return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+  }
+}

@@ -1,0 +1,223 @@
+// The query language: parsing (each field, ranges, quotes, negation, sort, limit, errors) and what
+// each query finds in a small library, including case and diacritics folding by the FTS index.
+import Foundation
+import GRDB
+import Testing
+
+@testable import TunesLibrary
+
+@Suite struct QueryTests {
+  let temp: TempLibrary
+
+  init() throws {
+    temp = try TempLibrary()
+    let songs: [Song] = [
+      Song(path: "/music/zoe/trees/01.mp3", title: "Café Blues", artist: "Zoë Keating", album: "Into the Trees",
+           trackNumber: 1, year: 2010, genre: "Classical", durationMs: 200_000, playCount: 3),
+      Song(path: "/music/daft/discovery/01.mp3", title: "One More Time", artist: "Daft Punk", album: "Discovery",
+           trackNumber: 1, year: 2001, genre: "House", durationMs: 320_000, playCount: 10),
+      Song(path: "/music/daft/discovery/03.mp3", title: "Digital Love", artist: "Daft Punk", album: "Discovery",
+           trackNumber: 3, year: 2001, genre: "House", durationMs: 300_000),
+      Song(path: "/music/daft/homework/07.mp3", title: "Around the World", artist: "Daft Punk", album: "Homework",
+           trackNumber: 7, year: 1997, genre: "House", durationMs: 400_000, recordingMbid: "m-around"),
+      Song(path: "/music/punk/times/01.mp3", title: "Punk Rock Song", artist: "Punk Band", album: "Daft Times",
+           trackNumber: 1, year: 2005, genre: "Live", durationMs: 100_000, playCount: 6),
+      Song(path: "/music/order/power/02.mp3", title: "Blue Monday", artist: "New Order", album: "Power, Corruption & Lies",
+           trackNumber: 2, year: 1983, genre: "Synth-pop; Live", durationMs: 450_000),
+    ]
+    try temp.library.pool.write { db in
+      for var song in songs { try song.insert(db) }
+    }
+  }
+
+  /// Titles found, in the order the query returns them.
+  func titles(_ query: String) throws -> [String] {
+    try temp.library.songs(matching: query).map(\.title)
+  }
+
+  func set(_ query: String) throws -> Set<String> { Set(try titles(query)) }
+
+  // MARK: Full-text words
+
+  @Test func freeWordsArePrefixesFoldedForCaseAndDiacritics() throws {
+    #expect(try titles("cafe blu") == ["Café Blues"])
+    #expect(try titles("CAFÉ") == ["Café Blues"])
+    #expect(try titles("zoe keat") == ["Café Blues"])
+    #expect(try set("daft punk") == ["One More Time", "Digital Love", "Around the World", "Punk Rock Song"])
+    #expect(try titles("nothing-like-this").isEmpty)
+  }
+
+  @Test func freeWordsDoNotSearchTheGenre() throws {
+    #expect(try titles("classical").isEmpty)
+    #expect(try titles("genre:classical") == ["Café Blues"])
+  }
+
+  @Test func textFields() throws {
+    #expect(try set("artist:daft") == ["One More Time", "Digital Love", "Around the World"])
+    #expect(try set("album:disc") == ["One More Time", "Digital Love"])
+    #expect(try set("title:blue") == ["Café Blues", "Blue Monday"])
+    #expect(try set("genre:live") == ["Punk Rock Song", "Blue Monday"])
+    #expect(try set("albumartist:new") == ["Blue Monday"])
+    #expect(try set("ARTIST:zoë") == ["Café Blues"])
+  }
+
+  @Test func quotedValuesAreOnePhrase() throws {
+    #expect(try set("artist:\"Daft Punk\"") == ["One More Time", "Digital Love", "Around the World"])
+    // Same words, other order: a phrase keeps the order.
+    #expect(try titles("artist:\"Punk Daft\"").isEmpty)
+    #expect(try set("\"more time\"") == ["One More Time"])
+    #expect(try set("\"time more\"").isEmpty)
+  }
+
+  @Test func yearsAndRanges() throws {
+    #expect(try set("year:2001") == ["One More Time", "Digital Love"])
+    #expect(try set("year:2001..2005") == ["One More Time", "Digital Love", "Punk Rock Song"])
+    #expect(try set("year:2001..") == ["One More Time", "Digital Love", "Punk Rock Song", "Café Blues"])
+    #expect(try set("year:..1997") == ["Around the World", "Blue Monday"])
+  }
+
+  @Test func playCounts() throws {
+    #expect(try set("playcount:>5") == ["One More Time", "Punk Rock Song"])
+    #expect(try set("playcount:>=6") == ["One More Time", "Punk Rock Song"])
+    #expect(try set("playcount:<3").count == 3)
+    #expect(try set("playcount:3") == ["Café Blues"])
+    #expect(try set("playcount:1..6") == ["Café Blues", "Punk Rock Song"])
+  }
+
+  @Test func paths() throws {
+    #expect(try set("path:/music/daft/") == ["One More Time", "Digital Love", "Around the World"])
+    #expect(try set("path:homework") == ["Around the World"])
+    #expect(try set("-path:/music/daft") == ["Café Blues", "Punk Rock Song", "Blue Monday"])
+  }
+
+  @Test func negation() throws {
+    #expect(try set("-genre:live") == ["Café Blues", "One More Time", "Digital Love", "Around the World"])
+    #expect(try set("-daft") == ["Café Blues", "Blue Monday"])
+    #expect(try set("genre:house -title:digital") == ["One More Time", "Around the World"])
+    #expect(try set("daft -year:2001") == ["Around the World", "Punk Rock Song"])
+  }
+
+  @Test func negatedYearKeepsSongsWithoutAYear() throws {
+    try temp.library.pool.write { db in
+      var song = Song(path: "/music/x.mp3", title: "Undated", artist: "Nobody")
+      try song.insert(db)
+    }
+    #expect(try set("-year:1983..2010") == ["Undated"])
+  }
+
+  // MARK: Order and limit
+
+  @Test func defaultOrderIsAlbumArtistAlbumDiscTrackPath() throws {
+    #expect(try titles("") == [
+      "One More Time", "Digital Love", "Around the World", "Blue Monday", "Punk Rock Song", "Café Blues",
+    ])
+  }
+
+  @Test func sortKeysAndLimit() throws {
+    #expect(try titles("sort:year") == ["Blue Monday", "Around the World", "One More Time", "Digital Love", "Punk Rock Song", "Café Blues"])
+    #expect(try titles("sort:-playcount limit:2") == ["One More Time", "Punk Rock Song"])
+    #expect(try titles("genre:house sort:title") == ["Around the World", "Digital Love", "One More Time"])
+    #expect(try titles("artist:daft sort:-title") == ["One More Time", "Digital Love", "Around the World"])
+    #expect(try titles("sort:duration limit:1") == ["Punk Rock Song"])
+    #expect(try titles("sort:-duration limit:1") == ["Blue Monday"])
+    #expect(try titles("sort:year,-title limit:4") == ["Blue Monday", "Around the World", "One More Time", "Digital Love"])
+    #expect(try titles("sort:artist sort:-year limit:3") == ["One More Time", "Digital Love", "Around the World"])
+    #expect(try titles("limit:0").isEmpty)
+    #expect(try set("sort:random").count == 6)
+  }
+
+  @Test func sortByLastPlayedAndAdded() throws {
+    let around = try #require(try temp.library.songs(matching: "around").first?.id)
+    try temp.library.recordPlay(songID: around, at: Date())
+    #expect(try titles("sort:-lastplayed limit:1") == ["Around the World"])
+    #expect(try titles("sort:added limit:1") == ["Café Blues"])  // inserted first
+    #expect(try titles("sort:-added limit:1") == ["Blue Monday"])
+  }
+
+  // MARK: Safety
+
+  @Test func valuesAreNeverPastedIntoSQLOrFTSSyntax() throws {
+    #expect(try titles("title:\"x' OR 1=1 --\"").isEmpty)
+    #expect(try titles("AND OR NOT NEAR").isEmpty)
+    #expect(try titles("blue*").count == 2)
+    #expect(try titles("path:'; DROP TABLE song; --").isEmpty)
+    #expect(try temp.count("SELECT count(*) FROM song") == 6)
+  }
+
+  @Test func punctuationAloneFiltersNothing() throws {
+    #expect(try titles("&").count == 6)
+  }
+
+  // MARK: Parsing
+
+  @Test func parsesEveryKindOfTerm() throws {
+    let query = try LibraryQuery.parse("cafe -genre:live artist:\"Daft Punk\" year:2001.. -path:/x playcount:<2 sort:-year,title limit:5")
+    #expect(query.terms == [
+      .text(.any, words: ["cafe"], phrase: false, negated: false),
+      .text(.genre, words: ["live"], phrase: false, negated: true),
+      .text(.artist, words: ["Daft", "Punk"], phrase: true, negated: false),
+      .number(.year, LibraryQuery.NumberRange(lower: 2001, upper: nil), negated: false),
+      .path("/x", negated: true),
+      .number(.playCount, LibraryQuery.NumberRange(lower: nil, upper: 1), negated: false),
+    ])
+    #expect(query.sort == [LibraryQuery.Sort(.year, descending: true), LibraryQuery.Sort(.title)])
+    #expect(query.limit == 5)
+  }
+
+  @Test func commandLineArgumentsWithSpacesAreQuotedValues() throws {
+    let query = try LibraryQuery.parse(arguments: ["artist:Daft Punk", "-genre:Synth pop", "one more"])
+    #expect(query.terms == [
+      .text(.artist, words: ["Daft", "Punk"], phrase: true, negated: false),
+      .text(.genre, words: ["Synth", "pop"], phrase: true, negated: true),
+      .text(.any, words: ["one", "more"], phrase: true, negated: false),
+    ])
+  }
+
+  @Test(arguments: [
+    ("foo:bar", "foo:bar", 1, "unknown field"),
+    ("daft  size:3", "size:3", 7, "unknown field"),
+    ("year:abc", "year:abc", 1, "bad range"),
+    ("year:2005..2001", "year:2005..2001", 1, "bad range"),
+    ("year:..", "year:..", 1, "bad range"),
+    ("x playcount:>a", "playcount:>a", 3, "bad range"),
+    ("artist:\"Daft Punk", "artist:\"Daft Punk", 8, "unterminated quote"),
+    ("ok \"open", "\"open", 4, "unterminated quote"),
+    ("sort:bogus", "sort:bogus", 1, "unknown sort key"),
+    ("-sort:year", "-sort:year", 1, "cannot be negated"),
+    ("limit:x", "limit:x", 1, "whole number"),
+    ("limit:-1", "limit:-1", 1, "whole number"),
+    ("artist:", "artist:", 1, "needs a value"),
+  ])
+  func badQueriesNameTheTokenAndPosition(query: String, token: String, position: Int, words: String) throws {
+    do {
+      _ = try LibraryQuery.parse(query)
+      Issue.record("no error for \(query)")
+    } catch {
+      guard case .badQuery(let errorToken, let errorPosition, let reason) = error else {
+        Issue.record("wrong error \(error)")
+        return
+      }
+      #expect(errorToken == token)
+      #expect(errorPosition == position)
+      #expect(reason.contains(words), "\(reason)")
+    }
+    #expect(throws: LibraryError.self) { try temp.library.songs(matching: query) }
+  }
+
+  @Test func generatedSQLBindsEveryValue() throws {
+    let compiled = try LibraryQuery.parse("zoë artist:x year:1990..2000 path:/a -genre:b playcount:>1 limit:3").compiled()
+    #expect(!compiled.songsSQL.contains("zoë") && !compiled.songsSQL.contains("1990") && !compiled.songsSQL.contains("/a"))
+    #expect(compiled.songsArguments.isEmpty == false)
+  }
+
+  @Test func ftsIndexIsUsedForWords() throws {
+    let compiled = try LibraryQuery.parse("cafe artist:zoe").compiled()
+    let plan = try temp.library.pool.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + compiled.songsSQL, arguments: compiled.songsArguments)
+        .map { $0["detail"] as String }
+    }
+    #expect(plan.contains { $0.contains("VIRTUAL TABLE INDEX") })
+    // The songs are looked up by rowid from the FTS hits, never by walking the song table.
+    #expect(!plan.contains { $0.hasPrefix("SCAN song ") || $0 == "SCAN song" }, "\(plan)")
+  }
+}
