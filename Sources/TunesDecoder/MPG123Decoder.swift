@@ -183,13 +183,11 @@ public final class MPG123Decoder: AudioDecoder {
       mpg123_format(handle, rates![index], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
     }
 
-    let exact = InfoHeaderProbe.hasInfoHeader(path: path, firstAudioFrame: Int(mpg123_framepos(handle)))
-    if !exact {
-      // No header with the frame count: count the frames (reads the file once, decodes nothing).
-      _ = mpg123_scan(handle)
-    }
+    let hasHeader = InfoHeaderProbe.hasInfoHeader(path: path, firstAudioFrame: Int(mpg123_framepos(handle)))
+    // No header with the frame count: count the frames (reads the file once, decodes nothing).
+    let scanned = !hasHeader && mpg123_scan(handle) == MPG123_OK.rawValue
     let length = mpg123_length(handle)
-    return (AudioFormat(sampleRate: rate, channels: Int(channels)), length >= 0 ? Int(length) : nil, exact || length >= 0)
+    return (AudioFormat(sampleRate: rate, channels: Int(channels)), length >= 0 ? Int(length) : nil, hasHeader || scanned)
   }
 
   static func text(_ code: Int32) -> String {

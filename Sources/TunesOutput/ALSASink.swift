@@ -33,6 +33,7 @@ public final class ALSASink: AudioSink {
     if pcm != nil && self.format == format { return }
     if let pcm {
       // A new format needs a new stream; let the old song's tail play out first.
+      if pausedInDevice { snd_pcm_pause(pcm, 0) }
       snd_pcm_drain(pcm)
       close()
     }
@@ -155,9 +156,12 @@ public final class ALSASink: AudioSink {
     if status < 0 { throw OutputError.writeFailed(device: device, reason: Self.text(status)) }
   }
 
+  /// Names that only exist when a card does; "default" is the one users meet.
+  static let cardDevicePrefixes = ["default", "hw", "plughw", "sysdefault", "front", "dmix", "surround"]
+
   private func openError(_ status: Int32) -> OutputError {
-    let virtualDevice = device == "null" || device.hasPrefix("file")
-    if !virtualDevice && !Self.hasSoundCard() { return .noSoundCard(device: device) }
+    let name = device.split(separator: ":", maxSplits: 1).first.map(String.init) ?? device
+    if Self.cardDevicePrefixes.contains(name) && !Self.hasSoundCard() { return .noSoundCard(device: device) }
     return .openFailed(device: device, reason: Self.text(status))
   }
 

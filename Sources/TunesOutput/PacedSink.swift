@@ -114,7 +114,7 @@ public final class PacedSink: AudioSink {
   private func framesDue() -> Int {
     guard let epochStart, let format else { return 0 }
     let now = pausedAt ?? clock.monotonic()
-    return Int((now - epochStart) * Double(format.sampleRate))
+    return Int(((now - epochStart) * Double(format.sampleRate)).rounded())
   }
 
   private func waitForRoom(adding count: Int, format: AudioFormat) {
