@@ -117,18 +117,52 @@ enum ID3Text {
     }
   }
 
-  /// UTF-16 code units in the given byte order; an odd trailing byte is ignored, bad surrogates become U+FFFD.
+  /// UTF-16 code units in the given byte order, transcoded straight to UTF-8; an odd trailing byte is
+  /// ignored and unpaired surrogates become U+FFFD.
   static func utf16(_ bytes: UnsafeRawBufferPointer, littleEndian: Bool) -> String {
     let n = bytes.count / 2
     if n == 0 { return "" }
-    let units = [UInt16](unsafeUninitializedCapacity: n) { out, initialized in
-      for k in 0..<n {
-        let a = UInt16(bytes[2 * k])
-        let b = UInt16(bytes[2 * k + 1])
-        out[k] = littleEndian ? (b << 8 | a) : (a << 8 | b)
-      }
-      initialized = n
+    @inline(__always) func unit(_ k: Int) -> UInt32 {
+      let a = UInt32(bytes[2 * k])
+      let b = UInt32(bytes[2 * k + 1])
+      return littleEndian ? (b << 8 | a) : (a << 8 | b)
     }
-    return String(decoding: units, as: UTF16.self)
+    return String(unsafeUninitializedCapacity: n * 3) { out in
+      var j = 0
+      var k = 0
+      while k < n {
+        var scalar = unit(k)
+        k += 1
+        if scalar >= 0xD800 && scalar < 0xE000 {
+          // A high surrogate followed by a low one is one scalar; anything else is replaced.
+          if scalar < 0xDC00, k < n, case let low = unit(k), low >= 0xDC00 && low < 0xE000 {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            k += 1
+          } else {
+            scalar = 0xFFFD
+          }
+        }
+        if scalar < 0x80 {
+          out[j] = UInt8(scalar)
+          j += 1
+        } else if scalar < 0x800 {
+          out[j] = UInt8(0xC0 | scalar >> 6)
+          out[j + 1] = UInt8(0x80 | scalar & 0x3F)
+          j += 2
+        } else if scalar < 0x10000 {
+          out[j] = UInt8(0xE0 | scalar >> 12)
+          out[j + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+          out[j + 2] = UInt8(0x80 | scalar & 0x3F)
+          j += 3
+        } else {
+          out[j] = UInt8(0xF0 | scalar >> 18)
+          out[j + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+          out[j + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+          out[j + 3] = UInt8(0x80 | scalar & 0x3F)
+          j += 4
+        }
+      }
+      return j
+    }
   }
 }

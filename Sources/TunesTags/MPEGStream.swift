@@ -12,6 +12,8 @@ enum MPEGStream {
     case noFrame(String)
     /// A frame starts but the file ends inside it.
     case truncated(String)
+    /// The answer needs bytes that are not loaded (see Coverage).
+    case needWholeFile
   }
 
   struct Result {
@@ -21,12 +23,14 @@ enum MPEGStream {
 
   /// The first frame at or after `from` whose successor also parses (or which ends exactly at `to`).
   /// A lone 0xFF-byte pattern in garbage rarely passes both checks.
-  static func firstFrame(_ buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> Swift.Result<
-    (offset: Int, header: MPEGFrameHeader), Failure
-  > {
-    guard let base = buffer.baseAddress, from >= 0, to <= buffer.count else {
+  static func firstFrame(
+    _ buffer: UnsafeRawBufferPointer, from: Int, to end: Int, coverage: Coverage
+  ) -> Swift.Result<(offset: Int, header: MPEGFrameHeader), Failure> {
+    guard let base = buffer.baseAddress, from >= 0, end <= buffer.count else {
       return .failure(.noFrame("no audio after the tags"))
     }
+    // Search the loaded head only; if the frame is not there, the whole file is needed.
+    let to = coverage.isWhole ? end : min(end, coverage.headEnd)
     var i = from
     var cutFrame: Int? = nil
     while i + 4 <= to {
@@ -39,6 +43,8 @@ enum MPEGStream {
           if let following = MPEGFrameHeader(word: buffer.be32(next)), following.isCompatible(header) {
             return .success((i, header))
           }
+        } else if to < end {
+          return .failure(.needWholeFile)  // its successor is not loaded: cannot check it
         } else if next == to || (next > to - 4 && next <= to) {
           return .success((i, header))
         } else if cutFrame == nil {
@@ -47,6 +53,7 @@ enum MPEGStream {
       }
       i += 1
     }
+    if to < end { return .failure(.needWholeFile) }
     if let cut = cutFrame, cut == from {
       return .failure(.truncated("the file ends inside the first audio frame at byte \(cut)"))
     }
@@ -54,12 +61,14 @@ enum MPEGStream {
   }
 
   /// Analyses the audio region `start..<end` of `buffer`.
-  static func analyze(_ buffer: UnsafeRawBufferPointer, start: Int, end: Int) -> Swift.Result<Result, Failure> {
+  static func analyze(
+    _ buffer: UnsafeRawBufferPointer, start: Int, end: Int, coverage: Coverage
+  ) -> Swift.Result<Result, Failure> {
     if end <= start {
       return .failure(.truncated("no audio after the tags (the file ends at byte \(buffer.count))"))
     }
     let first: (offset: Int, header: MPEGFrameHeader)
-    switch firstFrame(buffer, from: start, to: end) {
+    switch firstFrame(buffer, from: start, to: end, coverage: coverage) {
     case .success(let found): first = found
     case .failure(let failure): return .failure(failure)
     }
@@ -69,6 +78,13 @@ enum MPEGStream {
     }
     let header = first.header
     let audioLength = end - first.offset
+    // The first frame (Xing/Info/VBRI) and both hashed ends must be loaded.
+    let hashed =
+      audioLength <= 2 * AudioHash.window
+      ? [first.offset..<end] : [first.offset..<first.offset + AudioHash.window, end - AudioHash.window..<end]
+    guard coverage.covers(first.offset..<min(end, first.offset + header.frameLength)),
+      hashed.allSatisfy({ coverage.covers($0) })
+    else { return .failure(.needWholeFile) }
     var properties = AudioProperties(
       durationMs: 0, sampleRate: header.sampleRate, channels: header.channels, bitrate: header.bitrate,
       lengthSource: "frames", audioOffset: first.offset, audioLength: audioLength,
@@ -111,6 +127,7 @@ enum MPEGStream {
       properties.bitrate = seconds > 0 ? Int((Double(vbri.bytes) * 8 / seconds / 1000).rounded()) : header.bitrate
     }
     if samples == nil {
+      guard coverage.isWhole else { return .failure(.needWholeFile) }
       let walk = walkFrames(buffer, from: walkFrom, to: end, like: header)
       warnings += walk.warnings
       var total = walk.samples

@@ -6,8 +6,15 @@
 #endif
 
 public enum TagReader {
+  /// Bytes read from the start of a file first: the ID3v2 tag, the first frames and the first hashed window.
+  static let headBytes = 32 * 1024
+  /// Bytes read from the end: the trailing tags and the last hashed window.
+  static let tailBytes = 24 * 1024
+
   /// Reads the ID3 tags and the audio properties of the MP3 file at `path`.
-  /// Reads only the tag areas and frame headers, never decodes audio.
+  /// Reads only the tag areas and frame headers, never decodes audio: the head and the tail of the file,
+  /// and the rest only when the length must be found by walking the frames (no Xing/Info/VBRI header) or
+  /// a tag is larger than what was read.
   public static func read(path: String) throws -> FileMetadata {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw TagError.unreadable(path: path, reason: String(cString: strerror(errno))) }
@@ -22,28 +29,47 @@ public enum TagReader {
     }
     let size = Int(info.st_size)
     if size == 0 { throw TagError.empty(path: path) }
-    // Mapping costs nothing for the pages never touched: only the tags, the first frames and the hashed
-    // ends are read from a file whose length is in a Xing header.
-    if let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED {
-      defer { munmap(map, size) }
-      return try parse(UnsafeRawBufferPointer(start: map, count: size), path: path)
+    // pread into private memory rather than mmap: no SIGBUS if the file shrinks meanwhile, and no
+    // process-wide unmapping (TLB shootdowns) slowing parallel indexing threads down.
+    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+    defer { memory.deallocate() }
+    let buffer = UnsafeRawBufferPointer(memory)
+    if size <= headBytes + tailBytes {
+      try load(fd, memory, 0..<size, path: path)
+      return try parse(buffer, path: path, coverage: .whole(size))
     }
-    let bytes = try readAll(fd, size: size, path: path)
-    return try bytes.withUnsafeBytes { try parse($0, path: path) }
+    try load(fd, memory, 0..<headBytes, path: path)
+    try load(fd, memory, size - tailBytes..<size, path: path)
+    do {
+      return try parse(buffer, path: path, coverage: Coverage(headEnd: headBytes, tailStart: size - tailBytes))
+    } catch is NeedWholeFile {
+      try load(fd, memory, headBytes..<size - tailBytes, path: path)
+      return try parse(buffer, path: path, coverage: .whole(size))
+    }
   }
 
   /// Reads tags and audio properties from the bytes of a whole file; `path` only names it in errors.
   public static func parse(_ bytes: [UInt8], path: String) throws -> FileMetadata {
-    try bytes.withUnsafeBytes { try parse($0, path: path) }
+    try bytes.withUnsafeBytes { try parse($0, path: path, coverage: .whole($0.count)) }
   }
 
-  static func parse(_ buffer: UnsafeRawBufferPointer, path: String) throws -> FileMetadata {
+  /// Parses `buffer`, a whole file of which only `coverage` is loaded; throws NeedWholeFile when the
+  /// answer depends on bytes outside it.
+  static func parse(_ buffer: UnsafeRawBufferPointer, path: String, coverage: Coverage) throws -> FileMetadata {
     if buffer.isEmpty { throw TagError.empty(path: path) }
     var warnings: [String] = []
     var tags = TagSet()
     var audioStart = 0
     // Some files carry more than one leading tag, written by tools that prepend without looking.
     for _ in 0..<4 {
+      guard coverage.covers(audioStart..<min(buffer.count, audioStart + ID3v2Parser.headerSize)) else {
+        throw NeedWholeFile()
+      }
+      if let size = ID3v2Parser.tagSize(buffer, at: audioStart),
+        !coverage.covers(audioStart..<min(buffer.count, audioStart + size))
+      {
+        throw NeedWholeFile()
+      }
       guard let tag = ID3v2Parser.parse(buffer, at: audioStart) else { break }
       warnings += tag.warnings
       if tag.isTruncated {
@@ -56,6 +82,8 @@ public enum TagReader {
       audioStart += tag.size
     }
     let trailing = TrailingTags(buffer, floor: audioStart)
+    // Trailing tags are found by looking up to 227 bytes before each one's end.
+    guard coverage.covers(max(audioStart, trailing.audioEnd - 227)..<buffer.count) else { throw NeedWholeFile() }
     warnings += trailing.warnings
     if let appended = trailing.appendedID3v2 {
       warnings += appended.warnings
@@ -63,32 +91,31 @@ public enum TagReader {
     }
     if let v1 = trailing.id3v1 { tags.fillGaps(from: v1) }
 
-    switch MPEGStream.analyze(buffer, start: audioStart, end: trailing.audioEnd) {
+    switch MPEGStream.analyze(buffer, start: audioStart, end: trailing.audioEnd, coverage: coverage) {
     case .success(let stream):
       return FileMetadata(tags: tags, audio: stream.properties, warnings: warnings + stream.warnings)
     case .failure(.noFrame(let reason)):
       throw TagError.notMP3(path: path, reason: reason)
     case .failure(.truncated(let reason)):
       throw TagError.truncated(path: path, reason: reason)
+    case .failure(.needWholeFile):
+      throw NeedWholeFile()
     }
   }
 
-  /// Fallback for files that cannot be mapped: one read loop into an array.
-  private static func readAll(_ fd: Int32, size: Int, path: String) throws -> [UInt8] {
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { out, initialized in
-      var done = 0
-      while done < size {
-        let n = Glibc.read(fd, out.baseAddress! + done, size - done)
-        if n < 0 && errno == EINTR { continue }
-        if n < 0 { failure = errno }
-        if n <= 0 { break }
-        done += n
+  /// Reads `range` of the file into the same range of `memory` with pread, retrying short reads.
+  private static func load(_ fd: Int32, _ memory: UnsafeMutableRawBufferPointer, _ range: Range<Int>, path: String)
+    throws
+  {
+    var done = range.lowerBound
+    while done < range.upperBound {
+      let n = pread(fd, memory.baseAddress! + done, range.upperBound - done, off_t(done))
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { throw TagError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+      if n == 0 {
+        throw TagError.unreadable(path: path, reason: "the file shrank to \(done) bytes while being read")
       }
-      initialized = done
+      done += n
     }
-    if failure != 0 { throw TagError.unreadable(path: path, reason: String(cString: strerror(failure))) }
-    if bytes.isEmpty { throw TagError.empty(path: path) }
-    return bytes
   }
 }

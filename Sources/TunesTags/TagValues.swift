@@ -2,12 +2,14 @@
 // compilation flags. Shared by the ID3v1 and ID3v2 readers.
 
 extension String {
-  /// The string without leading and trailing spaces, tabs, line breaks and NULs.
+  /// The string without leading and trailing spaces, tabs, line breaks and NULs. Works on UTF-8 bytes:
+  /// Character-wise trimming (grapheme breaking) was a visible cost when reading thousands of files.
   func trimmingSpaces() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\0" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
+    let bytes = utf8
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0 }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+    let last = bytes.lastIndex(where: { !isSpace($0) })!
+    if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return self }
     return String(self[first...last])
   }
 }

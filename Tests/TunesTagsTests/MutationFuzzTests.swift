@@ -109,3 +109,47 @@ struct SeededRandom {
     #expect(failed > 0)
   }
 }
+
+/// The partial read (head and tail only) must give the same answer as the whole file, or ask for the whole
+/// file: the bytes it did not load are overwritten with a pattern, so any read of them changes the result.
+@Suite struct PartialReadFuzzTests {
+  @Test func partialReadsAgreeWithWholeReadsOnMutatedFiles() throws {
+    let spec = FrameSpec()
+    var tag = ID3v2Builder(version: 3, [.text("TIT2", ["t"]), .text("TPE1", ["a"], .utf16LE)])
+    tag.padding = 2000
+    let audio = frames(spec, length: 417, count: 300)
+    let info = xingFrame(spec, length: 417, frameCount: 300, byteCount: 301 * 417, delay: 576, padding: 300)
+    var appended = ID3v2Builder(version: 4, [.text("TALB", ["x"], .utf8)])
+    appended.footer = true
+    let seeds = [
+      tag.bytes() + info + audio + id3v1(title: "v1"),
+      tag.bytes() + audio + appended.bytes(),
+      info + audio,
+    ]
+    var random = SeededRandom(state: 42)
+    var partialAnswers = 0
+    for iteration in 0..<600 {
+      let bytes = MutationFuzzTests.mutate(seeds[iteration % seeds.count], &random)
+      guard bytes.count > TagReader.headBytes + TagReader.tailBytes else { continue }
+      let coverage = Coverage(headEnd: TagReader.headBytes, tailStart: bytes.count - TagReader.tailBytes)
+      var masked = bytes
+      for k in coverage.headEnd..<coverage.tailStart { masked[k] = 0xA5 }
+      let whole = Result { try TagReader.parse(bytes, path: "p") }
+      let partial = Result {
+        try masked.withUnsafeBytes { try TagReader.parse($0, path: "p", coverage: coverage) }
+      }
+      switch (partial, whole) {
+      case (.failure(let error), _) where error is NeedWholeFile: continue
+      case (.success(let a), .success(let b)):
+        partialAnswers += 1
+        #expect(a == b, "iteration \(iteration)")
+      case (.failure(let a as TagError), .failure(let b as TagError)):
+        partialAnswers += 1
+        #expect(a == b, "iteration \(iteration)")
+      default:
+        Issue.record("iteration \(iteration): partial \(partial) but whole \(whole)")
+      }
+    }
+    #expect(partialAnswers > 100)
+  }
+}
