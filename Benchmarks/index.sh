@@ -46,7 +46,7 @@ timed_runs() {
 }
 nothing() { :; }
 
-t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a
+t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a; t_search100=n/a
 m_index=n/a; m_rescan=n/a; m_search=n/a; m_rss=n/a
 b_index=n/a; b_rescan=n/a
 
@@ -123,6 +123,8 @@ if [ "$have_tunes" = 1 ] && [ "${SKIP_100K:-0}" != 1 ]; then
   t_index100=$(awk -v d=$(( $(now_us) - start )) 'BEGIN { printf "%.3f\n", d / 1e6 }')
   record "index 100k: tunes index, peak RSS" "$rss100" MB
   record "index 100k: tunes index, wall time (one run)" "$t_index100" s
+  timed_runs "$SEARCH_RUNS" nothing "$TUNES" search "$QUERY" --db "$db100"; t_search100=$TIMED
+  record "search end to end 100k: tunes search $QUERY" "$t_search100" s
   timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$db100"; t_ls100=$TIMED
   record "query end to end 100k: tunes ls songs $QUERY --json" "$t_ls100" s
   t_query100=$(/usr/bin/python3 "$BENCH_DIR/query_alone.py" "$db100" "$QUERY" 2>/dev/null || echo n/a)
@@ -141,6 +143,7 @@ printf '  %-44s %10s %10s %10s   mpc/tunes %s (>=1)\n' "search end to end (ms)" 
   "$(ms "$t_search")" "$(ms "$m_search")" "" "$(ratio "$m_search" "$t_search")"
 printf '  %-44s %10s   100k/10k %s (100k < 5 ms)\n' "query alone 10k / 100k (ms)" \
   "$(ms "$t_query10") / $(ms "$t_query100")" "$(ratio "$t_query100" "$t_query10")"
+printf '  %-44s %10s\n' "tunes search 10k / 100k (ms)" "$(ms "$t_search") / $(ms "$t_search100")"
 printf '  %-44s %10s\n' "tunes ls songs --json 10k / 100k (ms)" "$(ms "$t_ls10") / $(ms "$t_ls100")"
 printf '  %-44s %10s   (aim < 100 MB; mpd idles at %s MB)\n' "peak RSS indexing 100k (MB)" "$rss100" "$m_rss"
 echo

@@ -1,15 +1,18 @@
-# The query alone, without process start: opens a tunes library database with SQLite and times the
-# full-text query `tunes search WORDS` runs (every word as a prefix, case and accents folded), median
-# of 21 runs after one warm-up. Prints seconds. Usage: query_alone.py DB WORDS...
+# The query alone, without process start: opens a tunes library database with SQLite and times the SQL
+# `tunes search WORDS` runs for free words (as TunesLibrary/Query/QuerySQL.swift compiles them: one FTS5
+# MATCH, every word a quoted prefix over title, artist, album and album artist, in the default order),
+# median of 21 runs after one warm-up, rows fetched. Prints seconds. Usage: query_alone.py DB WORDS...
 import sqlite3
 import statistics
 import sys
 import time
 
-db, words = sys.argv[1], sys.argv[2:]
-pattern = " ".join('"' + w.replace('"', '""') + '"*' for w in " ".join(words).split())
-sql = ("SELECT song.id, song.path, song.title, song.artist, song.album FROM song "
-       "JOIN song_ft ON song_ft.rowid = song.id WHERE song_ft MATCH ? ORDER BY song_ft.rank")
+db, words = sys.argv[1], " ".join(sys.argv[2:]).split()
+columns = "{title artist album albumArtist}"
+pattern = " AND ".join(f'{columns} : "{w.replace(chr(34), chr(34) * 2)}" *' for w in words)
+order = ("song.albumArtist COLLATE NOCASE, song.album COLLATE NOCASE, song.discNumber, song.trackNumber, "
+         "song.path")
+sql = f"SELECT song.* FROM song WHERE song.id IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?) ORDER BY {order}"
 connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
 connection.execute(sql, (pattern,)).fetchall()
 times = []
