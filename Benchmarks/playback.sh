@@ -23,7 +23,7 @@ echo "tunes playback benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) core
 echo "library: $lib10 ($(find "$lib10" -name '*.mp3' | wc -l) files); medians of $RUNS runs"
 echo
 
-first=n/a; rss_play=n/a; m_idle=n/a; m_play=n/a; g_first=n/a
+first=n/a; first_album=n/a; rss_play=n/a; m_idle=n/a; m_play=n/a; g_first=n/a
 first_song="$(find "$lib10" -name '*.mp3' | sort | sed -n 1p)"
 
 TUNES=$(tunes_binary)
@@ -34,6 +34,10 @@ if tunes_has "$TUNES" play && tunes_has "$TUNES" index; then
   warm_cache "$lib10"
   first=$(for ((i = 0; i < RUNS; i++)); do /usr/bin/python3 "$BENCH_DIR/first_sample.py" "$TUNES" play --device '{device}' --db "$db"; done | grep -v n/a | median)
   record "start to first sample: tunes play (10k queue)" "$(ms "$first")" ms "aim < 50 ms"
+  # The same with a one-album queue, to tell the cost of a large queue from the cost of starting.
+  album="path:$(dirname "$first_song")/"
+  first_album=$(for ((i = 0; i < RUNS; i++)); do /usr/bin/python3 "$BENCH_DIR/first_sample.py" "$TUNES" play "$album" --device '{device}' --db "$db"; done | grep -v n/a | median)
+  record "start to first sample: tunes play $album" "$(ms "$first_album")" ms
   # Peak memory: play the whole library in real time to the null device, read VmHWM, stop.
   "$TUNES" play --device null --db "$db" </dev/null >/dev/null 2>&1 &
   pid=$!
@@ -72,6 +76,7 @@ fi
 echo "== summary"
 printf '  %-40s %10s %10s %10s\n' "" tunes mpd mpg123
 printf '  %-40s %10s %10s %10s   (aim < 50 ms)\n' "start to first sample (ms)" "$(ms "$first")" "" "$(ms "$g_first")"
+printf '  %-40s %10s\n' "  the same, one-album queue (ms)" "$(ms "$first_album")"
 printf '  %-40s %10s %10s %10s   (aim < 30 MB; mpd idle %s MB)\n' "peak RSS while playing (MB)" "$rss_play" "$m_play" "" "$m_idle"
 printf '  %-40s %10s\n' "mpd idle RSS / tunes playing RSS" "$(ratio "$m_idle" "$rss_play")"
 echo
