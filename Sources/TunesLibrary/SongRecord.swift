@@ -9,6 +9,21 @@ extension Song: FetchableRecord, MutablePersistableRecord {
   public mutating func didInsert(_ inserted: InsertionSuccess) {
     id = inserted.rowID
   }
+
+  /// Writes the song's full-text row with the song (the schema has no insert trigger; see LibrarySchema).
+  public func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
+    let inserted = try insert()
+    try Song.insertFullText(db, id: inserted.rowID, title: title, artist: artist, album: album, albumArtist: albumArtist, genre: genre)
+  }
+
+  /// Adds one song's row to the full-text index; whoever inserts into `song` with SQL must call it.
+  public static func insertFullText(
+    _ db: Database, id: Int64, title: String, artist: String, album: String, albumArtist: String, genre: String?
+  ) throws {
+    let statement = try db.cachedStatement(
+      sql: "INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre) VALUES (?, ?, ?, ?, ?, ?)")
+    try statement.execute(arguments: [id, title, artist, album, albumArtist, genre])
+  }
 }
 
 extension Library {

@@ -293,7 +293,11 @@ private struct Indexer {
         switch change {
         case .insert:
           try insert.execute(arguments: arguments)
-          written.append((db.lastInsertedRowID, values))
+          let id = db.lastInsertedRowID
+          try Song.insertFullText(
+            db, id: id, title: values.title, artist: values.artist, album: values.album, albumArtist: values.albumArtist,
+            genre: values.genre)
+          written.append((id, values))
         case .update(let id), .move(let id):
           arguments += [id]
           try update.execute(arguments: arguments)
