@@ -58,7 +58,7 @@ let package = Package(
         "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesControl", argumentParser,
       ]),
     /// Development harness: decode an MP3 to raw S16LE on stdout (like MPD's test/run_decoder).
-    .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder"]),
+    .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder", "TunesOutput"]),
     /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
     .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),
 

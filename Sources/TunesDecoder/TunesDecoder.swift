@@ -1,1 +1,0 @@
-// TunesDecoder: see Package.swift for what this module owns.

@@ -1,0 +1,184 @@
+// An ALSA PCM device behind AudioSink: opens and reconfigures per format, writes with xrun recovery,
+// pauses where the stream allows it. Only the engine's audio thread calls it (one snd_pcm_t, no locks).
+import CALSA
+import Glibc
+import TunesCore
+
+public final class ALSASink: AudioSink {
+  public let device: String
+  /// The device's buffer: long enough to ride out a busy machine, short enough for snappy seeks.
+  public let latencyMicroseconds: UInt32
+  public private(set) var format: AudioFormat?
+
+  private var pcm: OpaquePointer?
+  private var pcmType: snd_pcm_type_t?
+  private var canPause = false
+  /// True while the stream is paused with snd_pcm_pause (its buffer kept); resume must unpause it.
+  private var pausedInDevice = false
+
+  public init(device: String = "default", latencyMicroseconds: UInt32 = 150_000) {
+    self.device = device
+    self.latencyMicroseconds = latencyMicroseconds
+  }
+
+  deinit { close() }
+
+  /// The `null` and `file` plugins swallow audio as fast as it comes; everything else is a clocked device.
+  public var pacesItself: Bool {
+    if let pcmType { return pcmType != SND_PCM_TYPE_NULL && pcmType != SND_PCM_TYPE_FILE }
+    return !(device == "null" || device == "file" || device.hasPrefix("file:"))
+  }
+
+  public func open(format: AudioFormat) throws {
+    if pcm != nil && self.format == format { return }
+    if let pcm {
+      // A new format needs a new stream; let the old song's tail play out first.
+      if pausedInDevice { snd_pcm_pause(pcm, 0) }
+      snd_pcm_drain(pcm)
+      close()
+    }
+    tunes_alsa_silence()
+    var handle: OpaquePointer?
+    let status = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+    guard status >= 0, let handle else { throw openError(status) }
+    let configured = snd_pcm_set_params(
+      handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+      UInt32(format.channels), UInt32(format.sampleRate), 1, latencyMicroseconds)
+    guard configured >= 0 else {
+      snd_pcm_close(handle)
+      throw OutputError.configureFailed(device: device, format: format, reason: Self.text(configured))
+    }
+    pcm = handle
+    pcmType = snd_pcm_type(handle)
+    canPause = Self.canPause(handle)
+    pausedInDevice = false
+    self.format = format
+  }
+
+  public func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+    guard let pcm, let format else { throw OutputError.notOpen(device: device) }
+    guard let base = samples.baseAddress else { return 0 }
+    let frames = samples.count / format.channels
+    var written = 0
+    while written < frames {
+      let result = snd_pcm_writei(pcm, base + written * format.channels, snd_pcm_uframes_t(frames - written))
+      if result >= 0 {
+        written += Int(result)
+        continue
+      }
+      try recover(pcm, from: Int32(result))
+    }
+    return written
+  }
+
+  public var delayFrames: Int {
+    guard let pcm else { return 0 }
+    var delay: snd_pcm_sframes_t = 0
+    return snd_pcm_delay(pcm, &delay) == 0 ? max(0, Int(delay)) : 0
+  }
+
+  public func pause() throws -> Bool {
+    guard let pcm else { return false }
+    // snd_pcm_pause fails with EBADFD on a stream that never started (null and file never do), so
+    // pause in the device only when it is running and supports it; otherwise drop and re-prepare.
+    if canPause && snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING && snd_pcm_pause(pcm, 1) == 0 {
+      pausedInDevice = true
+      return true
+    }
+    snd_pcm_drop(pcm)
+    snd_pcm_prepare(pcm)
+    return false
+  }
+
+  public func resume() throws {
+    guard let pcm else { return }
+    if pausedInDevice {
+      pausedInDevice = false
+      if snd_pcm_pause(pcm, 0) == 0 { return }
+    }
+    try prepareIfNeeded(pcm)
+  }
+
+  public func drop() throws {
+    guard let pcm else { return }
+    pausedInDevice = false
+    snd_pcm_drop(pcm)
+    try prepareIfNeeded(pcm)
+  }
+
+  public func drain() throws {
+    guard let pcm else { return }
+    if pausedInDevice {
+      pausedInDevice = false
+      snd_pcm_pause(pcm, 0)
+    }
+    snd_pcm_drain(pcm)
+    try prepareIfNeeded(pcm)
+  }
+
+  public func close() {
+    guard let pcm else { return }
+    snd_pcm_close(pcm)
+    self.pcm = nil
+    pcmType = nil
+    format = nil
+    pausedInDevice = false
+  }
+
+  // MARK: Helpers
+
+  /// Underrun (EPIPE): re-prepare and write again. Suspend (ESTRPIPE): wait for resume. Full buffer on a
+  /// non-blocking stream (EAGAIN): wait for room. Anything else: let libasound try, then give up.
+  private func recover(_ pcm: OpaquePointer, from error: Int32) throws {
+    switch error {
+    case -EPIPE:
+      let status = snd_pcm_prepare(pcm)
+      if status < 0 { throw OutputError.writeFailed(device: device, reason: "underrun: " + Self.text(status)) }
+    case -EAGAIN:
+      snd_pcm_wait(pcm, 100)
+    case -ESTRPIPE:
+      var status = snd_pcm_resume(pcm)
+      while status == -EAGAIN {
+        usleep(10_000)
+        status = snd_pcm_resume(pcm)
+      }
+      if status < 0 { try prepareIfNeeded(pcm) }
+    default:
+      let status = snd_pcm_recover(pcm, error, 1)
+      if status < 0 { throw OutputError.writeFailed(device: device, reason: Self.text(error)) }
+    }
+  }
+
+  private func prepareIfNeeded(_ pcm: OpaquePointer) throws {
+    let state = snd_pcm_state(pcm)
+    guard state == SND_PCM_STATE_SETUP || state == SND_PCM_STATE_XRUN || state == SND_PCM_STATE_SUSPENDED else { return }
+    let status = snd_pcm_prepare(pcm)
+    if status < 0 { throw OutputError.writeFailed(device: device, reason: Self.text(status)) }
+  }
+
+  /// Names that only exist when a card does; "default" is the one users meet.
+  static let cardDevicePrefixes = ["default", "hw", "plughw", "sysdefault", "front", "dmix", "surround"]
+
+  private func openError(_ status: Int32) -> OutputError {
+    let name = device.split(separator: ":", maxSplits: 1).first.map(String.init) ?? device
+    if Self.cardDevicePrefixes.contains(name) && !Self.hasSoundCard() { return .noSoundCard(device: device) }
+    return .openFailed(device: device, reason: Self.text(status))
+  }
+
+  /// True when ALSA sees at least one sound card (tests skip the no-card checks on such machines).
+  public static func hasSoundCard() -> Bool {
+    var card: Int32 = -1
+    return snd_card_next(&card) == 0 && card >= 0
+  }
+
+  private static func canPause(_ pcm: OpaquePointer) -> Bool {
+    var params: OpaquePointer?
+    guard snd_pcm_hw_params_malloc(&params) == 0, let params else { return false }
+    defer { snd_pcm_hw_params_free(params) }
+    return snd_pcm_hw_params_current(pcm, params) == 0 && snd_pcm_hw_params_can_pause(params) == 1
+  }
+
+  static func text(_ status: Int32) -> String {
+    String(cString: snd_strerror(status))
+  }
+}

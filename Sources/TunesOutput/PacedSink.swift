@@ -1,0 +1,150 @@
+// Makes a sink that swallows audio instantly (null, file) behave like a sound card: audio leaves at the
+// audio clock, at most `maxLead` seconds ahead, and `delayFrames` is what a listener has not heard yet.
+// Only the engine's audio thread calls it, like the sink it wraps.
+import Foundation
+import TunesCore
+
+/// `realtime`: a minute of music takes a minute. `max`: as fast as the device takes it (tests, rendering).
+public enum PaceMode: String, Sendable, CaseIterable {
+  case realtime
+  case max
+}
+
+public final class PacedSink: AudioSink {
+  public let inner: AudioSink
+  public let mode: PaceMode
+  /// How far audio may run ahead of the listener, like a sound card's buffer.
+  public let maxLead: Double
+
+  private let clock: TunesClock
+  private let sleep: (Double) -> Void
+  private var format: AudioFormat?
+  /// Monotonic time at which frame 0 of `framesWritten` was (or will be) heard; nil until audio flows.
+  private var epochStart: Double?
+  private var framesWritten = 0
+  /// Set while paused: the audio clock stands still at this instant.
+  private var pausedAt: Double?
+
+  /// `sleep` waits the given seconds; tests pass one that advances a fake `clock` instead.
+  public init(
+    _ inner: AudioSink, mode: PaceMode = .realtime, maxLead: Double = 0.2,
+    clock: TunesClock = SystemClock(), sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+  ) {
+    self.inner = inner
+    self.mode = mode
+    self.maxLead = maxLead
+    self.clock = clock
+    self.sleep = sleep
+  }
+
+  /// True when this sink keeps time itself; a real card paces, so it is passed through untouched.
+  private var pacing: Bool { mode == .realtime && !inner.pacesItself }
+
+  public var pacesItself: Bool { pacing || inner.pacesItself }
+
+  public var delayFrames: Int {
+    guard pacing else { return inner.delayFrames }
+    return max(0, framesWritten - framesDue())
+  }
+
+  public func open(format: AudioFormat) throws {
+    if pacing && format != self.format {
+      waitUntilHeard()  // the previous song's tail plays out at its own rate
+      resetClock()
+    }
+    try inner.open(format: format)
+    self.format = format
+  }
+
+  public func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+    guard pacing, let format, let base = samples.baseAddress else { return try inner.write(samples) }
+    let frames = samples.count / format.channels
+    // Small pieces, so no single write runs far past the allowed lead.
+    let piece = Swift.max(1, Int(maxLead * Double(format.sampleRate)) / 2)
+    var done = 0
+    while done < frames {
+      let count = Swift.min(piece, frames - done)
+      waitForRoom(adding: count, format: format)
+      let chunk = UnsafeBufferPointer(start: base + done * format.channels, count: count * format.channels)
+      let consumed = try inner.write(chunk)
+      framesWritten += consumed
+      done += consumed
+      if consumed < count { break }
+    }
+    return done
+  }
+
+  public func pause() throws -> Bool {
+    guard pacing else { return try inner.pause() }
+    if pausedAt == nil { pausedAt = clock.monotonic() }
+    _ = try inner.pause()
+    // The audio ahead of the clock is not lost: it is heard once the clock runs again.
+    return true
+  }
+
+  public func resume() throws {
+    if let pausedAt {
+      if let epochStart { self.epochStart = epochStart + (clock.monotonic() - pausedAt) }
+      self.pausedAt = nil
+    }
+    try inner.resume()
+  }
+
+  public func drop() throws {
+    try inner.drop()
+    resetClock()
+  }
+
+  public func drain() throws {
+    if pacing { waitUntilHeard() }
+    try inner.drain()
+    resetClock()
+  }
+
+  public func close() {
+    inner.close()
+    format = nil
+    resetClock()
+    pausedAt = nil
+  }
+
+  // MARK: The audio clock
+
+  /// Frames a listener has heard by now (the clock stops while paused).
+  private func framesDue() -> Int {
+    guard let epochStart, let format else { return 0 }
+    let now = pausedAt ?? clock.monotonic()
+    return Int(((now - epochStart) * Double(format.sampleRate)).rounded())
+  }
+
+  private func waitForRoom(adding count: Int, format: AudioFormat) {
+    let now = clock.monotonic()
+    guard let epochStart else {
+      self.epochStart = now
+      return
+    }
+    let rate = Double(format.sampleRate)
+    if framesDue() > framesWritten {
+      // Underrun: the listener heard everything; the clock restarts with the next audio.
+      self.epochStart = now - Double(framesWritten) / rate
+      return
+    }
+    let lead = Int(maxLead * rate)
+    let ahead = framesWritten + count - framesDue()
+    if ahead > lead && pausedAt == nil {
+      let wakeUp = epochStart + Double(framesWritten + count - lead) / rate
+      if wakeUp > now { sleep(wakeUp - now) }
+    }
+  }
+
+  private func waitUntilHeard() {
+    guard let format, pausedAt == nil else { return }
+    let pending = framesWritten - framesDue()
+    if pending > 0 { sleep(Double(pending) / Double(format.sampleRate)) }
+  }
+
+  private func resetClock() {
+    epochStart = nil
+    framesWritten = 0
+  }
+}

@@ -1,1 +1,0 @@
-// TunesOutput: see Package.swift for what this module owns.
