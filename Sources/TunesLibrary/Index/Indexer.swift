@@ -86,8 +86,7 @@ private struct Indexer {
 
     // Classify what is on disk against the index.
     var work: [Work] = []
-    for path in walk.files.keys.sorted() {
-      let stamp = walk.files[path]!
+    for (path, stamp) in walk.files {
       let fingerprint = entries[path]?.fingerprint
       if let row = rows[path] {
         if row.stamp == stamp && row.catalogueFingerprint == fingerprint {
@@ -99,6 +98,8 @@ private struct Indexer {
         work.append(.add(path, stamp))
       }
     }
+    // Only the work is sorted (reports and batches in path order), not the thousands of unchanged files.
+    work.sort { $0.path < $1.path }
     var vanished: [Int64: IndexedFile] = [:]
     var vanishedByHash: [String: [Int64]] = [:]
     for row in rows.values where walk.files[row.path] == nil {
