@@ -27,7 +27,7 @@ fill() { # DB COUNT
   python3 - "$1" "$2" <<'PY'
 import json, sqlite3, sys, time
 db, count = sys.argv[1], int(sys.argv[2])
-start = int(time.time()) - 30 * 86400
+start = int(time.time()) - count * 200 - 86400  # all in the past
 rows = []
 for i in range(count):
     listen = {"listened_at": start + i * 200, "track_metadata": {

@@ -73,14 +73,19 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
   public var lastErrorAt: Int?
   /// True after a 401, until the next login.
   public var tokenRejected: Bool
+  /// Why the stored token cannot be used (e.g. the config file is readable by others).
+  public var tokenProblem: String?
 
   public static func read(queue: ListenQueue, account: Account) throws -> SubmissionStatus {
-    SubmissionStatus(
-      user: try account.userName(), loggedIn: (try? account.token()) != nil,
+    var token: String? = nil
+    var problem: String? = nil
+    do { token = try account.token() } catch let error as TunesError { problem = error.description }
+    return SubmissionStatus(
+      user: try account.userName(), loggedIn: token != nil,
       pending: try queue.count(.pending), rejected: try queue.count(.rejected),
       lastSubmissionAt: try queue.fact(.lastSubmissionAt).flatMap { Int($0) },
       lastSubmissionCount: try queue.fact(.lastSubmissionCount).flatMap { Int($0) },
       lastError: try queue.fact(.lastError), lastErrorAt: try queue.fact(.lastErrorAt).flatMap { Int($0) },
-      tokenRejected: try queue.fact(.tokenRejected) != nil)
+      tokenRejected: try queue.fact(.tokenRejected) != nil, tokenProblem: problem)
   }
 }

@@ -11,6 +11,8 @@ public enum ListenBrainzLimits {
   public static let maxListenSize = 10_240
   public static let maxPayloadSize = 10_240_000
   public static let minimumListenedAt = 1_033_430_400
+  /// `listened_at` must be below now + this many seconds (API_LISTENED_AT_ALLOWED_SKEW).
+  public static let allowedSkew = 3600
   public static let maxDurationMs = 2_073_600_000
 }
 

@@ -42,7 +42,8 @@ extension SubmissionStatus {
   /// The lines `tunes lb status` prints.
   public var lines: [String] {
     var out: [String] = []
-    out.append("user: \(user ?? "-")\(loggedIn ? "" : " (not logged in: run `tunes lb login`)")")
+    out.append("user: \(user ?? "-")\(loggedIn ? "" : tokenProblem == nil ? " (not logged in: run `tunes lb login`)" : "")")
+    if let tokenProblem { out.append("token: unusable: \(tokenProblem)") }
     out.append("pending: \(pending)")
     out.append("rejected: \(rejected)\(rejected > 0 ? " (see `tunes lb queue`)" : "")")
     if let at = lastSubmissionAt {

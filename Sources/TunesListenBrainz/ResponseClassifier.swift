@@ -30,7 +30,7 @@ public enum APIOutcome: Sendable, Equatable {
   case server(status: Int, message: String?)
   case unexpectedStatus(status: Int, message: String?)
   case network(cause: String, host: String)
-  /// For network failures: whether the server may have acted on the request (a dropped reply).
+  /// The matching error; nil for `ok` and `noContent`.
   public var error: ListenBrainzError? {
     switch self {
     case .ok, .noContent: return nil

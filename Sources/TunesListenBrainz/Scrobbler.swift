@@ -69,3 +69,27 @@ public final class Scrobbler: Sendable {
     return id
   }
 }
+
+extension Scrobbler {
+  /// The usual wiring for a player process or daemon: reads the account, starts a submitter when a
+  /// token is there, and returns the scrobbler to feed with play events. Problems (no token, a config
+  /// file others can read, a bad TUNES_LISTENBRAINZ_URL) are logged; listens are then still counted
+  /// and queued, and sent by a later run or `tunes lb flush`.
+  public static func start(
+    library: Library, account: Account = Account(), log: @escaping @Sendable (String) -> Void = { _ in }
+  ) async -> (scrobbler: Scrobbler, submitter: Submitter?) {
+    var client: ListenBrainzClient? = nil
+    do {
+      client = try account.client()
+    } catch {
+      log("ListenBrainz disabled: \(error)")
+    }
+    guard let client, client.hasToken else {
+      return (Scrobbler(library: library, client: nil, submitter: nil, log: log), nil)
+    }
+    let submitter = Submitter(
+      queue: ListenQueue(library: library), client: client, reloadClient: { try? account.client() }, log: log)
+    await submitter.start()
+    return (Scrobbler(library: library, client: client, submitter: submitter, log: log), submitter)
+  }
+}

@@ -16,7 +16,10 @@ public actor Submitter {
   }
 
   public let queue: ListenQueue
-  private let client: ListenBrainzClient
+  private var client: ListenBrainzClient
+  /// Reads the account again after a 401 was lifted by `tunes lb login` (a new token).
+  private let reloadClient: (@Sendable () -> ListenBrainzClient?)?
+  private var stoppedByRefusedToken = false
   private let backoff: BackoffPolicy
   private let pollInterval: Double
   private let log: @Sendable (String) -> Void
@@ -31,10 +34,11 @@ public actor Submitter {
 
   public init(
     queue: ListenQueue, client: ListenBrainzClient, backoff: BackoffPolicy = BackoffPolicy(), pollInterval: Double = 60,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    reloadClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
     self.client = client
+    self.reloadClient = reloadClient
     self.backoff = backoff
     self.pollInterval = pollInterval
     self.log = log
@@ -121,9 +125,28 @@ public actor Submitter {
     defer { draining = false }
     do throws(ListenBrainzError) {
       while true {
-        if try queue.fact(.tokenRejected) != nil { return .unauthorized }
+        if try queue.fact(.tokenRejected) != nil {
+          stoppedByRefusedToken = true
+          return .unauthorized
+        }
+        if stoppedByRefusedToken {
+          // The stop was lifted (a login stored a new token): use the account as it is now.
+          stoppedByRefusedToken = false
+          if let fresh = reloadClient?() { client = fresh }
+        }
         let candidates = try queue.nextPending(limit: oneByOne > 0 ? 2 : ListenBrainzLimits.maxListensPerRequest + 1)
         if candidates.isEmpty { return .done }
+        // Timestamps the server is sure to refuse are parked here with its message: the server names
+        // only the first bad listen per request, so a backlog of them would cost one request each.
+        let invalid = candidates.compactMap { listen in Self.timestampProblem(listen.listenedAt, now: Date()).map { (listen, $0) } }
+        if !invalid.isEmpty {
+          for (listen, message) in invalid {
+            guard let id = listen.id else { continue }
+            log("listen \(id) not sent: \(message)")
+            try queue.reject(id: id, message: message)
+          }
+          continue
+        }
         let type: ListenType = candidates.count == 1 ? .single : .import
         let batch = Self.fit(candidates, type: type, oneByOne: oneByOne > 0)
         let body = SubmissionBody.make(type: type, listens: batch.map { Data($0.payload.utf8) })
@@ -149,6 +172,7 @@ public actor Submitter {
             oneByOne = batch.count
           }
         case .unauthorized(let message):
+          stoppedByRefusedToken = true
           try queue.setFact(.tokenRejected, "1")
           try queue.recordError("token refused (\(message)); run `tunes lb login`", at: Date())
           log("ListenBrainz refused the token; submitting stopped until `tunes lb login`")
@@ -165,6 +189,15 @@ public actor Submitter {
     } catch {
       return .transient(error)
     }
+  }
+
+  /// The server's message for a `listened_at` it refuses (listenbrainz-server `validate_listen`), or nil.
+  static func timestampProblem(_ listenedAt: Int, now: Date) -> String? {
+    if listenedAt >= Int(now.timeIntervalSince1970) + ListenBrainzLimits.allowedSkew { return "Value for key listened_at is too high." }
+    if listenedAt < ListenBrainzLimits.minimumListenedAt {
+      return "Value for key listened_at is too low. listened_at timestamp should be greater than 1033410600 (2002-10-01 00:00:00 UTC)."
+    }
+    return nil
   }
 
   /// The longest prefix within the count limit and the byte limits (whole body ≤ count × 10240 and

@@ -11,6 +11,7 @@ struct Tunes: AsyncParsableCommand {
     version: TunesVersion.string,
     subcommands: [
       Version.self,
+      Play.self,
       Index.self,
       Ls.self,
       Search.self,

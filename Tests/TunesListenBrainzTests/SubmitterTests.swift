@@ -141,12 +141,12 @@ import TunesLibrary
     let t0 = Date()
     let submitter = Submitter(queue: queue, client: client, backoff: fastBackoff, pollInterval: 0.2, log: { log.append("\(Date().timeIntervalSince(t0)) \($0)") })
     await submitter.start()
-    #expect(try await eventually(10) { await submitter.consecutiveFailures >= 2 }, "\(log.lines)")
+    #expect(await eventually(30) { await submitter.consecutiveFailures >= 2 }, "\(log.lines)")
     #expect(try queue.count(.pending) == 7)
     #expect(try queue.fact(.lastError)?.hasPrefix("cannot reach 127.0.0.1:") == true)
     offline.release()
     let online = try await FakeServer.start(port: offline.port)
-    #expect(try await eventually(10) { try queue.count(.pending) == 0 })
+    #expect(try await eventually(30) { try queue.count(.pending) == 0 })
     await submitter.stop()
     #expect(try await storedOnce(online) == 7)
   }
@@ -176,20 +176,29 @@ import TunesLibrary
     #expect(try await server.storedListens().count == 3)
   }
 
+  /// Queues a listen whose recording MBID is not a UUID (as an older version might have written it).
+  func queueBadMBIDListen(_ library: Library, at listenedAt: Int) throws {
+    let payload = #"{"listened_at":\#(listenedAt),"track_metadata":{"additional_info":{"recording_mbid":"bogus"},"artist_name":"Bad","track_name":"Tag"}}"#
+    _ = try library.pool.write { db in
+      try ListenQueue.enqueue(db, songID: nil, listenedAt: listenedAt, payload: Data(payload.utf8), createdAt: Date())
+    }
+  }
+
   @Test func rejectedListenIsParkedAndTheRestSent() async throws {
     let s = try await setup()
-    try queueListens(s.library, count: 4, song: s.song)
-    // listened_at before 2002-10-01: the server refuses it with a 400 naming that listen.
-    try queueListens(s.library, count: 1, song: try insertSong(s.library, title: "Old", artist: "Timer"), start: Date(timeIntervalSince1970: 1_000_000_000))
+    let start = Date(timeIntervalSinceNow: -86_400)
+    try queueListens(s.library, count: 4, song: s.song, start: start)
+    try queueBadMBIDListen(s.library, at: Int(start.timeIntervalSince1970) + 2)  // in the middle of the batch
     let log = LogLines()
     let submitter = Submitter(queue: s.queue, client: try makeClient(s.server), backoff: fastBackoff, log: { log.append($0) })
     #expect(try await submitter.flush() == 4)
     #expect(try await storedOnce(s.server) == 4)
+    #expect(try await s.server.requests().map { $0["count"] as? Int } == [5, 4])
     let rejected = try s.queue.all()
     #expect(rejected.count == 1)
     #expect(rejected[0].state == .rejected)
-    #expect(rejected[0].listenedAt == 1_000_000_000)
-    #expect(rejected[0].rejection?.hasPrefix("Value for key listened_at is too low.") == true)
+    #expect(rejected[0].payload.contains("bogus"))
+    #expect(rejected[0].rejection == "recording_mbid MBID format invalid.")
     #expect(log.lines.contains { $0.contains("rejected listen \(rejected[0].id!)") })
     // Not retried blindly: another pass sends nothing.
     let requests = try await s.server.requests().count
@@ -201,6 +210,19 @@ import TunesLibrary
     #expect(try await submitter.flush() == 0)
     #expect(try s.queue.count(.rejected) == 1)
     #expect(throws: ListenBrainzError.noSuchListen(id: 999_999)) { try s.queue.retry(id: 999_999) }
+  }
+
+  @Test func impossibleTimestampsAreParkedWithoutARequest() async throws {
+    let s = try await setup()
+    try queueListens(s.library, count: 2, song: s.song, start: Date(timeIntervalSince1970: 1_000_000_000))
+    try queueListens(s.library, count: 1, song: s.song, start: Date(timeIntervalSinceNow: 7200))
+    try queueListens(s.library, count: 3, song: s.song)
+    #expect(try await s.submitter().flush() == 3)
+    #expect(try await s.server.requests().map { $0["count"] as? Int } == [3])
+    let rejected = try s.queue.all()
+    #expect(rejected.map(\.state) == [.rejected, .rejected, .rejected])
+    #expect(rejected[0].rejection?.hasPrefix("Value for key listened_at is too low.") == true)
+    #expect(rejected[2].rejection == "Value for key listened_at is too high.")
   }
 
   @Test func badRequestWithoutAListenIsSplitOneByOne() async throws {
@@ -230,11 +252,23 @@ import TunesLibrary
     #expect(try await s.submitter().flush() == 5)
   }
 
+  @Test func newLoginReachesARunningSubmitter() async throws {
+    let s = try await setup()
+    try queueListens(s.library, count: 2, song: s.song)
+    let good = try makeClient(s.server)
+    let submitter = Submitter(queue: s.queue, client: try makeClient(s.server, token: "old-token"), reloadClient: { good })
+    #expect(await submitter.pass() == .unauthorized)
+    #expect(try s.queue.count(.pending) == 2)
+    try s.queue.setFact(.tokenRejected, nil)  // what `tunes lb login` does
+    #expect(await submitter.pass() == .done)
+    #expect(try await storedOnce(s.server) == 2)
+  }
+
   @Test func tokenNeverInDatabaseOrMessages() async throws {
     let s = try await setup()
     try await s.server.control(["fail": 503, "times": 1])
     try queueListens(s.library, count: 2, song: s.song)
-    try queueListens(s.library, count: 1, song: s.song, start: Date(timeIntervalSince1970: 1_000_000_000))
+    try queueBadMBIDListen(s.library, at: Int(Date().timeIntervalSince1970) - 100)
     let log = LogLines()
     let client = try makeClient(s.server)
     let submitter = Submitter(queue: s.queue, client: client, backoff: fastBackoff, log: { log.append($0) })

@@ -39,7 +39,7 @@ func makeClient(_ server: FakeServer, token: String = FakeServer.token, requestT
 let fastBackoff = BackoffPolicy(initial: 0.05, cap: 0.2, jitter: 0.2)
 
 /// Waits until `condition` holds or `seconds` pass.
-func eventually(_ seconds: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+func eventually(_ seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   while Date() < deadline {
     if try await condition() { return true }

@@ -17,6 +17,9 @@ struct LBFlush: AsyncParsableCommand {
     let client = try account.client()
     guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
     let queue = ListenQueue(library: try global.openLibrary())
+    // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
+    // new 401 sets the stop again.
+    try queue.setFact(.tokenRejected, nil)
     let submitter = Submitter(queue: queue, client: client, log: { line in Terminal.printError("tunes: \(line)") })
     let showProgress = LBTerminal.stderrIsTerminal
     var progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -29,7 +32,7 @@ struct LBFlush: AsyncParsableCommand {
     let rejected = try queue.count(.rejected)
     print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
     if rejected > 0 {
-      print("\(rejected) rejected listen\(rejected == 1 ? "" : "s") wait in `tunes lb queue` (`tunes lb retry ID` after a fix).")
+      print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
     }
   }
 }

@@ -320,11 +320,21 @@ def playing_now_delete(handler, state, raw, query):
     return 200, {"status": "ok", "message": "Playing now cleared successfully"}
 
 
-@route("GET", "/1/user/(?P<user>[^/].*?[^/]+)/playing-now")
-def user_playing_now(handler, state, raw, query, user):
-    canonical = next((name for name in state.tokens.values() if name.lower() == user.lower()), None)
+# The server's user-name converter: at least 2 characters, may contain an encoded "/".
+USER = "(?P<user>[^/].*?[^/]+)"
+
+
+def canonical_user(state, name):
+    """The stored spelling of a user (lookup is case-insensitive), or 404 as most user routes answer."""
+    canonical = next((known for known in state.tokens.values() if known.lower() == name.lower()), None)
     if canonical is None:
-        raise APIError(404, "Cannot find user: %s" % user)
+        raise APIError(404, "Cannot find user: %s" % name)
+    return canonical
+
+
+@route("GET", "/1/user/" + USER + "/playing-now")
+def user_playing_now(handler, state, raw, query, user):
+    canonical = canonical_user(state, user)
     with state.lock:
         current = state.playing_now.get(canonical)
     listens = [] if current is None else [{"track_metadata": current["track_metadata"], "user_name": canonical,
