@@ -8,29 +8,45 @@ import Testing
 final class FakeListenBrainz: @unchecked Sendable {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/fake-listenbrainz/server.py").path
-  let process = Process()
+  let pid: pid_t
   let port: Int
   let token = "tok-" + UUID().uuidString
+  private let portFile = NSTemporaryDirectory() + "/fake-lb-port-" + UUID().uuidString
 
+  /// Started with posix_spawn (not Foundation's Process, see TunesRunner.swift); it prints its port.
   init() throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [Self.script, "--token", "\(token)=tester"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    while !line.contains(0x0A) {
-      let chunk = out.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, portFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let words: [String] = ["/usr/bin/python3", Self.script, "--token", "\(token)=tester"]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child = pid_t()
+    let code = posix_spawn(&child, "/usr/bin/python3", &actions, nil, argv, environ)
+    try #require(code == 0, "posix_spawn python3: \(code)")
+    pid = child
+    var found: Int?
+    for _ in 0..<200 where found == nil {
+      let text = (try? String(contentsOfFile: portFile, encoding: .utf8)) ?? ""
+      if text.hasSuffix("\n") { found = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) } else { usleep(20_000) }
     }
-    port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+    guard let found else {
+      kill(child, SIGKILL)
+      throw FakeServerDidNotStart()
+    }
+    port = found
   }
 
+  struct FakeServerDidNotStart: Error {}
+
   deinit {
-    process.terminate()
-    process.waitUntilExit()
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    unlink(portFile)
   }
 
   var url: String { "http://127.0.0.1:\(port)" }
@@ -55,7 +71,7 @@ struct PlayerScrobbleTests {
   }
 
   @Test func aHeardSongIsCountedQueuedAndSubmittedFromThePlayer() async throws {
-    let server = try FakeListenBrainz()
+    let server = try await offPool { try FakeListenBrainz() }
     let home = try PlayerHome()
     home.extraEnvironment = ["TUNES_LISTENBRAINZ_URL": server.url, "TUNES_LISTENBRAINZ_TOKEN": server.token]
     try home.makeSong("song.mp3", title: "Heard", artist: "Ezra", album: "Ears", seconds: 2)

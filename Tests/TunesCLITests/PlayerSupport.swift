@@ -4,15 +4,8 @@
 import Foundation
 import Testing
 
-/// The `tunes` executable next to the test bundle, when this build produced it.
-let builtTunes: String? = {
-  let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for candidate in [folder, folder.deletingLastPathComponent()] {
-    let path = candidate.appendingPathComponent("tunes").path
-    if FileManager.default.isExecutableFile(atPath: path) { return path }
-  }
-  return nil
-}()
+/// The `tunes` executable this build produced (found as the other CLI tests find it).
+let builtTunes: String? = TunesExecutable.path
 
 let playerToolsPresent = builtTunes != nil
   && ["/usr/bin/sox", "/usr/bin/lame", "/usr/bin/mpc"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
@@ -30,29 +23,21 @@ struct ToolResult: Sendable {
   var status: Int32
 }
 
+/// Runs a tool (under `timeout`, so a hung one fails its test) through the runner's posix_spawn, with
+/// its output in files: Foundation's Process can crash a whole test process here (see TunesRunner.swift).
 func runProcess(_ tool: String, _ arguments: [String], environment: [String: String]) throws -> ToolResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: tool)
-  process.arguments = arguments
-  process.environment = environment
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  // Read stderr on its own thread so neither pipe can fill up and block the child.
-  let errors = Locked2<Data>(Data())
-  let done = DispatchSemaphore(value: 0)
-  Thread {
-    errors.set(err.fileHandleForReading.readDataToEndOfFile())
-    done.signal()
-  }.start()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  done.wait()
-  process.waitUntilExit()
+  let id = UUID().uuidString
+  let out = NSTemporaryDirectory() + "/tp-out-" + id
+  let err = NSTemporaryDirectory() + "/tp-err-" + id
+  defer {
+    unlink(out)
+    unlink(err)
+  }
+  let status = try TunesExecutable.spawnAndWait(
+    ["/usr/bin/timeout", "-k", "5", "60", tool] + arguments, environment: environment, stdout: out, stderr: err)
   return ToolResult(
-    out: String(decoding: data, as: UTF8.self), err: String(decoding: errors.get(), as: UTF8.self),
-    status: process.terminationStatus)
+    out: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data(), as: UTF8.self),
+    err: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data(), as: UTF8.self), status: status)
 }
 
 final class Locked2<Value: Sendable>: @unchecked Sendable {

@@ -62,20 +62,33 @@ final class ClockSink: AudioSink {
   func close() {}
 }
 
-/// Runs a command line tool; returns stdout+stderr and the exit status.
+/// Runs a command line tool (under `timeout`); returns stdout+stderr and the exit status. posix_spawn
+/// with the output in a file: Foundation's Process.run() in Swift 6.3.1 can crash the test process while
+/// listing /proc/self/fd.
 @discardableResult
 func runTool(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (output: String, status: Int32) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: tool)
-  process.arguments = arguments
-  if let environment { process.environment = environment }
-  let out = Pipe()
-  process.standardOutput = out
-  process.standardError = out
-  try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+  let output = NSTemporaryDirectory() + "/pb-out-" + UUID().uuidString
+  defer { unlink(output) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  posix_spawn_file_actions_adddup2(&actions, 1, 2)
+  let argv: [UnsafeMutablePointer<CChar>?] = (["/usr/bin/timeout", "-k", "5", "60", tool] + arguments).map { strdup($0) } + [nil]
+  let env: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+  defer {
+    argv.forEach { free($0) }
+    env?.forEach { free($0) }
+  }
+  var pid = pid_t()
+  let code = env.map { posix_spawn(&pid, "/usr/bin/timeout", &actions, nil, argv, $0) }
+    ?? posix_spawn(&pid, "/usr/bin/timeout", &actions, nil, argv, environ)
+  guard code == 0 else { throw ControlError.system(call: "posix_spawn", target: tool, errno: code) }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  let text = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data(), as: UTF8.self)
+  return (text, (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
 }
 
 /// One tagged MP3 of a fraction of a second (lame reads a WAV sox makes).
@@ -114,11 +127,14 @@ struct LivePlayer: Sendable {
       ("Beta/01 four.mp3", "Four", "Beta", "Fourth", 1),
       ("Beta/02 five.mp3", "Five", "Beta", "Fourth", 2),
     ]
-    for (relative, title, artist, album, track) in files {
-      try makeMP3(music + "/" + relative, title: title, artist: artist, album: album, track: track)
+    // Files and indexing block: off the cooperative pool, which other tests' servers need.
+    let (library, report) = try await blocking { () -> (Library, IndexReport) in
+      for (relative, title, artist, album, track) in files {
+        try makeMP3(music + "/" + relative, title: title, artist: artist, album: album, track: track)
+      }
+      let library = try Library(path: folder + "/library.db")
+      return (library, try library.index(paths: [music]))
     }
-    let library = try Library(path: folder + "/library.db")
-    let report = try library.index(paths: [music])
     try #require(report.added.count == files.count, "indexed \(report)")
     let player = Player(sink: ClockSink(), decoders: SilentDecoders(seconds: songSeconds), library: library, persist: false, seed: 7)
     let shutdowns = Counter()
