@@ -9,6 +9,7 @@ enum Schema {
     migrator.registerMigration("library-v1", migrate: LibrarySchema.v1)
     migrator.registerMigration("playstate-v1", migrate: PlayStateSchema.v1)
     migrator.registerMigration("listens-v1", migrate: ListenSchema.v1)
+    migrator.registerMigration("dashboard-v1", migrate: DashboardSchema.v1)
     return migrator
   }
 }
