@@ -16,6 +16,7 @@ struct Tunes: AsyncParsableCommand {
       Search.self,
       Info.self,
       Stats.self,
+      LBGroup.self,
     ]
   )
 }
