@@ -5,8 +5,11 @@
 # The data comes from a "world" JSON file (see load_world). server.py imports this module and hands
 # it every request it does not answer itself: `dashboard_routes.route(method, path, query, headers, body)`
 # returns (status, body bytes) or None. Run alone (`python3 dashboard_routes.py WORLD.json`) it serves
-# only these routes on a free loopback port and prints `PORT <n>` on its first line.
+# only these routes on a free loopback port and prints `PORT <n>` on its first line (also written to
+# the file named by a second argument).
 import json
+import os
+import signal
 import sys
 import threading
 import time
@@ -559,9 +562,18 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # A parent that blocks signals in its threads passes the mask on: unblock so SIGTERM ends us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
     load_world(sys.argv[1])
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    print("PORT %d" % server.server_address[1], flush=True)
+    line = "PORT %d\n" % server.server_address[1]
+    if len(sys.argv) > 2:
+        # Written whole, then renamed, so a reader never sees half a line.
+        with open(sys.argv[2] + ".tmp", "w") as f:
+            f.write(line)
+        os.rename(sys.argv[2] + ".tmp", sys.argv[2])
+    sys.stdout.write(line)
+    sys.stdout.flush()
     server.serve_forever()
 
 
