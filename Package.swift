@@ -68,7 +68,7 @@ let package = Package(
     .testTarget(name: "TunesLibraryTests", dependencies: ["TunesLibrary", grdb]),
     .testTarget(name: "TunesDecoderTests", dependencies: ["TunesDecoder"]),
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesOutput", "TunesDecoder"]),
-    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesPlayer", "TunesDecoder", "TunesOutput", grdb]),
+    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesPlayer", "TunesDecoder", "TunesOutput", "TunesTerminal", grdb]),
     .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesPlaylists", grdb]),
     .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesListenBrainz", "TunesTerminal", grdb]),
     .testTarget(name: "TunesControlTests", dependencies: ["TunesControl", grdb]),

@@ -4,5 +4,26 @@ import GRDB
 
 enum ListenSchema {
   static func v1(_ db: Database) throws {
+    // One row per listen not yet accepted by the server. `payload` is the exact JSON of the listen as
+    // it is sent, so a resend after a lost reply is byte-for-byte the same and the server's duplicate
+    // check (listened_at, user, msid) makes it harmless. Rows leave only after a 200.
+    try db.create(table: "pendingListen") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.belongsTo("song", onDelete: .setNull)
+      t.column("listenedAt", .integer).notNull()
+      t.column("payload", .text).notNull()
+      /// "pending" (sent by the submitter) or "rejected" (the server answered 400; waits for `tunes lb retry`).
+      t.column("state", .text).notNull().defaults(to: "pending")
+      t.column("rejection", .text)
+      t.column("attempts", .integer).notNull().defaults(to: 0)
+      t.column("createdAt", .datetime).notNull()
+    }
+    try db.create(index: "pendingListen_state_listenedAt", on: "pendingListen", columns: ["state", "listenedAt", "id"])
+    // Small facts about submission that `tunes lb status` shows: last submission, last error, whether
+    // the token was refused. Never the token itself.
+    try db.create(table: "listenBrainzState") { t in
+      t.primaryKey("key", .text)
+      t.column("value", .text).notNull()
+    }
   }
 }

@@ -7,6 +7,7 @@ enum Schema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("library-v1", migrate: LibrarySchema.v1)
+    migrator.registerMigration("playlists-v1", migrate: PlaylistSchema.v1)
     migrator.registerMigration("playstate-v1", migrate: PlayStateSchema.v1)
     migrator.registerMigration("listens-v1", migrate: ListenSchema.v1)
     migrator.registerMigration("dashboard-v1", migrate: DashboardSchema.v1)

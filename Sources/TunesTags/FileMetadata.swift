@@ -55,6 +55,15 @@ public struct AudioProperties: Sendable, Equatable {
   public var audioLength: Int
   /// A stable fingerprint of the audio bytes (not the tags), used to recognise a file that moved.
   public var audioHash: String
+  /// PCM samples per channel a gapless decoder outputs (encoder delay and padding removed when known);
+  /// `durationMs` is this divided by the sample rate, rounded.
+  public var sampleCount: Int = 0
+  /// "1", "2" or "2.5".
+  public var mpegVersion: String = ""
+  /// 1, 2 or 3.
+  public var layer: Int = 0
+  /// The encoder named by the LAME tag, e.g. "LAME3.100", when there is one.
+  public var encoder: String? = nil
 
   public init(
     durationMs: Int, sampleRate: Int, channels: Int, bitrate: Int, lengthSource: String,

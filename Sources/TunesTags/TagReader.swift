@@ -1,9 +1,121 @@
-// Entry point of the tag reader: reads one file's tags and audio properties.
+// Entry point of the tag reader: maps one file into memory and reads its tags and audio properties;
+// `parse` does the same for bytes already in memory.
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 public enum TagReader {
+  /// Bytes read from the start of a file first: the ID3v2 tag, the first frames and the first hashed window.
+  static let headBytes = 32 * 1024
+  /// Bytes read from the end: the trailing tags and the last hashed window.
+  static let tailBytes = 24 * 1024
+
   /// Reads the ID3 tags and the audio properties of the MP3 file at `path`.
-  /// Reads only the tag areas and frame headers, never decodes audio.
+  /// Reads only the tag areas and frame headers, never decodes audio: the head and the tail of the file,
+  /// and the rest only when the length must be found by walking the frames (no Xing/Info/VBRI header) or
+  /// a tag is larger than what was read.
   public static func read(path: String) throws -> FileMetadata {
-    throw TagError.unreadable(path: path, reason: "the tag reader is not implemented yet")
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw TagError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw TagError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      let what = info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "is not a regular file"
+      throw TagError.unreadable(path: path, reason: what)
+    }
+    let size = Int(info.st_size)
+    if size == 0 { throw TagError.empty(path: path) }
+    // pread into private memory rather than mmap: no SIGBUS if the file shrinks meanwhile, and no
+    // process-wide unmapping (TLB shootdowns) slowing parallel indexing threads down.
+    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+    defer { memory.deallocate() }
+    let buffer = UnsafeRawBufferPointer(memory)
+    if size <= headBytes + tailBytes {
+      try load(fd, memory, 0..<size, path: path)
+      return try parse(buffer, path: path, coverage: .whole(size))
+    }
+    try load(fd, memory, 0..<headBytes, path: path)
+    try load(fd, memory, size - tailBytes..<size, path: path)
+    do {
+      return try parse(buffer, path: path, coverage: Coverage(headEnd: headBytes, tailStart: size - tailBytes))
+    } catch is NeedWholeFile {
+      try load(fd, memory, headBytes..<size - tailBytes, path: path)
+      return try parse(buffer, path: path, coverage: .whole(size))
+    }
+  }
+
+  /// Reads tags and audio properties from the bytes of a whole file; `path` only names it in errors.
+  public static func parse(_ bytes: [UInt8], path: String) throws -> FileMetadata {
+    try bytes.withUnsafeBytes { try parse($0, path: path, coverage: .whole($0.count)) }
+  }
+
+  /// Parses `buffer`, a whole file of which only `coverage` is loaded; throws NeedWholeFile when the
+  /// answer depends on bytes outside it.
+  static func parse(_ buffer: UnsafeRawBufferPointer, path: String, coverage: Coverage) throws -> FileMetadata {
+    if buffer.isEmpty { throw TagError.empty(path: path) }
+    var warnings: [String] = []
+    var tags = TagSet()
+    var audioStart = 0
+    // Some files carry more than one leading tag, written by tools that prepend without looking.
+    for _ in 0..<4 {
+      guard coverage.covers(audioStart..<min(buffer.count, audioStart + ID3v2Parser.headerSize)) else {
+        throw NeedWholeFile()
+      }
+      if let size = ID3v2Parser.tagSize(buffer, at: audioStart),
+        !coverage.covers(audioStart..<min(buffer.count, audioStart + size))
+      {
+        throw NeedWholeFile()
+      }
+      guard let tag = ID3v2Parser.parse(buffer, at: audioStart) else { break }
+      warnings += tag.warnings
+      if tag.isTruncated {
+        throw TagError.truncated(
+          path: path,
+          reason: "ID3v2.\(tag.version) tag at byte \(audioStart) declares \(tag.size) bytes but the file has only \(buffer.count - audioStart)"
+        )
+      }
+      tags.fillGaps(from: tag.tags)
+      audioStart += tag.size
+    }
+    let trailing = TrailingTags(buffer, floor: audioStart)
+    // Trailing tags are found by looking up to 227 bytes before each one's end.
+    guard coverage.covers(max(audioStart, trailing.audioEnd - 227)..<buffer.count) else { throw NeedWholeFile() }
+    warnings += trailing.warnings
+    if let appended = trailing.appendedID3v2 {
+      warnings += appended.warnings
+      tags.fillGaps(from: appended.tags)
+    }
+    if let v1 = trailing.id3v1 { tags.fillGaps(from: v1) }
+
+    switch MPEGStream.analyze(buffer, start: audioStart, end: trailing.audioEnd, coverage: coverage) {
+    case .success(let stream):
+      return FileMetadata(tags: tags, audio: stream.properties, warnings: warnings + stream.warnings)
+    case .failure(.noFrame(let reason)):
+      throw TagError.notMP3(path: path, reason: reason)
+    case .failure(.truncated(let reason)):
+      throw TagError.truncated(path: path, reason: reason)
+    case .failure(.needWholeFile):
+      throw NeedWholeFile()
+    }
+  }
+
+  /// Reads `range` of the file into the same range of `memory` with pread, retrying short reads.
+  private static func load(_ fd: Int32, _ memory: UnsafeMutableRawBufferPointer, _ range: Range<Int>, path: String)
+    throws
+  {
+    var done = range.lowerBound
+    while done < range.upperBound {
+      let n = pread(fd, memory.baseAddress! + done, range.upperBound - done, off_t(done))
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { throw TagError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+      if n == 0 {
+        throw TagError.unreadable(path: path, reason: "the file shrank to \(done) bytes while being read")
+      }
+      done += n
+    }
   }
 }

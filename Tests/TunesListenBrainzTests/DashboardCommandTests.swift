@@ -6,11 +6,11 @@ import Testing
 @Suite struct DashboardCommandTests {
   static let joga = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
 
-  /// alice: 1005 listens one minute apart (newest at 1763800000 + 1004 × 60), stats for this_month,
+  /// alice: `listenCount` listens one minute apart (newest at 1763800000 + (listenCount - 1) × 60), stats for this_month,
   /// one follower, two followed, one loved and one hated recording, one pin, playlists.
   /// bob: exists with nothing computed.
-  static func world() -> [String: Any] {
-    let listens: [[String: Any]] = (0..<1005).map { i in
+  static func world(listenCount: Int = 5) -> [String: Any] {
+    let listens: [[String: Any]] = (0..<listenCount).map { i in
       ["listened_at": 1_763_800_000 + i * 60, "track_metadata": ["artist_name": "Artist \(i % 7)", "track_name": "Track \(i)"]]
     }
     let alice: [String: Any] = [
@@ -52,18 +52,27 @@ import Testing
   struct Fixture {
     let server: FakeListenBrainz
     let db: String
-    init() throws {
-      server = try FakeListenBrainz(world: DashboardCommandTests.world())
-      db = server.folder + "/library.db"
+    /// One server for the tests that only read (it leaves when the test process does); a database each.
+    static let shared = Task { try await FakeListenBrainz.start(world: DashboardCommandTests.world()) }
+
+    static func reading() async throws -> Fixture {
+      let server = try await shared.value
+      return Fixture(server: server, db: server.folder + "/library-\(UUID().uuidString).db")
     }
-    func run(_ arguments: String..., extra: [String: String] = [:]) throws -> TunesRun {
-      try TunesBinary.run(arguments, server: server.url, db: db, extra: extra)
+
+    /// A server of its own, for tests that stop it or change its data.
+    static func start(listenCount: Int = 5) async throws -> Fixture {
+      let server = try await FakeListenBrainz.start(world: DashboardCommandTests.world(listenCount: listenCount))
+      return Fixture(server: server, db: server.folder + "/library.db")
+    }
+    func run(_ arguments: String..., extra: [String: String] = [:]) async throws -> TunesRun {
+      try await TunesBinary.run(arguments, server: server.url, db: db, extra: extra)
     }
   }
 
-  @Test func listensPageBackAcrossTheThousandLimit() throws {
-    let f = try Fixture()
-    let r = try f.run("lb", "listens", "--count", "1003", "--json")
+  @Test func listensPageBackAcrossTheThousandLimit() async throws {
+    let f = try await Fixture.start(listenCount: 1005)
+    let r = try await f.run("lb", "listens", "--count", "1003", "--json")
     #expect(r.status == 0, "\(r.err)")
     let listens = try #require(r.json["listens"] as? [[String: Any]])
     // 1000 from the first page, 3 from the next (max_ts = the oldest shown), newest first, no repeats.
@@ -76,21 +85,21 @@ import Testing
     #expect(r.json["user"] as? String == "alice")
   }
 
-  @Test func listensForPeopleAndUnknownUsers() throws {
-    let f = try Fixture()
-    var r = try f.run("lb", "listens", "--count", "2")
+  @Test func listensForPeopleAndUnknownUsers() async throws {
+    let f = try await Fixture.reading()
+    var r = try await f.run("lb", "listens", "--count", "2")
     #expect(r.status == 0)
-    // 1763800000 + 1004 × 60 = 1763860240 = 2025-11-23 01:10:40 UTC.
-    #expect(r.out == "Listens of alice\n2025-11-23 01:10  Artist 3 – Track 1004\n2025-11-23 01:09  Artist 2 – Track 1003\n")
-    r = try f.run("lb", "listens", "ghost")
+    // 1763800000 = 2025-11-22 08:26:40 UTC; the newest is 4 minutes later.
+    #expect(r.out == "Listens of alice\n2025-11-22 08:30  Artist 4 – Track 4\n2025-11-22 08:29  Artist 3 – Track 3\n")
+    r = try await f.run("lb", "listens", "ghost")
     #expect(r.status == 66)
     #expect(r.err == "tunes: no ListenBrainz user ghost\n")
     #expect(r.out == "")
   }
 
-  @Test func topArtistsAsJSONAndAsBars() throws {
-    let f = try Fixture()
-    var r = try f.run("lb", "stats", "artists", "--range", "this_month", "--json")
+  @Test func topArtistsAsJSONAndAsBars() async throws {
+    let f = try await Fixture.reading()
+    var r = try await f.run("lb", "stats", "artists", "--range", "this_month", "--json")
     #expect(r.status == 0, "\(r.err)")
     let entries = try #require(r.json["entries"] as? [[String: Any]])
     #expect(entries.map { $0["name"] as? String } == ["Can", "Björk", "Neu!"])
@@ -99,7 +108,7 @@ import Testing
     #expect(r.json["totalCount"] as? Int == 3)
 
     // 40 columns, piped: labels 5 wide, values 2, bars 40 - 5 - 2 - 2 = 31: 31, 15.5 and 7.75 columns.
-    r = try f.run("lb", "stats", "artists", "--range", "this_month", extra: ["COLUMNS": "40"])
+    r = try await f.run("lb", "stats", "artists", "--range", "this_month", extra: ["COLUMNS": "40"])
     let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[0] == "Top artists of alice, this month (3 in all)")
     #expect(lines[1] == "Can   " + String(repeating: "█", count: 31) + " 40")
@@ -108,11 +117,11 @@ import Testing
     #expect(!r.out.contains("\u{1B}"))
   }
 
-  @Test func colourOnlyWhenForcedAndNeverWithNoColor() throws {
-    let f = try Fixture()
-    let forced = try f.run("lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1"])
+  @Test func colourOnlyWhenForcedAndNeverWithNoColor() async throws {
+    let f = try await Fixture.reading()
+    let forced = try await f.run("lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1"])
     #expect(forced.out.contains("\u{1B}[38;5;46m"))
-    let refused = try f.run("lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+    let refused = try await f.run("lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
     #expect(!refused.out.contains("\u{1B}"))
     // Monday 08:00 is the peak (level 4, two-column cells at 60 columns), Sunday 23:00 half of it (level 2).
     let lines = refused.out.split(separator: "\n").map(String.init)
@@ -120,80 +129,80 @@ import Testing
     #expect(lines[7] == "Sun " + String(repeating: " ", count: 46) + "▒▒")
   }
 
-  @Test func activityAndCountries() throws {
-    let f = try Fixture()
-    var r = try f.run("lb", "stats", "activity", "--range", "this_month", "--json")
+  @Test func activityAndCountries() async throws {
+    let f = try await Fixture.reading()
+    var r = try await f.run("lb", "stats", "activity", "--range", "this_month", "--json")
     let buckets = try #require(r.json["buckets"] as? [[String: Any]])
     #expect(buckets.map { $0["listenCount"] as? Int } == [4, 8])
-    r = try f.run("lb", "stats", "countries", "--range", "this_month", "--json")
+    r = try await f.run("lb", "stats", "countries", "--range", "this_month", "--json")
     let countries = try #require(r.json["countries"] as? [[String: Any]])
     #expect(countries.map { $0["country"] as? String } == ["DEU", "ISL"])
-    r = try f.run("lb", "stats", "countries", "--range", "this_month", extra: ["COLUMNS": "40"])
+    r = try await f.run("lb", "stats", "countries", "--range", "this_month", extra: ["COLUMNS": "40"])
     // Names, not codes; bars get 40 - 7 - 2 - 2 = 29 columns: Germany (50) all of them, Iceland (20)
     // two fifths = 11.6 columns = 93 eighths = 11 full + ▋.
     #expect(r.out.contains("Germany " + String(repeating: "█", count: 29) + " 50"))
     #expect(r.out.contains("Iceland " + String(repeating: "█", count: 11) + "▋ "))
   }
 
-  @Test func statsNotCalculatedYet() throws {
-    let f = try Fixture()
-    var r = try f.run("lb", "stats", "recordings", "bob")
+  @Test func statsNotCalculatedYet() async throws {
+    let f = try await Fixture.reading()
+    var r = try await f.run("lb", "stats", "recordings", "bob")
     #expect(r.status == 0)
     #expect(r.out == "Top recordings of bob\nstatistics for bob are not calculated yet\n")
-    r = try f.run("lb", "stats", "daily", "bob", "--json")
+    r = try await f.run("lb", "stats", "daily", "bob", "--json")
     #expect(r.status == 0)
     #expect(r.json["calculated"] as? Bool == false)
     #expect(r.json["user"] as? String == "bob")
   }
 
-  @Test func badRangeIsAUsageError() throws {
-    let f = try Fixture()
-    let r = try f.run("lb", "stats", "artists", "--range", "decade")
+  @Test func badRangeIsAUsageError() async throws {
+    let f = try await Fixture.reading()
+    let r = try await f.run("lb", "stats", "artists", "--range", "decade")
     #expect(r.status == 64)
   }
 
-  @Test func networkFailureIsOneLine() throws {
-    let f = try Fixture()
+  @Test func networkFailureIsOneLine() async throws {
+    let f = try await Fixture.start()
     f.server.stop()
-    let r = try f.run("lb", "stats", "artists")
+    let r = try await f.run("lb", "stats", "artists")
     #expect(r.status == 69)
     #expect(r.err.hasPrefix("tunes: cannot reach 127.0.0.1: "))
     #expect(r.err.filter { $0 == "\n" }.count == 1)
   }
 
-  @Test func socialFeedbackPinsPlaylistsUsers() throws {
-    let f = try Fixture()
-    var r = try f.run("lb", "followers", "--json")
+  @Test func socialFeedbackPinsPlaylistsUsers() async throws {
+    let f = try await Fixture.reading()
+    var r = try await f.run("lb", "followers", "--json")
     #expect(r.json["names"] as? [String] == ["bob"])
-    r = try f.run("lb", "following")
+    r = try await f.run("lb", "following")
     #expect(r.out == "alice follows 2 users\nbob\ncarol\n")
-    r = try f.run("lb", "followers", "ghost")
+    r = try await f.run("lb", "followers", "ghost")
     #expect(r.status == 66)
-    r = try f.run("lb", "loved", "--json")
+    r = try await f.run("lb", "loved", "--json")
     let loved = try #require(r.json["items"] as? [[String: Any]])
     #expect(loved.map { $0["recordingMbid"] as? String } == [Self.joga])
-    r = try f.run("lb", "hated")
+    r = try await f.run("lb", "hated")
     #expect(r.out.contains("Nickelback – Photograph"))
     #expect(!r.out.contains("Joga"))
-    r = try f.run("lb", "pins", "--json")
+    r = try await f.run("lb", "pins", "--json")
     #expect((r.json["pins"] as? [[String: Any]])?.first?["blurb"] as? String == "so good")
-    r = try f.run("lb", "playlists", "--created-for", "--json")
+    r = try await f.run("lb", "playlists", "--created-for", "--json")
     let made = try #require(r.json["playlists"] as? [[String: Any]])
     #expect(made.map { $0["title"] as? String } == ["Weekly Jams for alice"])
-    r = try f.run("lb", "playlists", "--json")
+    r = try await f.run("lb", "playlists", "--json")
     #expect((r.json["playlists"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Road trip"])
-    r = try f.run("lb", "playlists", "--created-for", "--collaborator")
+    r = try await f.run("lb", "playlists", "--created-for", "--collaborator")
     #expect(r.status == 64)
-    r = try f.run("lb", "users", "ali", "--json")
+    r = try await f.run("lb", "users", "ali", "--json")
     #expect(r.json["users"] as? [String] == ["alice", "alicia"])
   }
 
-  @Test func dashboardOnOneScreen() throws {
-    let f = try Fixture()
-    var r = try f.run("lb", "dashboard", "--json")
+  @Test func dashboardOnOneScreen() async throws {
+    let f = try await Fixture.reading()
+    var r = try await f.run("lb", "dashboard", "--json")
     #expect(r.status == 0, "\(r.err)")
     let j = r.json
-    #expect(j["listenCount"] as? Int == 1005)
+    #expect(j["listenCount"] as? Int == 5)
     #expect(j["followers"] as? Int == 1)
     #expect(j["following"] as? Int == 2)
     #expect(j["lovedCount"] as? Int == 1)
@@ -203,38 +212,38 @@ import Testing
     #expect(((j["topArtists"] as? [String: Any])?["entries"] as? [Any])?.count == 3)
     #expect((j["errors"] as? [String: Any])?.isEmpty == true)
 
-    r = try f.run("lb", "dashboard", extra: ["COLUMNS": "50"])
-    #expect(r.out.hasPrefix("alice on ListenBrainz: 1005 listens\n1 follower · following 2 · 1 loved\n▶ Can – Mushroom\n"))
+    r = try await f.run("lb", "dashboard", extra: ["COLUMNS": "50"])
+    #expect(r.out.hasPrefix("alice on ListenBrainz: 5 listens\n1 follower · following 2 · 1 loved\n▶ Can – Mushroom\n"))
     #expect(r.out.contains("Daily activity"))
     #expect(r.out.split(separator: "\n").allSatisfy { $0.count <= 50 })
 
-    r = try f.run("lb", "dashboard", "ghost")
+    r = try await f.run("lb", "dashboard", "ghost")
     #expect(r.status == 66)
     #expect(r.err == "tunes: no ListenBrainz user ghost\n")
   }
 
-  @Test func offlineShowsTheLastAnswerWithItsTime() throws {
-    let f = try Fixture()
-    var r = try f.run("lb", "stats", "artists", "--range", "this_month", "--json")
+  @Test func offlineShowsTheLastAnswerWithItsTime() async throws {
+    let f = try await Fixture.start()
+    var r = try await f.run("lb", "stats", "artists", "--range", "this_month", "--json")
     let online = r.json
     f.server.stop()
-    r = try f.run("lb", "stats", "artists", "--range", "this_month", "--json", "--offline")
+    r = try await f.run("lb", "stats", "artists", "--range", "this_month", "--json", "--offline")
     #expect(r.status == 0, "\(r.err)")
     var offline = r.json
     let cachedAt = try #require(offline.removeValue(forKey: "cachedAt") as? String)
     #expect(ISO8601DateFormatter().date(from: cachedAt).map { abs($0.timeIntervalSinceNow) < 120 } == true)
     #expect(NSDictionary(dictionary: offline).isEqual(to: online))
-    r = try f.run("lb", "stats", "artists", "--range", "this_month", "--offline")
+    r = try await f.run("lb", "stats", "artists", "--range", "this_month", "--offline")
     #expect(r.out.hasPrefix("offline: cached "))
     // Never fetched: a different range.
-    r = try f.run("lb", "stats", "artists", "--range", "year", "--offline")
+    r = try await f.run("lb", "stats", "artists", "--range", "year", "--offline")
     #expect(r.status == 66)
     #expect(r.err.contains("nothing cached for /1/stats/user/alice/artists"))
   }
 
-  @Test func noUserAndNoLogin() throws {
-    let f = try Fixture()
-    let r = try f.run("lb", "listens", extra: ["TUNES_LISTENBRAINZ_USER": ""])
+  @Test func noUserAndNoLogin() async throws {
+    let f = try await Fixture.reading()
+    let r = try await f.run("lb", "listens", extra: ["TUNES_LISTENBRAINZ_USER": ""])
     #expect(r.status == 78)
     #expect(r.err.contains("needs a ListenBrainz user"))
   }

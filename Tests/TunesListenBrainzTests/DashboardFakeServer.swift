@@ -6,7 +6,8 @@ import Testing
 final class FakeListenBrainz: @unchecked Sendable {
   let folder: String
   let process: Process
-  let port: Int
+  private(set) var port = 0
+  var portFile: String { folder + "/port" }
   var url: String { "http://127.0.0.1:\(port)" }
 
   static var routesScript: String {
@@ -14,39 +15,43 @@ final class FakeListenBrainz: @unchecked Sendable {
       .appendingPathComponent("Fixtures/fake-listenbrainz/dashboard_routes.py").path
   }
 
-  init(world: [String: Any]) throws {
+  /// Starts a server; waits for its port without holding a thread of the shared pool.
+  static func start(world: [String: Any]) async throws -> FakeListenBrainz {
+    let server = try FakeListenBrainz(world: world)
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline {
+      if let data = FileManager.default.contents(atPath: server.portFile),
+        let number = String(decoding: data, as: UTF8.self).split(separator: " ").last
+          .flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+      {
+        server.port = number
+        return server
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let said = FileManager.default.contents(atPath: server.folder + "/stderr").map { String(decoding: $0, as: UTF8.self) } ?? ""
+    throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the fake server gave no port: \(said) running=\(server.process.isRunning)"])
+  }
+
+  private init(world: [String: Any]) throws {
     folder = NSTemporaryDirectory() + "tunes-dash-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let worldPath = folder + "/world.json"
     try JSONSerialization.data(withJSONObject: world).write(to: URL(fileURLWithPath: worldPath))
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let portFile = folder + "/port"
     process.arguments = ["python3", Self.routesScript, worldPath, portFile]
     // No pipes: a pipe end inherited by a process another test starts would keep readers waiting.
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    _ = FileManager.default.createFile(atPath: folder + "/stderr", contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/stderr"))
     try process.run()
-    let deadline = Date().addingTimeInterval(10)
-    var text = ""
-    while Date() < deadline {
-      if let data = FileManager.default.contents(atPath: portFile) {
-        text = String(decoding: data, as: UTF8.self)
-        break
-      }
-      usleep(10_000)
-    }
-    guard let number = text.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
-      kill(process.processIdentifier, SIGKILL)
-      throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "fake server gave no port: '\(text)'"])
-    }
-    port = number
   }
 
   func stop() {
     if process.isRunning {
+      // SIGKILL: a blocked-signal mask inherited from the test runner may hold SIGTERM back.
       kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
     }
   }
 
@@ -83,7 +88,7 @@ enum TunesBinary {
   }
 
   /// Runs `tunes ARGS` with a clean environment: the fake server's URL, a token, a database and TZ=UTC.
-  static func run(_ arguments: [String], server: String, db: String, extra: [String: String] = [:]) throws -> TunesRun {
+  static func run(_ arguments: [String], server: String, db: String, extra: [String: String] = [:]) async throws -> TunesRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
@@ -107,8 +112,14 @@ enum TunesBinary {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    // Waits for the exit off the shared pool, so other tests run meanwhile.
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      process.terminationHandler = { _ in continuation.resume() }
+      do { try process.run() } catch {
+        process.terminationHandler = nil
+        continuation.resume()
+      }
+    }
     try? out.close()
     try? err.close()
     let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()

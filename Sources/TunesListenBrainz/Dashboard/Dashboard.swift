@@ -108,11 +108,11 @@ public struct Dashboard: Sendable {
     try await get("/1/\(Self.segment(user))/pins/current", user: user, as: OnePinWire.self).pin
   }
 
-  public func playlists(user: String, kind: PlaylistListKind = .createdBy, count: Int = defaultCount, offset: Int = 0) async throws(DashboardError) -> PlaylistList {
+  public func playlists(user: String, kind: RemotePlaylistListKind = .createdBy, count: Int = defaultCount, offset: Int = 0) async throws(DashboardError) -> RemotePlaylistList {
     let path = "/1/user/\(Self.segment(user))/playlists" + kind.pathSuffix
     let query = [("count", String(max(0, min(count, Self.maxCount)))), ("offset", String(max(0, offset)))]
-    let wire = try await get(path, query: query, user: user, as: PlaylistListWire.self)
-    return PlaylistList(user: user, kind: kind, playlists: wire.playlists, totalCount: wire.total ?? wire.playlists.count, offset: wire.offset ?? offset)
+    let wire = try await get(path, query: query, user: user, as: RemotePlaylistListWire.self)
+    return RemotePlaylistList(user: user, kind: kind, playlists: wire.playlists, totalCount: wire.total ?? wire.playlists.count, offset: wire.offset ?? offset)
   }
 
   public func playlist(mbid: String) async throws(DashboardError) -> RemotePlaylist {

@@ -57,7 +57,7 @@ public struct PinList: Codable, Sendable, Equatable {
   public var offset: Int
 }
 
-public enum PlaylistListKind: String, Codable, Sendable, CaseIterable {
+public enum RemotePlaylistListKind: String, Codable, Sendable, CaseIterable {
   case createdBy = "created-by", createdFor = "created-for", collaborator
 
   var pathSuffix: String {
@@ -102,9 +102,9 @@ public struct RemotePlaylist: Codable, Sendable, Equatable {
   public var tracks: [PlaylistTrack]
 }
 
-public struct PlaylistList: Codable, Sendable, Equatable {
+public struct RemotePlaylistList: Codable, Sendable, Equatable {
   public var user: String
-  public var kind: PlaylistListKind
+  public var kind: RemotePlaylistListKind
   public var playlists: [RemotePlaylist]
   public var totalCount: Int
   public var offset: Int
@@ -222,7 +222,7 @@ struct PlaylistEnvelopeWire: Decodable {
   }
 }
 
-struct PlaylistListWire: Decodable {
+struct RemotePlaylistListWire: Decodable {
   let playlists: [RemotePlaylist], total: Int?, offset: Int?
   init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)

@@ -100,7 +100,7 @@ struct DashboardRender {
     return lines
   }
 
-  func playlists(_ list: PlaylistList) -> [String] {
+  func playlists(_ list: RemotePlaylistList) -> [String] {
     let kind: String
     switch list.kind {
     case .createdBy: kind = "by"

@@ -30,7 +30,7 @@ struct LBPlaylists: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       let context = try DashboardContext(global: global, options: options)
-      let kind: PlaylistListKind = createdFor ? .createdFor : (collaborator ? .collaborator : .createdBy)
+      let kind: RemotePlaylistListKind = createdFor ? .createdFor : (collaborator ? .collaborator : .createdBy)
       let list = try await context.dashboard.playlists(user: try context.user(user, for: "tunes lb playlists"), kind: kind, count: count)
       if options.json { context.printJSON(list) } else {
         context.printLines(DashboardRender(width: context.terminal.width, style: context.style).playlists(list))

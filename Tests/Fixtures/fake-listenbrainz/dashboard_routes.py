@@ -2,8 +2,8 @@
 # user stats, followers/following, feedback, pins, playlists and user search, answering with the
 # shapes, statuses (204, 404, 400) and paging rules of ../../../../shared/docs/listenbrainz-api.md.
 #
-# The data comes from a "world" JSON file (see load_world). server.py imports this module and hands
-# it every request it does not answer itself: `dashboard_routes.route(method, path, query, headers, body)`
+# The data comes from a "world" JSON file (see load_world) or POST /__dashboard_world. server.py
+# registers these routes behind its own (`register(route)`); `route(method, path, query, headers, body)`
 # returns (status, body bytes) or None. Run alone (`python3 dashboard_routes.py WORLD.json`) it serves
 # only these routes on a free loopback port and prints `PORT <n>` on its first line (also written to
 # the file named by a second argument).
@@ -531,6 +531,35 @@ def route(method, path, query, headers, body):
     return None
 
 
+def register(route_decorator):
+    """Adds these routes to server.py's table (after its own, which win: e.g. its playing-now), plus
+    POST /__dashboard_world to load a world from the request body. server.py's tokens count too."""
+    def answer(method):
+        def handler(http, state, raw, query):
+            with _lock:
+                WORLD["tokens"].update(state.tokens)
+            headers = {k.lower(): v for k, v in http.headers.items()}
+            result = route(method, http.path.partition("?")[0], {k: [v] for k, v in query.items()}, headers, raw)
+            if result is None:
+                return 404, {"code": 404, "error": "The requested URL was not found on the server. If you entered "
+                                                   "the URL manually please check your spelling and try again."}
+            status, payload = result
+            return status, (json.loads(payload) if payload else None)
+        return handler
+
+    def set_world(http, state, raw, query):
+        global WORLD
+        with _lock:
+            WORLD = json.loads(raw or b"{}")
+            WORLD.setdefault("tokens", {})
+            WORLD.setdefault("users", {})
+        return 200, {"status": "ok"}
+
+    route_decorator("POST", "/__dashboard_world")(set_world)
+    route_decorator("GET", "/1/.*")(answer("GET"))
+    route_decorator("POST", "/1/.*")(answer("POST"))
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -564,8 +593,17 @@ class _Handler(BaseHTTPRequestHandler):
 def main():
     # A parent that blocks signals in its threads passes the mask on: unblock so SIGTERM ends us.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    # Tests share one server per run and never stop it: leave when the parent does.
+    parent = os.getppid()
+
+    def watch_parent():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch_parent, daemon=True).start()
     load_world(sys.argv[1])
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
     line = "PORT %d\n" % server.server_address[1]
     if len(sys.argv) > 2:
         # Written whole, then renamed, so a reader never sees half a line.

@@ -1,0 +1,206 @@
+// The contract between the MPD protocol layer and whatever plays music: the player actor implements
+// MPDBackend; the server only translates protocol lines into these calls and snapshots into replies.
+// Every method is async and may throw MPDError to pick the ACK code (other errors become ACK SYSTEM).
+import Foundation
+
+public enum MPDPlayState: String, Sendable, Hashable {
+  case play, pause, stop
+}
+
+/// `single` and `consume`: off, on, or once (MPD's "oneshot").
+public enum MPDOnceMode: String, Sendable, Hashable {
+  case off = "0"
+  case on = "1"
+  case oneshot
+}
+
+/// The idle subsystems MPD clients subscribe to.
+public enum MPDSubsystem: String, Sendable, Hashable, CaseIterable, Comparable {
+  case database, update, storedPlaylist = "stored_playlist", playlist, player, mixer, output, options
+  case partition, sticker, subscription, message, neighbor, mount
+
+  public static func < (a: MPDSubsystem, b: MPDSubsystem) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+/// What `status` reports. Optional fields are left out of the reply when nil.
+public struct MPDStatus: Sendable, Hashable {
+  /// 0…100; nil when there is no mixer (MPD then omits the line).
+  public var volume: Int?
+  public var repeatMode = false
+  public var random = false
+  public var single = MPDOnceMode.off
+  public var consume = MPDOnceMode.off
+  /// The queue version: bumped on every queue change; `plchanges` compares against it.
+  public var playlistVersion = 1
+  public var playlistLength = 0
+  public var state = MPDPlayState.stop
+  /// Position and id of the current song (also set while stopped when a song is selected).
+  public var song: Int?
+  public var songID: Int?
+  public var nextSong: Int?
+  public var nextSongID: Int?
+  /// Seconds into the current song and its length.
+  public var elapsed: Double?
+  public var duration: Double?
+  /// kbit/s of the current stream.
+  public var bitrate: Int?
+  /// `rate:bits:channels`, e.g. `44100:16:2`.
+  public var audio: String?
+  /// The job id of a running database update.
+  public var updatingDatabase: Int?
+  public var error: String?
+
+  public init() {}
+}
+
+public struct MPDStats: Sendable, Hashable {
+  public var artists = 0
+  public var albums = 0
+  public var songs = 0
+  /// Seconds the player has been running.
+  public var uptime = 0
+  /// Seconds of music played since start.
+  public var playtime = 0
+  /// Sum of all song durations in the library, seconds.
+  public var databasePlaytime = 0
+  /// Last library update, Unix time.
+  public var databaseUpdate = 0
+
+  public init() {}
+}
+
+/// One queue entry: the song (with `id` and `position` set) and the queue version of its last change.
+public struct MPDQueueItem: Sendable, Hashable {
+  public var song: MPDSong
+  /// The `playlistVersion` at which this entry was added, moved or had its position shifted.
+  public var version: Int
+
+  public init(song: MPDSong, version: Int) {
+    self.song = song
+    self.version = version
+  }
+}
+
+public struct MPDQueue: Sendable, Hashable {
+  public var version: Int
+  /// In position order: `items[i].song.position == i`.
+  public var items: [MPDQueueItem]
+
+  public init(version: Int, items: [MPDQueueItem]) {
+    self.version = version
+    self.items = items
+  }
+}
+
+public struct MPDStoredPlaylist: Sendable, Hashable {
+  public var name: String
+  public var lastModified: Date?
+
+  public init(name: String, lastModified: Date? = nil) {
+    self.name = name
+    self.lastModified = lastModified
+  }
+}
+
+/// One entry of a folder listing (`lsinfo`).
+public enum MPDEntry: Sendable, Hashable {
+  case directory(path: String, lastModified: Date?)
+  case song(MPDSong)
+  case playlist(MPDStoredPlaylist)
+}
+
+/// Where `seekcur` goes: to a time, or forward/back from the current time.
+public enum MPDSeekTarget: Sendable, Hashable {
+  case absolute(Double)
+  case relative(Double)
+}
+
+/// The player and library as the MPD server sees them. Implemented by the player actor (and by
+/// `InMemoryMPDBackend` for tests and benchmarks). Calls arrive from any task, concurrently:
+/// the implementation serializes them (an actor does).
+public protocol MPDBackend: Sendable {
+  // MARK: Snapshots
+  func status() async throws -> MPDStatus
+  /// The current song with `id` and `position`, or nil when none is selected.
+  func currentSong() async throws -> MPDSong?
+  func stats() async throws -> MPDStats
+
+  // MARK: Playback
+  /// Starts playing at queue `position`, or resumes/starts the current song when nil.
+  func play(position: Int?) async throws
+  func play(id: Int) async throws
+  /// true pauses, false resumes, nil toggles.
+  func pause(_ paused: Bool?) async throws
+  func stop() async throws
+  func next() async throws
+  func previous() async throws
+  func seek(position: Int, to seconds: Double) async throws
+  func seek(id: Int, to seconds: Double) async throws
+  func seekCurrent(_ target: MPDSeekTarget) async throws
+
+  // MARK: Mixer and options
+  /// 0…100 (the server rejects anything else).
+  func setVolume(_ volume: Int) async throws
+  /// Relative change; the result is clamped to 0…100.
+  func changeVolume(by delta: Int) async throws
+  func setRandom(_ on: Bool) async throws
+  func setRepeat(_ on: Bool) async throws
+  func setSingle(_ mode: MPDOnceMode) async throws
+  func setConsume(_ mode: MPDOnceMode) async throws
+
+  // MARK: Queue
+  func queue() async throws -> MPDQueue
+  /// Appends a song or every song under a folder (`""` = the whole library). Unknown URI: MPDError noExist.
+  func add(uri: String) async throws
+  /// Adds one song at `position` (end when nil) and returns its queue id.
+  func addID(uri: String, position: Int?) async throws -> Int
+  /// Removes the positions in `range` (already checked against the queue length by the server).
+  func delete(positions range: Range<Int>) async throws
+  func delete(id: Int) async throws
+  /// Moves the entries in `range` so that the first lands at `to`.
+  func move(positions range: Range<Int>, to: Int) async throws
+  func clear() async throws
+  /// Shuffles the whole queue or a range of it.
+  func shuffle(positions range: Range<Int>?) async throws
+
+  // MARK: Stored playlists (tunes' own playlists)
+  func storedPlaylists() async throws -> [MPDStoredPlaylist]
+  /// Unknown name: MPDError noExist "No such playlist".
+  func storedPlaylist(named name: String) async throws -> [MPDSong]
+  /// Appends the playlist (or a range of it) to the queue.
+  func load(playlist name: String, range: MPDRange?) async throws
+  /// Saves the queue as a new playlist; an existing name is MPDError exist.
+  func save(playlist name: String) async throws
+  func remove(playlist name: String) async throws
+  func rename(playlist name: String, to newName: String) async throws
+  /// Appends a song (or folder) to a playlist, creating the playlist if needed.
+  func playlistAdd(_ name: String, uri: String) async throws
+  func playlistDelete(_ name: String, position: Int) async throws
+  func playlistMove(_ name: String, from: Int, to: Int) async throws
+  func playlistClear(_ name: String) async throws
+
+  // MARK: Library
+  func songs(matching filter: MPDFilter) async throws -> [MPDSong]
+  /// Distinct values of `tag` among songs matching `filter`, sorted.
+  func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String]
+  /// The direct children of a folder (`""` = the music folder root).
+  func directory(_ uri: String) async throws -> [MPDEntry]
+  /// Starts re-indexing (all, or under `uri`) and returns a job id; a running update is MPDError updateAlready.
+  func update(uri: String?) async throws -> Int
+
+  // MARK: Lifetime and changes
+  /// Asks the player to end (the `kill` command, what `tunes quit` sends).
+  func shutdown() async throws
+  /// A new subscription to change notifications: each element names the subsystems that changed.
+  func changes() async -> AsyncStream<Set<MPDSubsystem>>
+}
+
+extension MPDBackend {
+  /// A default for backends without a faster path: filters `songs(matching:)`.
+  public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
+    let songs = try await songs(matching: filter)
+    return Set(songs.compactMap { $0.tags[tag] }.filter { !$0.isEmpty }).sorted()
+  }
+}

@@ -1,0 +1,141 @@
+// A small blocking MPD client: connects to the player's socket, sends one command (or a list) and
+// reads `key: value` lines up to OK or ACK. tunes' own commands (status, pause, …) use it.
+import Foundation
+import TunesCore
+
+public final class MPDClient {
+  public typealias Pairs = [(key: String, value: String)]
+
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+  private var start = 0
+  /// The version from the greeting, e.g. "0.23.5".
+  public private(set) var serverVersion = ""
+
+  /// Connects to a Unix socket. A missing or refusing socket is `ControlError.noPlayer`.
+  public convenience init(socketPath: String, timeoutSeconds: Int = 10) throws(ControlError) {
+    let fd = socket(AF_UNIX, Sockets.stream, 0)
+    guard fd >= 0 else { throw .system(call: "socket", target: socketPath, errno: errno) }
+    let result = try Sockets.withUnixAddress(socketPath) { connect(fd, $0, $1) }
+    if result != 0 {
+      let code = errno
+      close(fd)
+      if code == ENOENT || code == ECONNREFUSED || code == ENOTDIR { throw .noPlayer }
+      throw .system(call: "connect", target: socketPath, errno: code)
+    }
+    try self.init(fd: fd, timeoutSeconds: timeoutSeconds)
+  }
+
+  /// Connects over TCP (IPv4).
+  public convenience init(host: String, port: Int, timeoutSeconds: Int = 10) throws(ControlError) {
+    let fd = socket(AF_INET, Sockets.stream, 0)
+    guard fd >= 0 else { throw .system(call: "socket", target: host, errno: errno) }
+    let result = try Sockets.withIPv4Address(host, port: port) { connect(fd, $0, $1) }
+    if result != 0 {
+      let code = errno
+      close(fd)
+      if code == ECONNREFUSED { throw .noPlayer }
+      throw .system(call: "connect", target: "\(host):\(port)", errno: code)
+    }
+    try self.init(fd: fd, timeoutSeconds: timeoutSeconds)
+  }
+
+  private init(fd: Int32, timeoutSeconds: Int) throws(ControlError) {
+    self.fd = fd
+    var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let greeting = try readLine()
+    guard greeting.hasPrefix("OK MPD ") else {
+      close(fd)
+      throw .protocolViolation("unexpected greeting \"\(greeting)\"")
+    }
+    serverVersion = String(greeting.dropFirst("OK MPD ".count))
+  }
+
+  deinit { close(fd) }
+
+  /// Sends `command` with its arguments quoted and returns the reply's pairs; an ACK throws `.refused`.
+  @discardableResult
+  public func run(_ command: String, _ arguments: [String] = []) throws(ControlError) -> Pairs {
+    try sendLine(([command] + arguments.map(MPDRequestParser.quote)).joined(separator: " "))
+    return try readReply(command: command)
+  }
+
+  /// Sends raw protocol text (one or more lines, newline-terminated).
+  public func sendLine(_ line: String) throws(ControlError) {
+    let data = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
+    var offset = 0
+    while offset < data.count {
+      let n = data[offset...].withUnsafeBytes { raw in Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .protocolViolation("the player closed the connection")
+      }
+      offset += n
+    }
+  }
+
+  /// Reads pairs up to `OK`; `ACK …` throws `.refused`; `list_OK` lines are returned as pairs keyed "list_OK".
+  public func readReply(command: String) throws(ControlError) -> Pairs {
+    var pairs: Pairs = []
+    while true {
+      let line = try readLine()
+      if line == "OK" { return pairs }
+      if line.hasPrefix("ACK ") {
+        var message = line
+        if let brace = line.firstIndex(of: "}") {
+          message = String(line[line.index(after: brace)...].drop(while: { $0 == " " }))
+        }
+        throw .refused(command: command, message: message)
+      }
+      if line == "list_OK" {
+        pairs.append(("list_OK", ""))
+        continue
+      }
+      guard let colon = line.range(of: ": ") else { throw .protocolViolation("unexpected line \"\(line)\"") }
+      pairs.append((String(line[..<colon.lowerBound]), String(line[colon.upperBound...])))
+    }
+  }
+
+  /// Reads one line (without the newline).
+  public func readLine() throws(ControlError) -> String {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+        start = newline + 1
+        if start > 65536 {
+          buffer.removeFirst(start)
+          start = 0
+        }
+        return line
+      }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let n = recv(fd, &chunk, chunk.count, 0)
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .protocolViolation("the player did not answer in time") }
+      guard n > 0 else { throw .protocolViolation("the player closed the connection") }
+      buffer.append(contentsOf: chunk[0..<n])
+    }
+  }
+
+  /// Waits for changes (`idle`), returning the subsystems named.
+  public func idle(_ subsystems: [String] = []) throws(ControlError) -> [String] {
+    try run("idle", subsystems).filter { $0.key == "changed" }.map(\.value)
+  }
+
+  /// Splits song listings into one dictionary per song (a new song starts at each `file:`).
+  public static func songs(_ pairs: Pairs) -> [[String: String]] {
+    var songs: [[String: String]] = []
+    for (key, value) in pairs {
+      if key == "file" { songs.append([:]) }
+      if !songs.isEmpty { songs[songs.count - 1][key] = value }
+    }
+    return songs
+  }
+
+  public static func dictionary(_ pairs: Pairs) -> [String: String] {
+    var result: [String: String] = [:]
+    for (key, value) in pairs where result[key] == nil { result[key] = value }
+    return result
+  }
+}

@@ -1,0 +1,247 @@
+// One client's protocol state: its unparsed input, command lists, idle and password. Pure logic with
+// no sockets: the server feeds it bytes and events and carries out the actions it returns. Confined to
+// the server's event-loop thread.
+
+/// A unit of work for the backend: one command or a whole command list.
+public struct MPDBatch: Sendable, Hashable {
+  public enum Mode: Sendable, Hashable { case single, list, listOK }
+  public var requests: [MPDRequest]
+  public var mode: Mode
+  public var authorized: Bool
+}
+
+/// What a batch produced: the bytes to send and the session changes it carries.
+public struct MPDBatchResult: Sendable {
+  public var output: String
+  public var authorized: Bool
+  public var close: Bool
+}
+
+final class MPDSession {
+  enum Action {
+    case write(String)
+    case execute(MPDBatch)
+    case close
+  }
+
+  private enum State {
+    case ready
+    /// A batch is running in the backend; input waits.
+    case busy
+    case idle(Set<MPDSubsystem>)
+    case closed
+  }
+
+  /// Command lists longer than this are refused (MPD bounds them by size, 2 MiB by default).
+  static let maximumCommandListLength = 10_000
+
+  private var state = State.ready
+  private var input: [UInt8] = []
+  private var inputStart = 0
+  private var commandList: [MPDRequest]?
+  private var listOK = false
+  private var pendingEvents: Set<MPDSubsystem> = []
+  private(set) var authorized: Bool
+  private let password: String?
+
+  init(password: String?) {
+    self.password = password
+    authorized = password == nil
+  }
+
+  /// Bytes not yet parsed; the server stops reading while this is large and a command is running.
+  var bufferedInput: Int { input.count - inputStart }
+  var isClosed: Bool { if case .closed = state { return true } else { return false } }
+
+  func receive(_ bytes: UnsafeRawBufferPointer) -> [Action] {
+    input.append(contentsOf: bytes)
+    return process()
+  }
+
+  /// The backend finished a batch.
+  func complete(_ result: MPDBatchResult) -> [Action] {
+    guard case .busy = state else { return [] }
+    state = .ready
+    authorized = result.authorized
+    var actions: [Action] = [.write(result.output)]
+    if result.close {
+      state = .closed
+      actions.append(.close)
+      return actions
+    }
+    return actions + process()
+  }
+
+  /// Subsystems changed: remembered until the next idle, or reported now if idling on one of them.
+  func notify(_ changed: Set<MPDSubsystem>) -> [Action] {
+    pendingEvents.formUnion(changed)
+    guard case .idle(let subscribed) = state, !pendingEvents.isDisjoint(with: subscribed) else { return [] }
+    let reply = idleReply(subscribed)
+    state = .ready
+    return [.write(reply)] + process()
+  }
+
+  private func idleReply(_ subscribed: Set<MPDSubsystem>) -> String {
+    var out = ""
+    for subsystem in pendingEvents.intersection(subscribed).sorted() { out += "changed: \(subsystem.rawValue)\n" }
+    pendingEvents = []
+    return out + "OK\n"
+  }
+
+  /// Consumes complete lines while the session can act on them.
+  private func process() -> [Action] {
+    var actions: [Action] = []
+    while true {
+      switch state {
+      case .busy, .closed: return actions
+      case .ready, .idle: break
+      }
+      guard let newline = input[inputStart...].firstIndex(of: 0x0A) else {
+        if bufferedInput > MPDRequestParser.maximumLineLength {
+          actions.append(.write(MPDError.argument("line too long").ackLine(index: 0, command: "")))
+          actions.append(.close)
+          state = .closed
+        }
+        compact()
+        return actions
+      }
+      var lineEnd = newline
+      if lineEnd > inputStart, input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+      let tooLong = newline - inputStart > MPDRequestParser.maximumLineLength
+      let parsed = Result { () throws(MPDError) -> MPDRequest in try MPDRequestParser.parse(input[inputStart..<lineEnd]) }
+      inputStart = newline + 1
+      if tooLong {
+        actions.append(.write(MPDError.argument("line too long").ackLine(index: 0, command: "")))
+        actions.append(.close)
+        state = .closed
+        return actions
+      }
+      actions += handle(parsed)
+    }
+  }
+
+  private func compact() {
+    if inputStart > 0 {
+      input.removeFirst(inputStart)
+      inputStart = 0
+    }
+  }
+
+  private func closeWith(_ actions: [Action] = []) -> [Action] {
+    state = .closed
+    return actions + [.close]
+  }
+
+  private func handle(_ parsed: Result<MPDRequest, MPDError>) -> [Action] {
+    if case .idle(let subscribed) = state {
+      // While idling only `noidle` is allowed; anything else ends the connection, as in MPD.
+      guard case .success(let request) = parsed, request.command == "noidle" else { return closeWith() }
+      state = .ready
+      return [.write(idleReply(subscribed))]
+    }
+    let request: MPDRequest
+    switch parsed {
+    case .failure(let error):
+      if commandList != nil {
+        let index = commandList?.count ?? 0
+        commandList = nil
+        return [.write(error.ackLine(index: index, command: ""))]
+      }
+      return [.write(error.ackLine(index: 0, command: ""))]
+    case .success(let value):
+      request = value
+    }
+
+    if var list = commandList {
+      switch request.command {
+      case "command_list_end":
+        commandList = nil
+        state = .busy
+        return [.execute(MPDBatch(requests: list, mode: listOK ? .listOK : .list, authorized: authorized))]
+      case "command_list_begin", "command_list_ok_begin", "idle", "noidle":
+        // MPD drops a client that nests lists or idles inside one.
+        return closeWith()
+      default:
+        list.append(request)
+        guard list.count <= Self.maximumCommandListLength else {
+          return closeWith([.write(MPDError(.notList, "command list too long").ackLine(index: list.count - 1, command: request.command))])
+        }
+        commandList = list
+        return []
+      }
+    }
+
+    switch request.command {
+    case "command_list_begin", "command_list_ok_begin":
+      guard request.arguments.isEmpty else {
+        return [.write(MPDError.argument("wrong number of arguments for \"\(request.command)\"").ackLine(index: 0, command: request.command))]
+      }
+      commandList = []
+      listOK = request.command == "command_list_ok_begin"
+      return []
+    case "command_list_end":
+      return [.write(MPDError(.notList, "not in command list").ackLine(index: 0, command: request.command))]
+    case "close":
+      return closeWith()
+    case "noidle":
+      return []
+    case "idle":
+      guard authorized else {
+        return [.write(MPDError(.permission, "you don't have permission for \"idle\"").ackLine(index: 0, command: "idle"))]
+      }
+      var subscribed: Set<MPDSubsystem> = []
+      for name in request.arguments {
+        guard let subsystem = MPDSubsystem(rawValue: name.lowercased()) else {
+          return [.write(MPDError.argument("Unrecognized idle event: \(name)").ackLine(index: 0, command: "idle"))]
+        }
+        subscribed.insert(subsystem)
+      }
+      if subscribed.isEmpty { subscribed = Set(MPDSubsystem.allCases) }
+      if !pendingEvents.isDisjoint(with: subscribed) { return [.write(idleReply(subscribed))] }
+      state = .idle(subscribed)
+      return []
+    case "password":
+      guard request.arguments.count == 1 else {
+        return [.write(MPDError.argument("wrong number of arguments for \"password\"").ackLine(index: 0, command: "password"))]
+      }
+      guard let password, request.arguments[0] == password else {
+        return [.write(MPDError(.password, "incorrect password").ackLine(index: 0, command: "password"))]
+      }
+      authorized = true
+      return [.write("OK\n")]
+    default:
+      state = .busy
+      return [.execute(MPDBatch(requests: [request], mode: .single, authorized: authorized))]
+    }
+  }
+}
+
+extension MPDDispatcher {
+  /// Runs a batch: each command's reply, `list_OK` after each in an OK-list, then `OK`; the first
+  /// failure stops the batch with an ACK naming its index.
+  public func run(_ batch: MPDBatch, password: String?) async -> MPDBatchResult {
+    var out = ""
+    var authorized = batch.authorized
+    for (index, request) in batch.requests.enumerated() {
+      do throws(MPDError) {
+        if request.command == "close" {
+          return MPDBatchResult(output: out, authorized: authorized, close: true)
+        }
+        if request.command == "password" {
+          guard request.arguments.count == 1 else { throw MPDError.argument("wrong number of arguments for \"password\"") }
+          guard let password, request.arguments[0] == password else { throw MPDError(.password, "incorrect password") }
+          authorized = true
+        } else {
+          try await execute(request, authorized: authorized, into: &out)
+        }
+        if batch.mode == .listOK { out += "list_OK\n" }
+      } catch {
+        let name = Self.supportedSet.contains(request.command) ? request.command : ""
+        out += error.ackLine(index: index, command: name)
+        return MPDBatchResult(output: out, authorized: authorized, close: false)
+      }
+    }
+    out += "OK\n"
+    return MPDBatchResult(output: out, authorized: authorized, close: false)
+  }
+}

@@ -1,0 +1,97 @@
+// A song as the MPD protocol shows it: the file URI, the tags tunes keeps, the duration and, for queue
+// items, the position and stable id. Also writes the `key: value` block MPD prints for a song.
+import Foundation
+
+/// The tags tunes serves, named as MPD names them on the wire.
+public enum MPDTag: String, Sendable, CaseIterable, Hashable {
+  case artist = "Artist"
+  case albumArtist = "AlbumArtist"
+  case title = "Title"
+  case album = "Album"
+  case track = "Track"
+  case date = "Date"
+  case genre = "Genre"
+  case disc = "Disc"
+
+  /// Tag names are case-insensitive in requests (`list artist`, `find Artist x`).
+  public init?(protocolName: String) {
+    guard let tag = MPDTag.allCases.first(where: { $0.rawValue.lowercased() == protocolName.lowercased() }) else {
+      return nil
+    }
+    self = tag
+  }
+}
+
+public struct MPDSong: Sendable, Hashable {
+  /// The URI relative to the music folder (what `add` takes and `file:` shows).
+  public var file: String
+  public var tags: [MPDTag: String]
+  /// Seconds; nil when unknown.
+  public var duration: Double?
+  public var lastModified: Date?
+  /// The queue id (stable across moves); nil outside the queue.
+  public var id: Int?
+  /// The queue position; nil outside the queue.
+  public var position: Int?
+
+  public init(
+    file: String, tags: [MPDTag: String] = [:], duration: Double? = nil, lastModified: Date? = nil,
+    id: Int? = nil, position: Int? = nil
+  ) {
+    self.file = file
+    self.tags = tags
+    self.duration = duration
+    self.lastModified = lastModified
+    self.id = id
+    self.position = position
+  }
+
+  public subscript(tag: MPDTag) -> String? {
+    get { tags[tag] }
+    set { tags[tag] = newValue }
+  }
+
+  public var title: String? { tags[.title] }
+  public var artist: String? { tags[.artist] }
+  public var album: String? { tags[.album] }
+}
+
+enum MPDFormat {
+  /// MPD's order: file, Last-Modified, tags, Time (whole seconds), duration (milliseconds), Pos, Id.
+  static func write(_ song: MPDSong, to out: inout String) {
+    out += "file: \(line(song.file))\n"
+    if let modified = song.lastModified { out += "Last-Modified: \(timestamp(modified))\n" }
+    for tag in MPDTag.allCases {
+      if let value = song.tags[tag], !value.isEmpty { out += "\(tag.rawValue): \(line(value))\n" }
+    }
+    if let duration = song.duration {
+      out += "Time: \(Int(duration.rounded()))\n"
+      out += "duration: \(seconds(duration))\n"
+    }
+    if let position = song.position { out += "Pos: \(position)\n" }
+    if let id = song.id { out += "Id: \(id)\n" }
+  }
+
+  /// Seconds with three decimals, as MPD prints `elapsed` and `duration`.
+  static func seconds(_ value: Double) -> String {
+    let millis = Int64((max(value, 0) * 1000).rounded())
+    let frac = millis % 1000
+    return "\(millis / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
+  }
+
+  /// ISO 8601 in UTC without fractions: `2024-05-01T12:00:00Z`.
+  static func timestamp(_ date: Date) -> String {
+    var time = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+  }
+
+  /// A value must not break the line protocol: newlines become spaces.
+  static func line(_ value: String) -> String {
+    value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+      ? String(value.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) : value
+  }
+}

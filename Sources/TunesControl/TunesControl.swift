@@ -1,1 +1,0 @@
-// TunesControl: see Package.swift for what this module owns.

@@ -1,0 +1,91 @@
+// The ListenBrainz account as tunes keeps it: the token and user name in the config file (0600),
+// `TUNES_LISTENBRAINZ_TOKEN` overriding the token, and login/logout/status built on them.
+import Foundation
+import TunesCore
+
+public struct Account: Sendable {
+  public static let section = "listenbrainz"
+  public static let tokenVariable = "TUNES_LISTENBRAINZ_TOKEN"
+
+  public let file: ConfigFile
+  public let environment: [String: String]
+
+  public init(paths: TunesPaths = TunesPaths()) {
+    self.file = ConfigFile(paths: paths)
+    self.environment = paths.environment
+  }
+
+  public init(configFile: String, environment: [String: String]) {
+    self.file = ConfigFile(path: configFile)
+    self.environment = environment
+  }
+
+  /// The token to use: the environment variable, else the config file (refused when others can read it).
+  public func token() throws -> String? {
+    if let value = environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+      return value
+    }
+    return try file.secret(section: Self.section, key: "token")
+  }
+
+  public func userName() throws -> String? { try file.load()[Self.section, "user"]?.stringValue }
+
+  /// A client for this account (token optional: playing_now and submission need it).
+  public func client(transport: any HTTPTransport = CurlTransport()) throws -> ListenBrainzClient {
+    ListenBrainzClient(root: try APIRoot.fromEnvironment(environment), token: try token(), transport: transport)
+  }
+
+  /// Checks `token` with the server and stores it with the user name. Returns the user name.
+  public func login(token rawToken: String, transport: any HTTPTransport = CurlTransport()) async throws -> String {
+    let token = rawToken.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !token.isEmpty else { throw ListenBrainzError.notLoggedIn }
+    let client = ListenBrainzClient(root: try APIRoot.fromEnvironment(environment), token: token, transport: transport)
+    let check = try await client.validateToken()
+    guard check.valid, let user = check.userName else { throw ListenBrainzError.tokenRejected }
+    var config = try file.load()
+    config[Self.section, "token"] = .string(token)
+    config[Self.section, "user"] = .string(user)
+    try file.save(config)
+    return user
+  }
+
+  /// Forgets the token and user name. Returns false when nothing was stored.
+  @discardableResult
+  public func logout() throws -> Bool {
+    var config = try file.load()
+    guard config[Self.section, "token"] != nil || config[Self.section, "user"] != nil else { return false }
+    config[Self.section, "token"] = nil
+    config[Self.section, "user"] = nil
+    try file.save(config)
+    return true
+  }
+}
+
+/// What `tunes lb status` shows.
+public struct SubmissionStatus: Sendable, Codable, Equatable {
+  public var user: String?
+  public var loggedIn: Bool
+  public var pending: Int
+  public var rejected: Int
+  public var lastSubmissionAt: Int?
+  public var lastSubmissionCount: Int?
+  public var lastError: String?
+  public var lastErrorAt: Int?
+  /// True after a 401, until the next login.
+  public var tokenRejected: Bool
+  /// Why the stored token cannot be used (e.g. the config file is readable by others).
+  public var tokenProblem: String?
+
+  public static func read(queue: ListenQueue, account: Account) throws -> SubmissionStatus {
+    var token: String? = nil
+    var problem: String? = nil
+    do { token = try account.token() } catch let error as TunesError { problem = error.description }
+    return SubmissionStatus(
+      user: try account.userName(), loggedIn: token != nil,
+      pending: try queue.count(.pending), rejected: try queue.count(.rejected),
+      lastSubmissionAt: try queue.fact(.lastSubmissionAt).flatMap { Int($0) },
+      lastSubmissionCount: try queue.fact(.lastSubmissionCount).flatMap { Int($0) },
+      lastError: try queue.fact(.lastError), lastErrorAt: try queue.fact(.lastErrorAt).flatMap { Int($0) },
+      tokenRejected: try queue.fact(.tokenRejected) != nil, tokenProblem: problem)
+  }
+}

@@ -1,0 +1,85 @@
+// Turning a song into the JSON of a listen (and of playing_now) and assembling request bodies from
+// stored listens. Keys are sorted so the same listen always gives the same bytes.
+import Foundation
+import TunesCore
+import TunesLibrary
+
+/// Server limits (listenbrainz-server `listenbrainz/webserver/views/api_tools.py`, `listenstore/__init__.py`).
+public enum ListenBrainzLimits {
+  public static let maxListensPerRequest = 1000
+  /// Whole body must not exceed this many bytes per listen in it.
+  public static let maxListenSize = 10_240
+  public static let maxPayloadSize = 10_240_000
+  public static let minimumListenedAt = 1_033_430_400
+  /// `listened_at` must be below now + this many seconds (API_LISTENED_AT_ALLOWED_SKEW).
+  public static let allowedSkew = 3600
+  public static let maxDurationMs = 2_073_600_000
+}
+
+public enum ListenType: String, Sendable {
+  case single, playingNow = "playing_now", `import`
+}
+
+public enum ListenPayload {
+  public static let clientName = "tunes"
+
+  /// Why a song cannot become a listen (nil when it can).
+  public static func skipReason(_ song: Song) -> String? {
+    let title = clean(song.title), artist = clean(song.artist)
+    if title.isEmpty && artist.isEmpty { return "\(song.path): no title and no artist tag" }
+    if title.isEmpty { return "\(song.path): no title tag" }
+    if artist.isEmpty { return "\(song.path): no artist tag" }
+    return nil
+  }
+
+  /// The JSON of one listen. `listenedAt` nil gives the playing_now form (no timestamp, no played time).
+  public static func listen(song: Song, listenedAt: Date?, playedMs: Int?) -> Data? {
+    guard skipReason(song) == nil else { return nil }
+    var metadata: [String: Any] = ["artist_name": clean(song.artist), "track_name": clean(song.title)]
+    let album = clean(song.album)
+    if !album.isEmpty { metadata["release_name"] = album }
+    var info: [String: Any] = [
+      "media_player": clientName, "media_player_version": TunesVersion.string,
+      "submission_client": clientName, "submission_client_version": TunesVersion.string,
+    ]
+    if let ms = song.durationMs, ms > 0, ms <= ListenBrainzLimits.maxDurationMs { info["duration_ms"] = ms }
+    if let track = song.trackNumber, track > 0 { info["tracknumber"] = String(track) }
+    if let mbid = song.recordingMbid.flatMap(normalizedMBID) { info["recording_mbid"] = mbid }
+    if let mbid = song.releaseMbid.flatMap(normalizedMBID) { info["release_mbid"] = mbid }
+    let artists = song.artistMbids.compactMap(normalizedMBID)
+    if !artists.isEmpty { info["artist_mbids"] = artists }
+    if listenedAt != nil, let playedMs, playedMs >= 1000 { info["duration_played"] = playedMs / 1000 }
+    metadata["additional_info"] = info
+    var listen: [String: Any] = ["track_metadata": metadata]
+    if let listenedAt { listen["listened_at"] = Int(listenedAt.timeIntervalSince1970) }
+    return try? JSONSerialization.data(withJSONObject: listen, options: [.sortedKeys, .withoutEscapingSlashes])
+  }
+
+  /// A MusicBrainz id in canonical lowercase 8-4-4-4-12 form, or nil when it is not one.
+  public static func normalizedMBID(_ text: String) -> String? {
+    let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let groups = lower.split(separator: "-", omittingEmptySubsequences: false)
+    guard groups.map(\.count) == [8, 4, 4, 4, 12], groups.allSatisfy({ $0.allSatisfy(\.isHexDigit) }) else { return nil }
+    return lower
+  }
+
+  /// Trimmed, without NUL characters (the server refuses strings containing U+0000).
+  static func clean(_ text: String) -> String {
+    text.replacingOccurrences(of: "\u{0}", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+public enum SubmissionBody {
+  /// `{"listen_type":"…","payload":[…]}` from the stored listen bytes, copied verbatim.
+  public static func make(type: ListenType, listens: [Data]) -> Data {
+    var body = Data("{\"listen_type\":\"\(type.rawValue)\",\"payload\":[".utf8)
+    for (index, listen) in listens.enumerated() {
+      if index > 0 { body.append(UInt8(ascii: ",")) }
+      body.append(listen)
+    }
+    body.append(contentsOf: Array("]}".utf8))
+    return body
+  }
+
+  static func overhead(type: ListenType) -> Int { make(type: type, listens: []).count }
+}

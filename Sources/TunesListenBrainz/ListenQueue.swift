@@ -1,0 +1,140 @@
+// The pending-listen table and the submission facts table: every read and write of them goes through
+// here. Rows are written before any attempt to send and deleted only after the server's 200.
+import Foundation
+import GRDB
+import TunesLibrary
+
+public struct PendingListen: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  public static let databaseTableName = "pendingListen"
+  public enum State: String, Codable, Sendable { case pending, rejected }
+
+  public var id: Int64?
+  public var songId: Int64?
+  /// Unix seconds of the start of the play (ListenBrainz `listened_at`).
+  public var listenedAt: Int
+  /// The listen's JSON exactly as sent.
+  public var payload: String
+  public var state: State
+  public var rejection: String?
+  public var attempts: Int
+  public var createdAt: Date
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// Keys of the `listenBrainzState` table.
+public enum SubmissionFact: String, Sendable, CaseIterable {
+  case lastSubmissionAt, lastSubmissionCount, lastError, lastErrorAt
+  /// Set when the server answered 401; submitting stops until `tunes lb login` clears it.
+  case tokenRejected
+}
+
+public struct ListenQueue: Sendable {
+  public let library: Library
+
+  public init(library: Library) { self.library = library }
+
+  /// Queues a listen inside the caller's transaction (the one that also counts the play).
+  @discardableResult
+  public static func enqueue(_ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date) throws -> Int64? {
+    var row = PendingListen(
+      id: nil, songId: songID, listenedAt: listenedAt, payload: String(decoding: payload, as: UTF8.self),
+      state: .pending, rejection: nil, attempts: 0, createdAt: createdAt)
+    try row.insert(db)
+    return row.id
+  }
+
+  /// The oldest pending listens, at most `limit`.
+  public func nextPending(limit: Int) throws(ListenBrainzError) -> [PendingListen] {
+    try guarded {
+      try library.pool.read { db in
+        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue)
+          .order(Column("listenedAt"), Column("id")).limit(limit).fetchAll(db)
+      }
+    }
+  }
+
+  public func all() throws(ListenBrainzError) -> [PendingListen] {
+    try guarded { try library.pool.read { db in try PendingListen.order(Column("listenedAt"), Column("id")).fetchAll(db) } }
+  }
+
+  public func count(_ state: PendingListen.State) throws(ListenBrainzError) -> Int {
+    try guarded { try library.pool.read { db in try PendingListen.filter(Column("state") == state.rawValue).fetchCount(db) } }
+  }
+
+  /// Removes listens the server accepted and records the submission.
+  public func accepted(ids: [Int64], at date: Date) throws(ListenBrainzError) {
+    try guarded {
+      try library.pool.write { db in
+        _ = try PendingListen.deleteAll(db, keys: ids)
+        try Self.set(db, .lastSubmissionAt, String(Int(date.timeIntervalSince1970)))
+        try Self.set(db, .lastSubmissionCount, String(ids.count))
+        try Self.set(db, .lastError, nil)
+        try Self.set(db, .lastErrorAt, nil)
+      }
+    }
+  }
+
+  /// Parks a listen the server refused (400) with its message; only `retry` sends it again.
+  public func reject(id: Int64, message: String) throws(ListenBrainzError) {
+    try guarded {
+      try library.pool.write { db in
+        try db.execute(
+          sql: "UPDATE pendingListen SET state = 'rejected', rejection = ?, attempts = attempts + 1 WHERE id = ?",
+          arguments: [message, id])
+      }
+    }
+  }
+
+  public func countAttempt(ids: [Int64]) throws(ListenBrainzError) {
+    try guarded {
+      try library.pool.write { db in
+        try db.execute(sql: "UPDATE pendingListen SET attempts = attempts + 1 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+      }
+    }
+  }
+
+  /// Puts a rejected (or pending) listen back in line.
+  public func retry(id: Int64) throws(ListenBrainzError) {
+    let changed: Int = try guarded {
+      try library.pool.write { db in
+        try db.execute(sql: "UPDATE pendingListen SET state = 'pending', rejection = NULL WHERE id = ?", arguments: [id])
+        return db.changesCount
+      }
+    }
+    if changed == 0 { throw .noSuchListen(id: id) }
+  }
+
+  public func fact(_ key: SubmissionFact) throws(ListenBrainzError) -> String? {
+    try guarded {
+      try library.pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue]) }
+    }
+  }
+
+  public func setFact(_ key: SubmissionFact, _ value: String?) throws(ListenBrainzError) {
+    try guarded { try library.pool.write { db in try Self.set(db, key, value) } }
+  }
+
+  public func recordError(_ message: String, at date: Date) throws(ListenBrainzError) {
+    try guarded {
+      try library.pool.write { db in
+        try Self.set(db, .lastError, message)
+        try Self.set(db, .lastErrorAt, String(Int(date.timeIntervalSince1970)))
+      }
+    }
+  }
+
+  static func set(_ db: Database, _ key: SubmissionFact, _ value: String?) throws {
+    if let value {
+      try db.execute(sql: "INSERT OR REPLACE INTO listenBrainzState(key, value) VALUES (?, ?)", arguments: [key.rawValue, value])
+    } else {
+      try db.execute(sql: "DELETE FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue])
+    }
+  }
+
+  private func guarded<T>(_ body: () throws -> T) throws(ListenBrainzError) -> T {
+    do { return try body() } catch let error as ListenBrainzError { throw error } catch {
+      throw .database(reason: "\(library.path): \(error)")
+    }
+  }
+}

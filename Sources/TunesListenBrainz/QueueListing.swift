@@ -1,0 +1,68 @@
+// How `tunes lb queue` and `tunes lb status` present the queue: text lines for people, JSON for scripts.
+import Foundation
+
+public enum QueueListing {
+  /// One line per listen: id, state, time, "artist – title", and the server's message for rejected ones.
+  public static func lines(_ rows: [PendingListen]) -> [String] {
+    rows.map { row in
+      let (artist, title) = names(row)
+      var line = "\(row.id.map(String.init) ?? "?")\t\(row.state.rawValue)\t\(iso(row.listenedAt))\t\(artist) – \(title)"
+      if let rejection = row.rejection { line += "\t\(rejection)" }
+      return line
+    }
+  }
+
+  /// `[{"id", "state", "listenedAt" (ISO 8601), "attempts", "rejection"?, "listen": {…as sent…}}]`.
+  public static func json(_ rows: [PendingListen]) -> Data {
+    let objects: [[String: Any]] = rows.map { row in
+      var object: [String: Any] = [
+        "id": row.id ?? 0, "state": row.state.rawValue, "listenedAt": iso(row.listenedAt), "attempts": row.attempts,
+      ]
+      if let rejection = row.rejection { object["rejection"] = rejection }
+      object["listen"] = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) ?? row.payload
+      return object
+    }
+    return (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+  }
+
+  static func names(_ row: PendingListen) -> (String, String) {
+    let object = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) as? [String: Any]
+    let metadata = object?["track_metadata"] as? [String: Any]
+    return ((metadata?["artist_name"] as? String) ?? "?", (metadata?["track_name"] as? String) ?? "?")
+  }
+
+  public static func iso(_ seconds: Int) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
+  }
+}
+
+extension SubmissionStatus {
+  /// The lines `tunes lb status` prints.
+  public var lines: [String] {
+    var out: [String] = []
+    out.append("user: \(user ?? "-")\(loggedIn ? "" : tokenProblem == nil ? " (not logged in: run `tunes lb login`)" : "")")
+    if let tokenProblem { out.append("token: unusable: \(tokenProblem)") }
+    out.append("pending: \(pending)")
+    out.append("rejected: \(rejected)\(rejected > 0 ? " (see `tunes lb queue`)" : "")")
+    if let at = lastSubmissionAt {
+      out.append("last submission: \(QueueListing.iso(at))\(lastSubmissionCount.map { " (\($0) listens)" } ?? "")")
+    } else {
+      out.append("last submission: never")
+    }
+    if let error = lastError {
+      out.append("last error: \(error)\(lastErrorAt.map { " at \(QueueListing.iso($0))" } ?? "")")
+    } else {
+      out.append("last error: none")
+    }
+    if tokenRejected { out.append("submitting: stopped, the token was refused; run `tunes lb login`") }
+    return out
+  }
+
+  public func json() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    return (try? encoder.encode(self)) ?? Data("{}".utf8)
+  }
+}

@@ -1,0 +1,95 @@
+// What the player calls: playing_now on start (and on a resume after a long pause), and `listened`
+// once the listen rule says a play counts, which counts the play and queues the listen in one
+// transaction, then wakes the submitter. Nothing here waits on the network.
+import Foundation
+import GRDB
+import TunesLibrary
+
+public final class Scrobbler: Sendable {
+  public let library: Library
+  private let client: ListenBrainzClient?
+  private let submitter: Submitter?
+  private let log: @Sendable (String) -> Void
+
+  /// `client` nil (not logged in): listens are still counted and queued, and sent after login.
+  public init(
+    library: Library, client: ListenBrainzClient?, submitter: Submitter?, log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.library = library
+    self.client = client
+    self.submitter = submitter
+    self.log = log
+  }
+
+  /// A song started playing: tell ListenBrainz (in the background; failures are only logged).
+  @discardableResult
+  public func songStarted(song: Song, at date: Date) -> Task<Void, Never>? {
+    sendPlayingNow(song)
+  }
+
+  /// Playback resumed after `seconds` of pause. The server drops playing_now after the song's
+  /// remaining duration, so it is sent again when the pause outlasted that.
+  @discardableResult
+  public func songResumed(song: Song, afterPause seconds: Double, remainingSeconds: Double) -> Task<Void, Never>? {
+    guard seconds > remainingSeconds else { return nil }
+    return sendPlayingNow(song)
+  }
+
+  private func sendPlayingNow(_ song: Song) -> Task<Void, Never>? {
+    guard let client, client.hasToken else { return nil }
+    guard let listen = ListenPayload.listen(song: song, listenedAt: nil, playedMs: nil) else {
+      log("playing_now not sent: \(ListenPayload.skipReason(song) ?? song.path)")
+      return nil
+    }
+    let log = self.log
+    return Task.detached {
+      do { try await client.playingNow(listen: listen) } catch { log("playing_now not sent: \(error)") }
+    }
+  }
+
+  /// A play counted: records the play and queues its listen in ONE transaction, then wakes the
+  /// submitter. Returns the queued listen's id, or nil when the song cannot be a listen (no title or
+  /// artist; the play is still counted and the reason logged).
+  @discardableResult
+  public func listened(song: Song, listenedAt: Date, playedMs: Int) throws(ListenBrainzError) -> Int64? {
+    let payload = ListenPayload.listen(song: song, listenedAt: listenedAt, playedMs: playedMs)
+    if payload == nil { log("listen not submitted: \(ListenPayload.skipReason(song) ?? song.path)") }
+    let id: Int64?
+    do {
+      id = try library.pool.write { db -> Int64? in
+        if let songID = song.id { try Library.recordPlay(db, songID: songID, at: listenedAt) }
+        guard let payload else { return nil }
+        return try ListenQueue.enqueue(
+          db, songID: song.id, listenedAt: Int(listenedAt.timeIntervalSince1970), payload: payload, createdAt: Date())
+      }
+    } catch {
+      throw .database(reason: "\(library.path): \(error)")
+    }
+    if id != nil { submitter?.wake() }
+    return id
+  }
+}
+
+extension Scrobbler {
+  /// The usual wiring for a player process or daemon: reads the account, starts a submitter when a
+  /// token is there, and returns the scrobbler to feed with play events. Problems (no token, a config
+  /// file others can read, a bad TUNES_LISTENBRAINZ_URL) are logged; listens are then still counted
+  /// and queued, and sent by a later run or `tunes lb flush`.
+  public static func start(
+    library: Library, account: Account = Account(), log: @escaping @Sendable (String) -> Void = { _ in }
+  ) async -> (scrobbler: Scrobbler, submitter: Submitter?) {
+    var client: ListenBrainzClient? = nil
+    do {
+      client = try account.client()
+    } catch {
+      log("ListenBrainz disabled: \(error)")
+    }
+    guard let client, client.hasToken else {
+      return (Scrobbler(library: library, client: nil, submitter: nil, log: log), nil)
+    }
+    let submitter = Submitter(
+      queue: ListenQueue(library: library), client: client, reloadClient: { try? account.client() }, log: log)
+    await submitter.start()
+    return (Scrobbler(library: library, client: client, submitter: submitter, log: log), submitter)
+  }
+}

@@ -1,0 +1,239 @@
+// The submitter actor: the one owner of sending pending listens. It drains the queue (one listen as
+// `single`, a backlog as `import` batches within the server's count and byte limits), deletes rows only
+// after a 200, parks 400s, waits out 429s, backs off on 5xx and network failures, and stops on 401.
+// It runs on its own task: callers only `wake()` it and are never blocked by the network.
+import Foundation
+
+public actor Submitter {
+  public enum PassResult: Sendable, Equatable {
+    /// The queue is empty (or holds only rejected listens).
+    case done
+    case rateLimited(resetIn: Int)
+    case transient(ListenBrainzError)
+    case unauthorized
+    /// Another pass is already running.
+    case busy
+  }
+
+  public let queue: ListenQueue
+  private var client: ListenBrainzClient
+  /// Reads the account again after a 401 was lifted by `tunes lb login` (a new token).
+  private let reloadClient: (@Sendable () -> ListenBrainzClient?)?
+  private var stoppedByRefusedToken = false
+  private let backoff: BackoffPolicy
+  private let pollInterval: Double
+  private let log: @Sendable (String) -> Void
+  private let wakeStream: AsyncStream<Void>
+  private let wakeContinuation: AsyncStream<Void>.Continuation
+  private var loop: Task<Void, Never>?
+  private var draining = false
+  /// Listens to send one per request, after a 400 that did not say which listen it was about.
+  private var oneByOne = 0
+  public private(set) var requestsMade = 0
+  public private(set) var consecutiveFailures = 0
+
+  public init(
+    queue: ListenQueue, client: ListenBrainzClient, backoff: BackoffPolicy = BackoffPolicy(), pollInterval: Double = 60,
+    reloadClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.queue = queue
+    self.client = client
+    self.reloadClient = reloadClient
+    self.backoff = backoff
+    self.pollInterval = pollInterval
+    self.log = log
+    (wakeStream, wakeContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+  }
+
+  /// Asks for a pass soon. Never waits.
+  public nonisolated func wake() { wakeContinuation.yield() }
+
+  /// Starts the background loop (idempotent).
+  public func start() {
+    guard loop == nil else { return }
+    loop = Task { await self.runLoop() }
+    wake()
+  }
+
+  public func stop() {
+    loop?.cancel()
+    loop = nil
+    wakeContinuation.yield()
+  }
+
+  private func runLoop() async {
+    var wakes = wakeStream.makeAsyncIterator()
+    while !Task.isCancelled {
+      // Wait for a wake or the poll timer.
+      let timer = Task { [wakeContinuation, pollInterval] in
+        try? await Task.sleep(for: .seconds(pollInterval))
+        wakeContinuation.yield()
+      }
+      _ = await wakes.next(isolation: self)
+      timer.cancel()
+      // Drain, backing off between failed passes; wakes during a back-off are kept for later.
+      while !Task.isCancelled {
+        let result = await pass()
+        switch result {
+        case .done, .busy, .unauthorized:
+          consecutiveFailures = 0
+        case .rateLimited(let resetIn):
+          log("ListenBrainz rate limit: waiting \(resetIn) s")
+          try? await Task.sleep(for: .seconds(Double(resetIn)))
+          continue
+        case .transient(let error):
+          consecutiveFailures += 1
+          let delay = backoff.delay(afterFailures: consecutiveFailures)
+          log("\(error.description); retrying in \(String(format: "%.1f", delay)) s")
+          try? await Task.sleep(for: .seconds(delay))
+          continue
+        }
+        break
+      }
+    }
+  }
+
+  /// Sends everything now, waiting out rate limits and retrying transient failures up to
+  /// `transientRetries` times. `progress(sent, total)` is called after each accepted request.
+  @discardableResult
+  public func flush(transientRetries: Int = 3, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(ListenBrainzError) -> Int {
+    let total = try queue.count(.pending)
+    var sent = 0
+    var failures = 0
+    while true {
+      let result = await pass { accepted in
+        sent += accepted
+        progress?(sent, total)
+      }
+      switch result {
+      case .done: return sent
+      case .busy: try? await Task.sleep(for: .milliseconds(100))
+      case .unauthorized: throw .unauthorized(message: "Invalid authorization token.")
+      case .rateLimited(let resetIn): try? await Task.sleep(for: .seconds(Double(resetIn)))
+      case .transient(let error):
+        failures += 1
+        if failures > transientRetries { throw error }
+        try? await Task.sleep(for: .seconds(backoff.delay(afterFailures: failures)))
+      }
+    }
+  }
+
+  /// One pass: sends batches until the queue is empty or a request fails.
+  public func pass(accepted: ((Int) -> Void)? = nil) async -> PassResult {
+    guard !draining else { return .busy }
+    draining = true
+    defer { draining = false }
+    do throws(ListenBrainzError) {
+      while true {
+        if try queue.fact(.tokenRejected) != nil {
+          stoppedByRefusedToken = true
+          return .unauthorized
+        }
+        if stoppedByRefusedToken {
+          // The stop was lifted (a login stored a new token): use the account as it is now.
+          stoppedByRefusedToken = false
+          if let fresh = reloadClient?() { client = fresh }
+        }
+        let candidates = try queue.nextPending(limit: oneByOne > 0 ? 2 : ListenBrainzLimits.maxListensPerRequest + 1)
+        if candidates.isEmpty { return .done }
+        // Timestamps the server is sure to refuse are parked here with its message: the server names
+        // only the first bad listen per request, so a backlog of them would cost one request each.
+        let invalid = candidates.compactMap { listen in Self.timestampProblem(listen.listenedAt, now: Date()).map { (listen, $0) } }
+        if !invalid.isEmpty {
+          for (listen, message) in invalid {
+            guard let id = listen.id else { continue }
+            log("listen \(id) not sent: \(message)")
+            try queue.reject(id: id, message: message)
+          }
+          continue
+        }
+        let type: ListenType = candidates.count == 1 ? .single : .import
+        let batch = Self.fit(candidates, type: type, oneByOne: oneByOne > 0)
+        let body = SubmissionBody.make(type: type, listens: batch.map { Data($0.payload.utf8) })
+        requestsMade += 1
+        let reply = await client.submitListens(body: body)
+        let ids = batch.compactMap(\.id)
+        switch reply.outcome {
+        case .ok:
+          try queue.accepted(ids: ids, at: Date())
+          if oneByOne > 0 { oneByOne -= 1 }
+          accepted?(ids.count)
+          // Spent the window: wait for the next one rather than collect a 429.
+          if let limit = reply.rateLimit, limit.remaining == 0, let resetIn = limit.resetIn, resetIn > 0 {
+            try? await Task.sleep(for: .seconds(Double(resetIn)))
+          }
+        case .badRequest(let message, let echoed):
+          if let offender = Self.offender(in: batch, echoed: echoed) ?? (batch.count == 1 ? batch[0] : nil), let id = offender.id {
+            log("ListenBrainz rejected listen \(id): \(message)")
+            try queue.reject(id: id, message: message)
+            if oneByOne > 0 { oneByOne -= 1 }
+          } else {
+            // The server did not name a listen: send this batch one by one to find it.
+            oneByOne = batch.count
+          }
+        case .unauthorized(let message):
+          stoppedByRefusedToken = true
+          try queue.setFact(.tokenRejected, "1")
+          try queue.recordError("token refused (\(message)); run `tunes lb login`", at: Date())
+          log("ListenBrainz refused the token; submitting stopped until `tunes lb login`")
+          return .unauthorized
+        case .rateLimited(let resetIn):
+          return .rateLimited(resetIn: resetIn)
+        default:
+          let error = reply.outcome.error ?? .unexpectedStatus(status: 204, message: "no content")
+          try queue.countAttempt(ids: ids)
+          try queue.recordError(error.description, at: Date())
+          return .transient(error)
+        }
+      }
+    } catch {
+      return .transient(error)
+    }
+  }
+
+  /// The server's message for a `listened_at` it refuses (listenbrainz-server `validate_listen`), or nil.
+  static func timestampProblem(_ listenedAt: Int, now: Date) -> String? {
+    if listenedAt >= Int(now.timeIntervalSince1970) + ListenBrainzLimits.allowedSkew { return "Value for key listened_at is too high." }
+    if listenedAt < ListenBrainzLimits.minimumListenedAt {
+      return "Value for key listened_at is too low. listened_at timestamp should be greater than 1033410600 (2002-10-01 00:00:00 UTC)."
+    }
+    return nil
+  }
+
+  /// The longest prefix within the count limit and the byte limits (whole body ≤ count × 10240 and
+  /// ≤ 10 240 000). A listen too big on its own still goes alone, so the server's 400 parks it.
+  static func fit(_ candidates: [PendingListen], type: ListenType, oneByOne: Bool) -> [PendingListen] {
+    let limit = oneByOne ? 1 : min(ListenBrainzLimits.maxListensPerRequest, candidates.count)
+    var size = SubmissionBody.overhead(type: type)
+    var batch: [PendingListen] = []
+    for listen in candidates.prefix(limit) {
+      let added = size + listen.payload.utf8.count + (batch.isEmpty ? 0 : 1)
+      let count = batch.count + 1
+      if !batch.isEmpty && (added > count * ListenBrainzLimits.maxListenSize || added > ListenBrainzLimits.maxPayloadSize) { break }
+      batch.append(listen)
+      size = added
+    }
+    return batch
+  }
+
+  /// The batch entry the server's 400 body is about: same `listened_at` and names, preferring an
+  /// entry whose whole track_metadata matches.
+  static func offender(in batch: [PendingListen], echoed: Data?) -> PendingListen? {
+    guard let echoed, let object = (try? JSONSerialization.jsonObject(with: echoed)) as? [String: Any] else { return nil }
+    let listenedAt = (object["listened_at"] as? NSNumber)?.intValue
+    let metadata = object["track_metadata"] as? [String: Any]
+    func names(_ m: [String: Any]?) -> (String?, String?) {
+      ((m?["track_name"] as? String).map(ListenPayload.clean), (m?["artist_name"] as? String).map(ListenPayload.clean))
+    }
+    let wanted = names(metadata)
+    var byNames: PendingListen? = nil
+    for listen in batch {
+      guard let mine = (try? JSONSerialization.jsonObject(with: Data(listen.payload.utf8))) as? [String: Any] else { continue }
+      guard (mine["listened_at"] as? NSNumber)?.intValue == listenedAt else { continue }
+      let myMetadata = mine["track_metadata"] as? [String: Any]
+      if let metadata, let myMetadata, NSDictionary(dictionary: metadata).isEqual(to: myMetadata) { return listen }
+      if byNames == nil && names(myMetadata) == wanted { byNames = listen }
+    }
+    return byNames
+  }
+}

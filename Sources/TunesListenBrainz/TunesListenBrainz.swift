@@ -1,1 +1,0 @@
-// TunesListenBrainz: see Package.swift for what this module owns.

@@ -1,0 +1,63 @@
+// When a play counts as a listen: the one rule behind play counts and ListenBrainz. A small state
+// machine per play, fed with the song-position intervals actually heard (from the engine, never the
+// wall clock), so pauses, skipped stretches and replayed stretches are counted as they were heard.
+import Foundation
+
+/// A play that has counted as a listen.
+public struct Listen: Sendable, Equatable {
+  /// When this play started (ListenBrainz `listened_at`).
+  public var listenedAt: Date
+  /// Distinct audio heard when the threshold was reached, in ms.
+  public var playedMs: Int
+}
+
+public struct ListenRule: Sendable, Equatable {
+  /// ListenBrainz's cap: four minutes count whatever the length.
+  public static let capMs = 240_000
+
+  /// min(½ duration, 240 s); unknown or zero duration → 240 s.
+  public static func thresholdMs(durationMs: Int?) -> Int {
+    guard let durationMs, durationMs > 0 else { return capMs }
+    return min(durationMs / 2, capMs)
+  }
+
+  public let startedAt: Date
+  public let thresholdMs: Int
+  /// False for a play restored from a saved session: it never becomes a listen.
+  public let countable: Bool
+  /// Disjoint, sorted half-open intervals of song position heard so far, in ms.
+  public private(set) var heard: [Range<Int>] = []
+  public private(set) var fired = false
+
+  /// One rule per play: a replay (repeat one) starts a new rule.
+  public init(durationMs: Int?, startedAt: Date, countable: Bool = true) {
+    self.startedAt = startedAt
+    self.thresholdMs = Self.thresholdMs(durationMs: durationMs)
+    self.countable = countable
+  }
+
+  public var heardMs: Int { heard.reduce(0) { $0 + $1.count } }
+
+  /// Feeds audio heard from song position `from` to `to` (ms). Returns the listen the first time the
+  /// union of everything heard reaches the threshold, and nil otherwise (also on every later call).
+  public mutating func heard(from: Int, to: Int) -> Listen? {
+    if to > from { add(max(from, 0)..<to) }
+    guard countable, !fired, heardMs >= thresholdMs else { return nil }
+    fired = true
+    return Listen(listenedAt: startedAt, playedMs: heardMs)
+  }
+
+  private mutating func add(_ range: Range<Int>) {
+    var merged = range
+    var kept: [Range<Int>] = []
+    for existing in heard {
+      if existing.upperBound < merged.lowerBound || existing.lowerBound > merged.upperBound {
+        kept.append(existing)
+      } else {
+        merged = min(existing.lowerBound, merged.lowerBound)..<max(existing.upperBound, merged.upperBound)
+      }
+    }
+    kept.append(merged)
+    heard = kept.sorted { $0.lowerBound < $1.lowerBound }
+  }
+}

@@ -1,0 +1,154 @@
+// Saving and restoring the play state in the library database (tables in TunesLibrary/PlayStateSchema.swift).
+// Called by the Player actor only, at every transition and every few seconds of playback.
+import Foundation
+import GRDB
+import TunesLibrary
+
+/// Everything a restart needs to continue exactly where play stopped.
+public struct PlayStateSnapshot: Sendable, Equatable {
+  public var queue: Queue
+  public var state: PlayState
+  public var currentID: Int?
+  public var positionMs: Int
+  public var volume: Int
+  public var repeatMode: RepeatMode
+  public var random: Bool
+  public var single: Bool
+  public var consume: Bool
+  /// Present exactly when `random` is on.
+  public var pass: ShufflePass?
+  public var version: Int
+
+  public init(
+    queue: Queue = Queue(), state: PlayState = .stopped, currentID: Int? = nil, positionMs: Int = 0, volume: Int = 100,
+    repeatMode: RepeatMode = .off, random: Bool = false, single: Bool = false, consume: Bool = false,
+    pass: ShufflePass? = nil, version: Int = 0
+  ) {
+    self.queue = queue
+    self.state = state
+    self.currentID = currentID
+    self.positionMs = positionMs
+    self.volume = volume
+    self.repeatMode = repeatMode
+    self.random = random
+    self.single = single
+    self.consume = consume
+    self.pass = pass
+    self.version = version
+  }
+}
+
+/// Writes are transactions: a crash leaves either the old or the new state, never half of each. The
+/// queue is rewritten only when it (or the shuffle order) changed, so the periodic position save is one
+/// small UPDATE.
+public final class PlayStateStore: @unchecked Sendable {
+  // @unchecked: used only from inside the Player actor; the lock guards the one cached value.
+  private let library: Library
+  private let lock = NSLock()
+  private var savedQueueKey: QueueKey?
+
+  private struct QueueKey: Equatable {
+    var version: Int
+    var order: [Int]?
+  }
+
+  public init(library: Library) {
+    self.library = library
+  }
+
+  public func save(_ snapshot: PlayStateSnapshot, at date: Date = Date()) throws {
+    let key = QueueKey(version: snapshot.queue.version, order: snapshot.pass?.orderIDs)
+    let rewriteQueue = lock.withLock { savedQueueKey != key }
+    do {
+      try library.pool.write { db in
+        if rewriteQueue { try Self.writeQueue(db, snapshot) }
+        try Self.writeState(db, snapshot, at: date)
+      }
+    } catch {
+      lock.withLock { savedQueueKey = nil }
+      throw PlayerError.stateStore("cannot save: \(error)")
+    }
+    lock.withLock { savedQueueKey = key }
+  }
+
+  /// The saved state, or nil when nothing was ever saved. Songs are refreshed from the library when they
+  /// are still in it; otherwise the names saved with the queue are used.
+  public func load() throws -> PlayStateSnapshot? {
+    do {
+      return try library.pool.read { db -> PlayStateSnapshot? in
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM playerState WHERE id = 1") else { return nil }
+        var items: [QueueItem] = []
+        var shuffleOrder: [(index: Int, id: Int)] = []
+        for item in try Row.fetchAll(db, sql: "SELECT * FROM queueItem ORDER BY position") {
+          let id: Int = item["id"]
+          let songID: Int64? = item["songId"]
+          var song = Song(
+            id: songID, path: item["path"], title: item["title"], artist: item["artist"], album: item["album"],
+            durationMs: item["durationMs"])
+          if let songID, let fresh = try Song.fetchOne(db, key: songID), fresh.path == song.path { song = fresh }
+          items.append(QueueItem(id: id, song: song, version: item["version"]))
+          if let index: Int = item["shuffleIndex"] { shuffleOrder.append((index, id)) }
+        }
+        let queue = Queue(items: items, version: row["queueVersion"], nextID: row["nextItemId"])
+        let random: Bool = row["random"]
+        var pass: ShufflePass?
+        if random {
+          let history = (try? JSONDecoder().decode([Int].self, from: Data((row["history"] as String).utf8))) ?? []
+          let rngWords = (row["rngState"] as String?)?.split(separator: ",").compactMap { UInt64($0) } ?? []
+          let rng = SeededRandom(state: rngWords) ?? SeededRandom(seed: SeededRandom.randomSeed())
+          pass = ShufflePass(
+            restoring: shuffleOrder.sorted { $0.index < $1.index }.map(\.id), keys: items.map(ShuffleKey.init),
+            cursor: row["passCursor"], number: row["passNumber"], history: history, historyIndex: row["historyIndex"],
+            rng: rng)
+        }
+        let currentID: Int? = row["currentItemId"]
+        return PlayStateSnapshot(
+          queue: queue,
+          state: PlayState(rawValue: row["state"]) ?? .stopped,
+          currentID: currentID.flatMap { queue.position(ofID: $0) != nil ? $0 : nil },
+          positionMs: row["positionMs"],
+          volume: min(max(row["volume"], 0), 100),
+          repeatMode: RepeatMode(rawValue: row["repeat"]) ?? .off,
+          random: random, single: row["single"], consume: row["consume"],
+          pass: pass, version: row["version"])
+      }
+    } catch {
+      throw PlayerError.stateStore("cannot read the saved state: \(error)")
+    }
+  }
+
+  private static func writeQueue(_ db: Database, _ snapshot: PlayStateSnapshot) throws {
+    try db.execute(sql: "DELETE FROM queueItem")
+    var shuffleIndex: [Int: Int] = [:]
+    for (index, id) in (snapshot.pass?.orderIDs ?? []).enumerated() { shuffleIndex[id] = index }
+    let statement = try db.makeStatement(
+      sql: """
+        INSERT INTO queueItem (id, position, songId, path, title, artist, album, durationMs, version, shuffleIndex)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    for (position, item) in snapshot.queue.items.enumerated() {
+      // A song id that is no longer in the library would break the foreign key: keep the path only.
+      let songID = try item.song.id.flatMap { id in try Int64.fetchOne(db, sql: "SELECT id FROM song WHERE id = ?", arguments: [id]) }
+      try statement.execute(arguments: [
+        item.id, position, songID, item.song.path, item.song.title, item.song.artist, item.song.album,
+        item.song.durationMs, item.version, shuffleIndex[item.id],
+      ])
+    }
+  }
+
+  private static func writeState(_ db: Database, _ s: PlayStateSnapshot, at date: Date) throws {
+    let history = String(decoding: try JSONEncoder().encode(s.pass?.history ?? []), as: UTF8.self)
+    let rng = s.pass.map { $0.rng.state.map(String.init).joined(separator: ",") }
+    try db.execute(
+      sql: """
+        INSERT OR REPLACE INTO playerState (id, state, currentItemId, positionMs, volume, repeat, random, single,
+          consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt)
+        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, s.single, s.consume,
+        s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
+        s.pass?.historyIndex ?? -1, rng, s.version, date,
+      ])
+  }
+}

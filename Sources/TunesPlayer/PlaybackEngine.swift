@@ -1,0 +1,478 @@
+// The audio thread: decodes, applies the software volume, writes to the sink, and reports back what it
+// actually did. Runs on its own Thread (blocking writes must not hold up the Player actor); commands
+// reach it through a lock-protected mailbox. It never decides what plays next: the Player tells it, and
+// it only announces a song once that song's first frame is being heard.
+import Foundation
+import TunesCore
+
+/// A file the engine is asked to play, tagged with the Player's token for that play.
+public struct EngineTrack: Sendable, Equatable {
+  public var token: UInt64
+  public var path: String
+  public init(token: UInt64, path: String) {
+    self.token = token
+    self.path = path
+  }
+}
+
+enum EngineCommand: Sendable {
+  /// Drops whatever plays and starts `track` at `startMs`.
+  case play(EngineTrack, startMs: Int)
+  /// What follows the track `after` (nil: nothing, drain and end). Ignored unless `after` is being written.
+  case setNext(after: UInt64, EngineTrack?)
+  case pause
+  case resume
+  case seek(token: UInt64, ms: Int)
+  case stop
+  case shutdown
+}
+
+/// What the engine did, in the order it did it.
+public enum EngineReport: Sendable, Equatable {
+  /// The track's audio is now being heard (its first frame left the device's buffer, or nothing else was
+  /// buffered). `frames` is the position heard.
+  case started(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int)
+  /// The engine began writing this track (it may still be ahead of what is heard): the Player now says
+  /// what follows it.
+  case writing(token: UInt64)
+  /// Position heard of the current track: frames written − device delay.
+  case position(token: UInt64, frames: Int)
+  case paused(token: UInt64, frames: Int)
+  case resumed(token: UInt64, frames: Int)
+  case seeked(token: UInt64, frames: Int)
+  /// The file could not be opened or decoded; the engine goes on with what it was told follows.
+  case failed(token: UInt64, path: String, message: String)
+  /// A problem the decoder skipped over (corrupt frames).
+  case warning(token: UInt64, path: String, message: String)
+  /// The track played to its end and nothing follows: the engine is idle.
+  case ended(token: UInt64)
+  case stopped
+  /// The device failed; the engine is idle.
+  case outputFailed(String)
+  /// Every command posted before this sequence number has been carried out.
+  case done(UInt64)
+}
+
+public final class PlaybackEngine: @unchecked Sendable {
+  // @unchecked: the sink, decoders and everything under "audio thread state" are touched only by the
+  // engine thread; the mailbox fields are guarded by `condition`.
+
+  /// Frames per write: small enough that commands are picked up within ~25 ms at 44.1 kHz.
+  static let chunkFrames = 1024
+
+  private let condition = NSCondition()
+  private var mailbox: [(seq: UInt64, command: EngineCommand)] = []
+  private var nextSeq: UInt64 = 1
+  private var volumeShared = 100
+  private var idleShared = true
+  private var postedReports = 0
+
+  private let report: @Sendable (EngineReport) -> Void
+  private let decoders: AudioDecoderFactory
+  private let sink: AudioSink
+  private var thread: Thread?
+
+  // MARK: audio thread state
+  private final class Active {
+    let track: EngineTrack
+    let decoder: AudioDecoder
+    /// The global frame count at which this track's frame 0 is (or would have been) written.
+    var startGlobal: Int
+    var announced = false
+    var warningsReported = 0
+    init(track: EngineTrack, decoder: AudioDecoder, startGlobal: Int) {
+      self.track = track
+      self.decoder = decoder
+      self.startGlobal = startGlobal
+    }
+  }
+  private enum NextDecision {
+    case unknown
+    case none
+    case track(EngineTrack, AudioDecoder)
+  }
+  /// Tracks whose audio is in the sink, the one being heard first; the last is the one being written.
+  private var tracks: [Active] = []
+  private var next: NextDecision = .unknown
+  private var atEnd = false
+  private var paused = false
+  private var sinkPaused = false
+  private var sinkFormat: AudioFormat?
+  /// Frames written to the sink since it was last opened or emptied.
+  private var written = 0
+  private var buffer: [Int16] = []
+
+  public init(sink: sending AudioSink, decoders: AudioDecoderFactory, report: @escaping @Sendable (EngineReport) -> Void) {
+    self.sink = sink
+    self.decoders = decoders
+    self.report = report
+  }
+
+  public func start() {
+    let thread = Thread { [self] in run() }
+    thread.name = "tunes-audio"
+    thread.qualityOfService = .userInteractive
+    self.thread = thread
+    thread.start()
+  }
+
+  /// Posts a command; returns its sequence number (answered by `.done(seq)`).
+  @discardableResult
+  func post(_ command: EngineCommand) -> UInt64 {
+    condition.lock()
+    defer { condition.unlock() }
+    let seq = nextSeq
+    nextSeq += 1
+    mailbox.append((seq, command))
+    condition.signal()
+    return seq
+  }
+
+  /// The gain applies from the next chunk written.
+  public func setVolume(_ volume: Int) {
+    condition.lock()
+    volumeShared = min(max(volume, 0), 100)
+    condition.unlock()
+  }
+
+  /// True while the thread waits for a command with nothing to write (idle, paused, or waiting to be
+  /// told what follows).
+  public var isIdle: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return idleShared
+  }
+
+  /// True while commands wait in the mailbox (the engine picks them up between chunks).
+  public var hasPendingCommands: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return !mailbox.isEmpty
+  }
+
+  /// How many reports the engine has sent, so a caller can tell when it has seen them all.
+  public var reportCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return postedReports
+  }
+
+  private func send(_ r: EngineReport) {
+    condition.lock()
+    postedReports += 1
+    condition.unlock()
+    report(r)
+  }
+
+  // MARK: the loop
+
+  private func run() {
+    while true {
+      condition.lock()
+      while mailbox.isEmpty && !hasWork {
+        idleShared = true
+        condition.wait()
+      }
+      idleShared = false
+      let commands = mailbox
+      mailbox.removeAll()
+      condition.unlock()
+
+      for (seq, command) in commands {
+        if case .shutdown = command {
+          closeAll()
+          sink.close()
+          send(.done(seq))
+          return
+        }
+        handle(command)
+        send(.done(seq))
+      }
+      if hasWork { step() }
+    }
+  }
+
+  private var hasWork: Bool {
+    guard !tracks.isEmpty, !paused else { return false }
+    if atEnd, case .unknown = next { return false }
+    return true
+  }
+
+  private func handle(_ command: EngineCommand) {
+    switch command {
+    case .play(let track, let startMs):
+      dropAll()
+      paused = false
+      guard let decoder = open(track) else { return }
+      do {
+        let format = decoder.format
+        var frame = 0
+        if startMs > 0 { frame = try decoder.seek(toFrame: format.frames(milliseconds: startMs)) }
+        guard openSink(format) else { return }
+        tracks = [Active(track: track, decoder: decoder, startGlobal: written - frame)]
+        next = .unknown
+        atEnd = false
+        send(.writing(token: track.token))
+        step()  // the first chunk goes out before the command is answered, so "playing" is true on return
+      } catch {
+        send(.failed(token: track.token, path: track.path, message: "\(error)"))
+      }
+    case .setNext(let after, let nextTrack):
+      guard let writing = tracks.last, writing.track.token == after else { return }
+      if case .track(let old, _) = next, old == nextTrack { return }
+      if let nextTrack {
+        if let decoder = open(nextTrack) { next = .track(nextTrack, decoder) } else { next = .unknown }
+      } else {
+        next = .none
+      }
+    case .pause:
+      guard let current = tracks.first, !paused else { return }
+      let heard = heardFrames(of: current)
+      do {
+        let kept = try sink.pause()
+        sinkPaused = kept
+        paused = true
+        if !kept { refeed(from: heard) }
+        send(.paused(token: current.track.token, frames: heard))
+      } catch {
+        fail(error)
+      }
+    case .resume:
+      guard let current = tracks.first, paused else { return }
+      do {
+        // Also after a pause that dropped the buffer: the device then only needs to be ready again.
+        try sink.resume()
+        sinkPaused = false
+        paused = false
+        send(.resumed(token: current.track.token, frames: heardFrames(of: current)))
+      } catch {
+        fail(error)
+      }
+    case .seek(let token, let ms):
+      guard let current = tracks.first, current.track.token == token else { return }
+      do {
+        var target = current.decoder.format.frames(milliseconds: max(ms, 0))
+        if let total = current.decoder.totalFrames { target = min(target, total) }
+        try sink.drop()
+        sinkPaused = false
+        written = 0
+        let reached = try current.decoder.seek(toFrame: target)
+        keepOnly(current, at: reached)
+        send(.seeked(token: token, frames: reached))
+      } catch {
+        send(.failed(token: token, path: current.track.path, message: "seek: \(error)"))
+      }
+    case .stop:
+      let hadTracks = !tracks.isEmpty
+      dropAll()
+      paused = false
+      if hadTracks { send(.stopped) }
+    case .shutdown:
+      break
+    }
+  }
+
+  /// Writes one chunk, moving to the next track at the end of the current one.
+  private func step() {
+    guard let writing = tracks.last else { return }
+    if atEnd {
+      switch next {
+      case .unknown:
+        return
+      case .none:
+        finish()
+        return
+      case .track(let track, let decoder):
+        next = .unknown
+        atEnd = false
+        if decoder.format != sinkFormat {
+          // A new format: let the old track play out, then reconfigure the device.
+          drainAndReportEnd()
+          guard openSink(decoder.format) else { return }
+          written = 0
+          tracks = []
+        }
+        tracks.append(Active(track: track, decoder: decoder, startGlobal: written))
+        send(.writing(token: track.token))
+        if tracks.count == 1 { announceIfHeard() }
+        return
+      }
+    }
+    let format = writing.decoder.format
+    let capacity = Self.chunkFrames * format.channels
+    if buffer.count < capacity { buffer = [Int16](repeating: 0, count: capacity) }
+    let frames: Int
+    do {
+      frames = try buffer.withUnsafeMutableBufferPointer { pointer in
+        try writing.decoder.read(into: UnsafeMutableBufferPointer(rebasing: pointer[0..<capacity]))
+      }
+    } catch {
+      send(.failed(token: writing.track.token, path: writing.track.path, message: "\(error)"))
+      atEnd = true
+      reportWarnings(writing)
+      return
+    }
+    reportWarnings(writing)
+    if frames == 0 {
+      atEnd = true
+      return
+    }
+    applyVolume(count: frames * format.channels)
+    do {
+      var offset = 0
+      let total = frames * format.channels
+      while offset < total {
+        let accepted = try buffer.withUnsafeBufferPointer { pointer in
+          try sink.write(UnsafeBufferPointer(rebasing: pointer[offset..<total]))
+        }
+        if accepted <= 0 { break }
+        offset += accepted * format.channels
+        written += accepted
+      }
+    } catch {
+      fail(error)
+      return
+    }
+    announceIfHeard()
+    if let current = tracks.first { send(.position(token: current.track.token, frames: heardFrames(of: current))) }
+  }
+
+  /// Announces the track now heard: drops the ones whose audio has left the device.
+  private func announceIfHeard() {
+    let heard = written - sink.delayFrames
+    while tracks.count > 1 && heard >= tracks[1].startGlobal {
+      let done = tracks.removeFirst()
+      _ = done
+    }
+    if let current = tracks.first, !current.announced {
+      current.announced = true
+      send(
+        .started(
+          token: current.track.token, format: current.decoder.format, totalFrames: current.decoder.totalFrames,
+          frames: heardFrames(of: current)))
+    }
+  }
+
+  private func heardFrames(of track: Active) -> Int {
+    max(0, written - sink.delayFrames - track.startGlobal)
+  }
+
+  /// The last track ended with nothing after it: play out, report, go idle.
+  private func finish() {
+    guard let last = tracks.last else { return }
+    drainAndReportEnd()
+    tracks = []
+    next = .unknown
+    atEnd = false
+    send(.ended(token: last.track.token))
+  }
+
+  /// Drains the sink and reports the final position of the tracks that were still being heard.
+  private func drainAndReportEnd() {
+    do { try sink.drain() } catch { fail(error); return }
+    announceIfHeard()
+    if let last = tracks.last {
+      if !last.announced { announceIfHeard() }
+      send(.position(token: last.track.token, frames: heardFrames(of: last)))
+    }
+  }
+
+  /// After the device threw its buffer away (pause without pause support): continue from what was heard.
+  private func refeed(from heard: Int) {
+    guard let current = tracks.first else { return }
+    do {
+      let reached = try current.decoder.seek(toFrame: heard)
+      written = 0
+      keepOnly(current, at: reached)
+    } catch {
+      send(.failed(token: current.track.token, path: current.track.path, message: "seek: \(error)"))
+    }
+  }
+
+  /// Keeps only the track being heard, positioned at `frame`; a following track already started goes
+  /// back to being the next one, from its beginning.
+  private func keepOnly(_ current: Active, at frame: Int) {
+    if tracks.count > 1, let following = tracks.last, following !== current {
+      if (try? following.decoder.seek(toFrame: 0)) != nil {
+        next = .track(following.track, following.decoder)
+      } else {
+        next = .unknown
+      }
+    }
+    current.startGlobal = written - frame
+    tracks = [current]
+    atEnd = false
+  }
+
+  private func open(_ track: EngineTrack) -> AudioDecoder? {
+    do {
+      return try decoders.makeDecoder(path: track.path)
+    } catch {
+      send(.failed(token: track.token, path: track.path, message: "\(error)"))
+      return nil
+    }
+  }
+
+  private func openSink(_ format: AudioFormat) -> Bool {
+    guard sinkFormat != format else { return true }
+    do {
+      try sink.open(format: format)
+      sinkFormat = format
+      written = 0
+      return true
+    } catch {
+      fail(error)
+      return false
+    }
+  }
+
+  private func dropAll() {
+    // A paused device is dropped too, so the next play never writes into a paused stream.
+    if !tracks.isEmpty || sinkPaused { try? sink.drop() }
+    sinkPaused = false
+    written = 0
+    closeAll()
+  }
+
+  private func closeAll() {
+    tracks = []
+    next = .unknown
+    atEnd = false
+  }
+
+  private func fail(_ error: Error) {
+    try? sink.drop()
+    closeAll()
+    paused = false
+    sinkFormat = nil
+    send(.outputFailed("\(error)"))
+  }
+
+  private func reportWarnings(_ track: Active) {
+    let warnings = track.decoder.warnings
+    guard warnings.count > track.warningsReported else { return }
+    for message in warnings[track.warningsReported...] {
+      send(.warning(token: track.track.token, path: track.track.path, message: message))
+    }
+    track.warningsReported = warnings.count
+  }
+
+  private func applyVolume(count: Int) {
+    condition.lock()
+    let volume = volumeShared
+    condition.unlock()
+    guard volume < 100 else { return }
+    let gain = Int32(Self.gain(volume: volume) * 65536)
+    for index in 0..<count {
+      buffer[index] = Int16((Int32(buffer[index]) * gain) >> 16)
+    }
+  }
+
+  /// Volume 0–100 → linear gain: 100 is exactly 1 (bit-exact output); below, an exponential curve so
+  /// that equal steps sound like equal steps (the curve MPD's software mixer uses).
+  public static func gain(volume: Int) -> Double {
+    if volume >= 100 { return 1 }
+    if volume <= 0 { return 0 }
+    return (exp(Double(volume) / 25) - 1) / (exp(4) - 1)
+  }
+}

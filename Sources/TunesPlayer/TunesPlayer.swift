@@ -1,1 +1,0 @@
-// TunesPlayer: see Package.swift for what this module owns.

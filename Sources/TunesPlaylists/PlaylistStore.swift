@@ -1,0 +1,345 @@
+// The one owner of playlist edits: create, add, remove, move, rename, delete, sort, dedupe, show, list,
+// import and export. Each change runs in one write transaction; a refused change leaves the database as it was.
+import Foundation
+import GRDB
+import TunesCore
+import TunesLibrary
+
+/// Resolves a query of the library's query language (with `sort:` and `limit:`) to songs, in order.
+/// In production this is `library.songs(matching:)`; tests pass their own.
+public typealias SongQuery = @Sendable (String) throws -> [Song]
+
+public actor PlaylistStore {
+  public nonisolated let library: Library
+  private let query: SongQuery
+  private let clock: any TunesClock
+
+  public init(library: Library, query: @escaping SongQuery, clock: any TunesClock = SystemClock()) {
+    self.library = library
+    self.query = query
+    self.clock = clock
+  }
+
+  private var pool: DatabasePool { library.pool }
+
+  /// Runs the query outside any transaction (it reads the library itself).
+  public func songs(matching text: String) throws -> [Song] {
+    do {
+      return try query(text)
+    } catch let error as TunesError {
+      throw error
+    } catch {
+      throw PlaylistError.queryFailed(query: text, reason: "\(error)")
+    }
+  }
+
+  /// The songs at these paths: a file's song, or every song under a folder. A path the library does
+  /// not know is an error (nothing is added).
+  public func songs(atPaths paths: [String]) throws -> [Song] {
+    let cwd = FileManager.default.currentDirectoryPath
+    return try pool.read { db in
+      var songs: [Song] = []
+      for given in paths {
+        let path = FilePaths.normalize(given, baseFolder: cwd)
+        if let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path]) {
+          songs.append(song)
+          continue
+        }
+        let under = try Song.fetchAll(
+          // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
+          db, sql: "SELECT * FROM song WHERE path >= ? AND path < ? ORDER BY path",
+          arguments: [path + "/", path + "0"])
+        if under.isEmpty { throw PlaylistError.notInLibrary(path: given) }
+        songs += under
+      }
+      return songs
+    }
+  }
+
+  // MARK: Creating
+
+  /// An ordinary playlist holding `songs` (possibly none).
+  @discardableResult
+  public func create(name: String, songs: [Song] = []) throws -> PlaylistSummary {
+    let now = clock.now()
+    return try pool.write { db in
+      let id = try PlaylistTables.insertPlaylist(db, name: name, now: now)
+      try PlaylistTables.append(db, songs.map(ItemValues.init(song:)), playlistID: id)
+      return PlaylistTables.summary(try PlaylistTables.require(db, name: name), entries: try PlaylistTables.entries(db, playlistID: id))
+    }
+  }
+
+  /// A smart playlist: its songs are `query`'s result whenever it is read. The query is run once now
+  /// so a query that does not parse is refused at creation.
+  @discardableResult
+  public func createSmart(name: String, query text: String) throws -> PlaylistSummary {
+    try pool.read { db in try PlaylistTables.checkNewName(db, name) }  // a bad name is reported before a bad query
+    let songs = try songs(matching: text)
+    let now = clock.now()
+    try pool.write { db in _ = try PlaylistTables.insertPlaylist(db, name: name, smartQuery: text, now: now) }
+    return PlaylistSummary(
+      name: name, smartQuery: text, songCount: songs.count, missingCount: 0,
+      durationMs: songs.reduce(0) { $0 + ($1.durationMs ?? 0) }, sourcePath: nil)
+  }
+
+  /// The current queue of the player (or any list of songs) as a new playlist, or replacing one.
+  @discardableResult
+  public func save(name: String, songs: [Song], replacing: Bool = false) throws -> PlaylistSummary {
+    let now = clock.now()
+    return try pool.write { db in
+      if replacing, let existing = try PlaylistTables.find(db, name: name) {
+        if existing.smartQuery != nil { throw PlaylistError.smartPlaylist(name: existing.name) }
+        try PlaylistTables.replace(db, playlistID: existing.id, with: songs.map(ItemValues.init(song:)))
+        try PlaylistTables.touch(db, playlistID: existing.id, now: now)
+      } else {
+        let id = try PlaylistTables.insertPlaylist(db, name: name, now: now)
+        try PlaylistTables.append(db, songs.map(ItemValues.init(song:)), playlistID: id)
+      }
+      let row = try PlaylistTables.require(db, name: name)
+      return PlaylistTables.summary(row, entries: try PlaylistTables.entries(db, playlistID: row.id))
+    }
+  }
+
+  // MARK: Editing entries
+
+  /// Inserts `songs` before position `at` (1...count+1; nil appends). `unique` skips songs already in
+  /// the playlist (and repeats within `songs`). Returns how many were added.
+  @discardableResult
+  public func add(name: String, songs: [Song], at position: Int? = nil, unique: Bool = false) throws -> Int {
+    let now = clock.now()
+    return try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      var items = try PlaylistTables.items(db, playlistID: playlist.id)
+      var adding = songs.map(ItemValues.init(song:))
+      if unique {
+        var present = Set(items.compactMap(\.songID))
+        adding = adding.filter { item in item.songID.map { present.insert($0).inserted } ?? true }
+      }
+      if let position {
+        guard (1...items.count + 1).contains(position) else {
+          throw PlaylistError.positionOutOfRange(playlist: playlist.name, position: position, upper: items.count + 1)
+        }
+        items.insert(contentsOf: adding, at: position - 1)
+        try PlaylistTables.replace(db, playlistID: playlist.id, with: items)
+      } else {
+        try PlaylistTables.append(db, adding, playlistID: playlist.id)
+      }
+      if !adding.isEmpty { try PlaylistTables.touch(db, playlistID: playlist.id, now: now) }
+      return adding.count
+    }
+  }
+
+  /// Removes the entries at the given positions and ranges (all checked before anything is removed).
+  @discardableResult
+  public func remove(name: String, positions ranges: [PositionRange]) throws -> Int {
+    let now = clock.now()
+    return try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      let items = try PlaylistTables.items(db, playlistID: playlist.id)
+      var doomed = Set<Int>()
+      for range in ranges {
+        let upper = range.upper ?? items.count
+        try PlaylistTables.check(range.lower, count: items.count, playlist: playlist.name)
+        try PlaylistTables.check(upper, count: items.count, playlist: playlist.name)
+        if range.lower <= upper { doomed.formUnion(range.lower...upper) }
+      }
+      let kept = items.enumerated().filter { !doomed.contains($0.offset + 1) }.map(\.element)
+      try PlaylistTables.replace(db, playlistID: playlist.id, with: kept)
+      if !doomed.isEmpty { try PlaylistTables.touch(db, playlistID: playlist.id, now: now) }
+      return items.count - kept.count
+    }
+  }
+
+  /// Removes every entry whose song the query returns.
+  @discardableResult
+  public func remove(name: String, query text: String) throws -> Int {
+    // Check the playlist first, so a mistyped name is reported before the query runs.
+    _ = try pool.read { db in try PlaylistTables.requireEditable(db, name: name) }
+    let ids = Set(try songs(matching: text).compactMap(\.id))
+    let now = clock.now()
+    return try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      let items = try PlaylistTables.items(db, playlistID: playlist.id)
+      let kept = items.filter { item in item.songID.map { !ids.contains($0) } ?? true }
+      if kept.count != items.count {
+        try PlaylistTables.replace(db, playlistID: playlist.id, with: kept)
+        try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
+      }
+      return items.count - kept.count
+    }
+  }
+
+  /// Moves the entry at `from` so that it ends up at position `to`.
+  public func move(name: String, from: Int, to: Int) throws {
+    let now = clock.now()
+    try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      var items = try PlaylistTables.items(db, playlistID: playlist.id)
+      try PlaylistTables.check(from, count: items.count, playlist: playlist.name)
+      try PlaylistTables.check(to, count: items.count, playlist: playlist.name)
+      guard from != to else { return }
+      let item = items.remove(at: from - 1)
+      items.insert(item, at: to - 1)
+      try PlaylistTables.replace(db, playlistID: playlist.id, with: items)
+      try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
+    }
+  }
+
+  /// Orders the entries by the keys, first key first; ties keep their order. Missing entries sort by
+  /// their stored names; unknown values (no year, no track) go last.
+  public func sort(name: String, by keys: [PlaylistSortKey]) throws {
+    let now = clock.now()
+    try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      let items = try PlaylistTables.items(db, playlistID: playlist.id)
+      let ids = items.compactMap(\.songID)
+      var songs: [Int64: Song] = [:]
+      for song in try Song.fetchAll(db, keys: ids) { if let id = song.id { songs[id] = song } }
+      let sorted = items.enumerated().sorted { a, b in
+        for key in keys {
+          let order = PlaylistSorting.compare(a.element, b.element, key: key, songs: songs)
+          if order != .orderedSame { return order == .orderedAscending }
+        }
+        return a.offset < b.offset
+      }.map(\.element)
+      try PlaylistTables.replace(db, playlistID: playlist.id, with: sorted)
+      try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
+    }
+  }
+
+  /// Keeps the first entry of each song (missing entries: of each path). Returns how many went.
+  @discardableResult
+  public func dedupe(name: String) throws -> Int {
+    let now = clock.now()
+    return try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      let items = try PlaylistTables.items(db, playlistID: playlist.id)
+      var seen = Set<String>()
+      let kept = items.filter { item in
+        let key = item.songID.map { "song:\($0)" } ?? "path:\(item.path)\u{1F}\(item.artist ?? "")\u{1F}\(item.title ?? "")"
+        return seen.insert(key).inserted
+      }
+      if kept.count != items.count {
+        try PlaylistTables.replace(db, playlistID: playlist.id, with: kept)
+        try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
+      }
+      return items.count - kept.count
+    }
+  }
+
+  // MARK: Whole playlists
+
+  public func rename(_ old: String, to new: String) throws {
+    let now = clock.now()
+    try pool.write { db in
+      let playlist = try PlaylistTables.require(db, name: old)
+      try PlaylistTables.checkNewName(db, new, except: playlist.id)
+      // A rename is not an edit of the entries: a file-backed playlist in step with its file stays so.
+      let inStep = !playlist.editedSinceSync
+      try db.execute(
+        sql: "UPDATE playlist SET name = ?, modifiedAt = ?, syncedAt = CASE WHEN ? THEN ? ELSE syncedAt END WHERE id = ?",
+        arguments: [new, now, inStep, now, playlist.id])
+    }
+  }
+
+  public func delete(name: String) throws {
+    try pool.write { db in
+      let playlist = try PlaylistTables.require(db, name: name)
+      try db.execute(sql: "DELETE FROM playlist WHERE id = ?", arguments: [playlist.id])
+    }
+  }
+
+  // MARK: Reading
+
+  /// The playlist's entries; a smart playlist's are its query's songs now.
+  public func show(name: String) throws -> PlaylistContents {
+    let (row, stored) = try pool.read { db -> (PlaylistRow, [PlaylistEntry]) in
+      let row = try PlaylistTables.require(db, name: name)
+      return (row, row.smartQuery == nil ? try PlaylistTables.entries(db, playlistID: row.id) : [])
+    }
+    let entries = try row.smartQuery.map { PlaylistTables.entries(songs: try songs(matching: $0)) } ?? stored
+    return PlaylistContents(summary: PlaylistTables.summary(row, entries: entries), entries: entries)
+  }
+
+  /// Every playlist by name, counted in SQL (no entry is loaded). A smart playlist whose query fails
+  /// is listed with no songs.
+  public func list() throws -> [PlaylistSummary] {
+    let rows = try pool.read { db -> [(PlaylistRow, PlaylistSummary)] in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT p.*, COUNT(i.id) AS entryCount, COUNT(i.id) - COUNT(i.songId) AS missingCount,
+                 COALESCE(SUM(COALESCE(s.durationMs, i.durationMs)), 0) AS totalMs
+          FROM playlist p LEFT JOIN playlistItem i ON i.playlistId = p.id LEFT JOIN song s ON s.id = i.songId
+          GROUP BY p.id ORDER BY p.name
+          """
+      ).map { row in
+        let playlist = PlaylistRow(row: row)
+        return (playlist, PlaylistSummary(
+          name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
+          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath))
+      }
+    }
+    return rows.map { row, summary in
+      guard let query = row.smartQuery else { return summary }
+      return PlaylistTables.summary(row, entries: PlaylistTables.entries(songs: (try? songs(matching: query)) ?? []))
+    }
+  }
+
+  // MARK: Files
+
+  /// Imports a playlist file as a new playlist (named `name`, else after the file). The file is parsed
+  /// before anything is written: a file that does not parse creates nothing.
+  public func importFile(path: String, name: String? = nil, format: PlaylistFormat? = nil) throws -> ImportReport {
+    let document = try PlaylistCodec.read(path: path, format: format)
+    let playlistName = name ?? PlaylistFileSync.playlistName(forFile: path)
+    let now = clock.now()
+    return try pool.write { db in
+      let id = try PlaylistTables.insertPlaylist(db, name: playlistName, now: now)
+      let unmatched = try PlaylistImport.fill(db, playlistID: id, from: document)
+      return ImportReport(name: playlistName, entryCount: document.entries.count, unmatched: unmatched)
+    }
+  }
+
+  /// The playlist as a document (a smart playlist: its songs now), titled with its name.
+  public func document(name: String) throws -> PlaylistDocument {
+    let contents = try show(name: name)
+    return PlaylistDocument(
+      title: contents.summary.name,
+      entries: contents.entries.map { entry in
+        PlaylistFileEntry(
+          location: entry.path.isEmpty ? nil : entry.path, title: entry.title, artist: entry.artist,
+          album: entry.album, durationMs: entry.durationMs, recordingMbid: entry.recordingMbid)
+      })
+  }
+
+  /// The playlist written in `format`; `relativeTo` (a folder) makes M3U/XSPF paths relative to it.
+  public func export(name: String, format: PlaylistFormat, relativeTo folder: String? = nil) throws -> Data {
+    PlaylistCodec.write(try document(name: name), format: format, relativeTo: folder)
+  }
+
+  /// Re-links missing entries of every playlist whose song is back. Returns how many.
+  @discardableResult
+  public func relinkMissing() throws -> Int {
+    try pool.write { db in try SongMatcher.relinkMissing(db) }
+  }
+}
+
+/// Filling a playlist from a parsed file: matched entries point at their song, the others are kept missing.
+enum PlaylistImport {
+  static func fill(_ db: Database, playlistID: Int64, from document: PlaylistDocument) throws -> [UnmatchedEntry] {
+    var matcher = SongMatcher(db)
+    var items: [ItemValues] = []
+    var unmatched: [UnmatchedEntry] = []
+    for (index, entry) in document.entries.enumerated() {
+      if let song = try matcher.match(entry) {
+        items.append(song)
+      } else {
+        items.append(ItemValues(missing: entry))
+        unmatched.append(UnmatchedEntry(position: index + 1, entry: entry))
+      }
+    }
+    try PlaylistTables.replace(db, playlistID: playlistID, with: items)
+    return unmatched
+  }
+}

@@ -1,1 +1,0 @@
-// TunesPlaylists: see Package.swift for what this module owns.

@@ -1,0 +1,22 @@
+// Which bytes of a file are in memory. TagReader first reads only the head and the tail of a file; every
+// parser step that would look elsewhere asks for the whole file instead of reading bytes it does not have.
+
+struct Coverage: Sendable {
+  /// Bytes `0..<headEnd` are loaded.
+  var headEnd: Int
+  /// Bytes `tailStart..<count` are loaded.
+  var tailStart: Int
+
+  /// Everything of a file of `count` bytes.
+  static func whole(_ count: Int) -> Coverage { Coverage(headEnd: count, tailStart: count) }
+
+  var isWhole: Bool { headEnd >= tailStart }
+
+  /// True when every byte of `range` is loaded.
+  func covers(_ range: Range<Int>) -> Bool {
+    isWhole || range.isEmpty || range.upperBound <= headEnd || range.lowerBound >= tailStart
+  }
+}
+
+/// Thrown when a parser needs bytes outside the coverage; TagReader then reads the whole file and retries.
+struct NeedWholeFile: Error {}

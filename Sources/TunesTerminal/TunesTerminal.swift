@@ -1,1 +1,0 @@
-// TunesTerminal: see Package.swift for what this module owns.

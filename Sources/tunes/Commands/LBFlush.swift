@@ -1,0 +1,38 @@
+// `tunes lb flush`: sends every pending listen now (with a progress bar on a terminal), without playing.
+import ArgumentParser
+import Foundation
+import TunesListenBrainz
+
+struct LBFlush: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "flush", abstract: "Send all pending listens to ListenBrainz now.")
+
+  @OptionGroup var global: GlobalOptions
+
+  func run() async throws {
+    try await reportingErrors { try await flush() }
+  }
+
+  private func flush() async throws {
+    let account = Account(paths: global.paths)
+    let client = try account.client()
+    guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
+    let queue = ListenQueue(library: try global.openLibrary())
+    // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
+    // new 401 sets the stop again.
+    try queue.setFact(.tokenRejected, nil)
+    let submitter = Submitter(queue: queue, client: client, log: { line in Terminal.printError("tunes: \(line)") })
+    let showProgress = LBTerminal.stderrIsTerminal
+    var progress: (@Sendable (Int, Int) -> Void)? = nil
+    if showProgress {
+      progress = { @Sendable sent, total in LBTerminal.progress(sent: sent, total: total) }
+    }
+    let sent = try await submitter.flush(progress: progress)
+    if showProgress && sent > 0 { Terminal.printError("") }
+    let requests = await submitter.requestsMade
+    let rejected = try queue.count(.rejected)
+    print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
+    if rejected > 0 {
+      print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
+    }
+  }
+}

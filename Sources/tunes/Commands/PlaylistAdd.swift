@@ -1,0 +1,23 @@
+// `tunes playlist add NAME QUERY…|PATH… [--at POS] [--unique]`: adds songs, at the end or before a position.
+import ArgumentParser
+import TunesPlaylists
+
+struct PlaylistAdd: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "add", abstract: "Add songs to a playlist.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The playlist name.") var name: String
+  @Argument(help: "A query, or paths of files and folders.") var songs: [String]
+  @Option(help: "Insert before this position (1 = first; default: at the end).") var at: Int?
+  @Flag(help: "Skip songs the playlist holds already.") var unique = false
+
+  func run() async throws {
+    try await reportingErrors {
+      let store = try PlaylistCLI.store(global)
+      let found = try await PlaylistCLI.songs(songs, store: store)
+      let added = try await store.add(name: name, songs: found, at: at, unique: unique)
+      let skipped = found.count - added
+      print("added \(PlaylistCLI.songs(added)) to '\(name)'" + (skipped > 0 ? " (\(skipped) already in it)" : ""))
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// `tunes playlist`: the group of playlist commands (one file each, PlaylistXxx.swift), and what they
+// share: opening the store, resolving QUERY…|PATH… arguments, formatting durations.
+import ArgumentParser
+import Foundation
+import TunesCore
+import TunesLibrary
+import TunesPlaylists
+
+struct PlaylistCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "playlist",
+    abstract: "Build, edit, import and export playlists.",
+    subcommands: [
+      PlaylistCreate.self, PlaylistAdd.self, PlaylistRemove.self, PlaylistMove.self, PlaylistRename.self,
+      PlaylistDelete.self, PlaylistShow.self, PlaylistList.self, PlaylistSort.self, PlaylistDedupe.self,
+      PlaylistExport.self, PlaylistImport.self,
+    ])
+}
+
+enum PlaylistCLI {
+  /// The store over the library named by the global options, resolving queries with the library's
+  /// query language.
+  static func store(_ options: GlobalOptions) throws -> PlaylistStore {
+    let library = try options.openLibrary()
+    return PlaylistStore(library: library, query: { try library.songs(matching: $0) })
+  }
+
+  /// Arguments that name files or folders (contain a "/" or exist) are paths; the rest form one query.
+  static func songs(_ arguments: [String], store: PlaylistStore) async throws -> [Song] {
+    let isPath = { (text: String) in text.contains("/") || FileManager.default.fileExists(atPath: text) }
+    let paths = arguments.filter(isPath)
+    let words = arguments.filter { !isPath($0) }
+    var songs = try await store.songs(atPaths: paths)
+    if !words.isEmpty {
+      let query = words.joined(separator: " ")
+      // Parsed as arguments: one shell argument holding spaces (artist:"Daft Punk" unquoted by the
+      // shell) stays one value.
+      let found = try store.library.songs(matching: try LibraryQuery.parse(arguments: words))
+      if found.isEmpty { throw PlaylistError.noSongs(query: query) }
+      songs += found
+    }
+    return songs
+  }
+
+  /// m:ss, or h:mm:ss from an hour on; "-" when unknown.
+  static func duration(_ ms: Int?) -> String {
+    guard let ms, ms > 0 else { return "-" }
+    let seconds = (ms + 500) / 1000
+    if seconds >= 3600 { return String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60) }
+    return String(format: "%d:%02d", seconds / 60, seconds % 60)
+  }
+
+  static func songs(_ count: Int) -> String { count == 1 ? "1 song" : "\(count) songs" }
+
+  static func json<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  /// Text padded (or cut with "…") to a display width in characters.
+  static func column(_ text: String, _ width: Int) -> String {
+    if text.count > width { return String(text.prefix(max(width - 1, 0))) + "…" }
+    return text + String(repeating: " ", count: width - text.count)
+  }
+}

@@ -1,0 +1,33 @@
+// `tunes playlist create NAME [QUERY…] [--smart QUERY]`: a new playlist, empty, filled from a query,
+// or smart (its songs follow a saved query).
+import ArgumentParser
+import TunesPlaylists
+
+struct PlaylistCreate: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "create", abstract: "Create a playlist, from a query or as a smart playlist.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The playlist name.") var name: String
+  @Argument(help: "Songs to put in it: a query, or paths of files and folders.") var query: [String] = []
+  @Option(help: "Make a smart playlist whose songs are this query's result whenever it is played or shown (sort: and limit: allowed).")
+  var smart: String?
+
+  func validate() throws {
+    if smart != nil && !query.isEmpty { throw ValidationError("give either songs or --smart QUERY, not both") }
+  }
+
+  func run() async throws {
+    try await reportingErrors {
+      let store = try PlaylistCLI.store(global)
+      if let smart {
+        let summary = try await store.createSmart(name: name, query: smart)
+        print("created smart playlist '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)) now")
+      } else {
+        let songs = query.isEmpty ? [] : try await PlaylistCLI.songs(query, store: store)
+        let summary = try await store.create(name: name, songs: songs)
+        print("created playlist '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)), \(PlaylistCLI.duration(summary.durationMs))")
+      }
+    }
+  }
+}

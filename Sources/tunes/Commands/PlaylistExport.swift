@@ -1,0 +1,44 @@
+// `tunes playlist export NAME --format m3u8|xspf|jspf [-o FILE] [--relative]`: writes a playlist file
+// (to stdout without -o; the format comes from -o's extension when --format is not given).
+import ArgumentParser
+import Foundation
+import TunesPlaylists
+
+extension PlaylistFormat: ExpressibleByArgument {}
+
+struct PlaylistExport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a playlist as M3U8, XSPF or JSPF.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The playlist name.") var name: String
+  @Option(help: "m3u8, m3u, xspf or jspf (default: from the -o extension).") var format: PlaylistFormat?
+  @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
+  @Flag(help: "Write paths relative to the output file's folder (or the current folder).") var relative = false
+
+  func validate() throws {
+    if format == nil && output.flatMap(PlaylistFormat.init(path:)) == nil {
+      throw ValidationError("give --format m3u8|xspf|jspf, or -o FILE ending in .m3u8, .m3u, .xspf or .jspf")
+    }
+  }
+
+  func run() async throws {
+    try await reportingErrors {
+      guard let chosen = format ?? output.flatMap(PlaylistFormat.init(path:)) else { return }
+      let cwd = FileManager.default.currentDirectoryPath
+      let folder: String? =
+        relative ? (output.map { (($0.hasPrefix("/") ? $0 : cwd + "/" + $0) as NSString).deletingLastPathComponent } ?? cwd) : nil
+      let data = try await PlaylistCLI.store(global).export(name: name, format: chosen, relativeTo: folder)
+      if let output {
+        do {
+          try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+          let folder = ((output as NSString).deletingLastPathComponent as NSString).expandingTildeInPath
+          throw PlaylistError.cannotWrite(
+            path: output, reason: FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) ? "permission denied or disk full" : "no such folder")
+        }
+      } else {
+        FileHandle.standardOutput.write(data)
+      }
+    }
+  }
+}

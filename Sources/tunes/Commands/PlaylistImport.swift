@@ -1,0 +1,23 @@
+// `tunes playlist import FILE [--name NAME]`: a playlist file (M3U, M3U8, XSPF, JSPF) as a new playlist;
+// every entry that matches no indexed song is listed (and kept as a missing entry).
+import ArgumentParser
+import Foundation
+import TunesPlaylists
+
+struct PlaylistImport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "import", abstract: "Import an M3U, M3U8, XSPF or JSPF file as a playlist.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The playlist file.") var file: String
+  @Option(help: "The playlist name (default: the file name without its extension).") var name: String?
+  @Option(help: "The file's format when its extension does not say it.") var format: PlaylistFormat?
+
+  func run() async throws {
+    try await reportingErrors {
+      let report = try await PlaylistCLI.store(global).importFile(path: file, name: name, format: format)
+      print("imported '\(report.name)': \(PlaylistCLI.songs(report.entryCount))"
+        + (report.unmatched.isEmpty ? "" : ", \(report.unmatched.count) not in the library (kept as missing):"))
+      for entry in report.unmatched { print("  " + entry.description) }
+    }
+  }
+}

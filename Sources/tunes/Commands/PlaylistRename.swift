@@ -1,0 +1,17 @@
+// `tunes playlist rename OLD NEW`.
+import ArgumentParser
+import TunesPlaylists
+
+struct PlaylistRename: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a playlist.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument var old: String
+  @Argument var new: String
+
+  func run() async throws {
+    try await reportingErrors {
+      try await PlaylistCLI.store(global).rename(old, to: new)
+    }
+  }
+}

@@ -1,0 +1,23 @@
+// `tunes queue [--json]`: the running player's queue, the current song marked with ">".
+import ArgumentParser
+import TunesControl
+
+struct QueueCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "queue", abstract: "List the running player's queue.")
+
+  @OptionGroup var global: GlobalOptions
+  @Flag(name: .long, help: "Print a JSON array (file, title, artist, album, durationMs, position, id).") var json = false
+
+  func run() async throws {
+    try await reportingErrors {
+      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let songs = MPDClient.songs(try client.run("playlistinfo"))
+      if json {
+        print(PlayerReport.queueJSON(songs))
+      } else {
+        let current = MPDClient.dictionary(try client.run("status"))["song"].flatMap(Int.init)
+        for line in PlayerReport.queueLines(songs, current: current) { print(line) }
+      }
+    }
+  }
+}

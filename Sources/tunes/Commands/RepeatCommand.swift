@@ -1,0 +1,22 @@
+// `tunes repeat off|all|one`: the repeat mode of the running player (one = MPD's repeat + single).
+import ArgumentParser
+import TunesControl
+
+struct RepeatCommand: AsyncParsableCommand {
+  enum Mode: String, ExpressibleByArgument, CaseIterable { case off, all, one }
+
+  static let configuration = CommandConfiguration(commandName: "repeat", abstract: "Set repeat: off, all or one.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "off, all or one") var mode: Mode
+
+  func run() async throws {
+    try await reportingErrors {
+      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      // One command list, so other clients never see a half-set mode.
+      try client.sendLine(
+        "command_list_begin\nrepeat \(mode == .off ? 0 : 1)\nsingle \(mode == .one ? 1 : 0)\ncommand_list_end")
+      _ = try client.readReply(command: "repeat")
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// `tunes seek [+|-]SECONDS`: jump to a time in the current song, or forward/back with a sign.
+import ArgumentParser
+import TunesControl
+
+struct SeekCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "seek", abstract: "Seek in the current song: SECONDS, +SECONDS or -SECONDS.")
+
+  @OptionGroup var global: GlobalOptions
+  // Captured raw so "-10" is a value, not an option.
+  @Argument(parsing: .captureForPassthrough, help: "[+|-]SECONDS") var position: [String] = []
+
+  func validate() throws {
+    guard position.count == 1, PlayerRemote.signedArgument(position[0]) != nil else {
+      throw ValidationError("expected one time in seconds, e.g. 90, +10 or -5")
+    }
+  }
+
+  func run() async throws {
+    try await reportingErrors {
+      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      try client.run("seekcur", [position[0]])
+    }
+  }
+}

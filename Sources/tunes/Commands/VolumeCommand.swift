@@ -1,0 +1,35 @@
+// `tunes volume [+|-]N`: set the volume (0–100), or change it with a sign; prints it without an argument.
+import ArgumentParser
+import TunesControl
+
+struct VolumeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "volume", abstract: "Show or set the volume: N (0-100), +N or -N.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(parsing: .captureForPassthrough, help: "[+|-]N") var level: [String] = []
+
+  func validate() throws {
+    guard level.count <= 1 else { throw ValidationError("expected at most one volume") }
+    if let text = level.first {
+      guard let value = Int(text), (-100...100).contains(value) else {
+        throw ValidationError("volume must be a whole number from 0 to 100, or +N/-N")
+      }
+    }
+  }
+
+  func run() async throws {
+    try await reportingErrors {
+      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      guard let text = level.first else {
+        print(MPDClient.dictionary(try client.run("getvol"))["volume"] ?? "no volume control")
+        return
+      }
+      if text.hasPrefix("+") || text.hasPrefix("-") {
+        try client.run("volume", [text])
+      } else {
+        try client.run("setvol", [text])
+      }
+    }
+  }
+}

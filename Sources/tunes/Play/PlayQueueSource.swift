@@ -1,0 +1,55 @@
+// What `tunes play` queues: songs of a library query (with --album/--artist), or of a stored playlist.
+import Foundation
+import GRDB
+import TunesCore
+import TunesLibrary
+
+enum PlayCLIError: TunesError {
+  case nothingMatched(String)
+  case noSuchPlaylist(String)
+  case nothingToResume
+
+  var exitStatus: ExitStatus {
+    switch self {
+    case .nothingMatched, .noSuchPlaylist, .nothingToResume: return .noInput
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .nothingMatched(let query): return query.isEmpty ? "the library has no songs (run `tunes index` first)" : "no songs match \(query)"
+    case .noSuchPlaylist(let name): return "no playlist named \"\(name)\""
+    case .nothingToResume: return "there is no saved session to resume"
+    }
+  }
+}
+
+enum PlayQueueSource {
+  /// Songs of the query words plus `artist:`/`album:` terms; no words: the whole library.
+  static func songs(library: Library, words: [String], artist: String?, album: String?) throws -> [Song] {
+    var arguments = words
+    if let artist { arguments.append("artist:\(artist)") }
+    if let album { arguments.append("album:\(album)") }
+    let query = try LibraryQuery.parse(arguments: arguments)
+    return try library.songs(matching: query)
+  }
+
+  /// The entries of a stored playlist in order, as library songs when they are still indexed.
+  static func playlist(library: Library, name: String) throws -> [Song] {
+    try library.pool.read { db in
+      guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM playlist WHERE name = ?", arguments: [name]) else {
+        throw PlayCLIError.noSuchPlaylist(name)
+      }
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT songId, path, title, artist, album, durationMs FROM playlistItem WHERE playlistId = ? ORDER BY position",
+        arguments: [id])
+      return try rows.map { row -> Song in
+        if let songID: Int64 = row["songId"], let song = try Song.fetchOne(db, key: songID) { return song }
+        let path: String = row["path"]
+        return Song(
+          path: path, title: row["title"] ?? (path as NSString).lastPathComponent, artist: row["artist"] ?? "",
+          album: row["album"] ?? "", durationMs: row["durationMs"])
+      }
+    }
+  }
+}

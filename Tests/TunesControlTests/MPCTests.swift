@@ -1,0 +1,80 @@
+// Debian's own `mpc` (libmpdclient) driving the server: the proof that a stock MPD client works.
+import Foundation
+import Testing
+@testable import TunesControl
+
+/// Runs mpc against the harness socket; returns stdout (and stderr on failure) with the exit status.
+func mpc(_ h: Harness, _ arguments: String...) async throws -> (output: String, status: Int32) {
+  let socket = h.socket
+  return try await blocking {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/mpc")
+    process.arguments = arguments
+    process.environment = ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+  }
+}
+
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mpc")))
+struct MPCTests {
+  @Test func playbackFromMpc() async throws {
+    let h = try await Harness.start()
+    defer { h.stop() }
+    #expect(try await mpc(h, "add", "Beatles").status == 0)
+    #expect(try await mpc(h, "playlist").output == "The Beatles - Come Together\nThe Beatles - Something\nThe Beatles - Help!\n")
+    let playing = try await mpc(h, "play", "2").output
+    #expect(playing.hasPrefix("The Beatles - Something\n[playing] #2/3   0:00/3:02 (0%)\n"))
+    #expect(try await mpc(h, "seek", "1:30").output.contains("[playing] #2/3   1:30/3:02 (49%)"))
+    #expect(try await mpc(h, "pause").output.contains("[paused]  #2/3"))
+    #expect(try await mpc(h, "next").output.hasPrefix("The Beatles - Help!\n"))
+    #expect(try await mpc(h, "prev").output.hasPrefix("The Beatles - Something\n"))
+    #expect(try await mpc(h, "volume", "35").output.contains("volume: 35%"))
+    #expect(try await mpc(h, "random", "on").output.contains("random: on"))
+    #expect(try await mpc(h, "repeat", "on").output.contains("repeat: on"))
+    #expect(try await mpc(h, "current").output == "The Beatles - Something\n")
+    let status = try await mpc(h, "status").output
+    #expect(status == "The Beatles - Something\n[paused]  #2/3   0:00/3:02 (0%)\nvolume: 35%   repeat: on    random: on    single: off   consume: off\n")
+    #expect(try await mpc(h, "stop").status == 0)
+    #expect(await h.backend.status().state == .stop)
+  }
+
+  @Test func queueLibraryAndPlaylistsFromMpc() async throws {
+    let h = try await Harness.start()
+    defer { h.stop() }
+    #expect(try await mpc(h, "search", "artist", "nina").output == "Nina Simone/Feeling Good.mp3\n")
+    #expect(try await mpc(h, "ls").output == "Beatles\nNina Simone\nloose.mp3\n")
+    #expect(try await mpc(h, "ls", "Beatles").output == "Beatles/Abbey Road\nBeatles/Help\n")
+    #expect(try await mpc(h, "list", "album").output == "Abbey Road\nHelp!\nI Put a Spell on You\n")
+    _ = try await mpc(h, "add", "Nina Simone/Feeling Good.mp3")
+    _ = try await mpc(h, "add", "loose.mp3")
+    #expect(try await mpc(h, "save", "evening").status == 0)
+    #expect(try await mpc(h, "lsplaylists").output == "evening\n")
+    #expect(try await mpc(h, "clear").status == 0)
+    #expect(try await mpc(h, "playlist").output == "")
+    _ = try await mpc(h, "load", "evening")
+    #expect(try await mpc(h, "playlist").output == "Nina Simone - Feeling Good\nLoose \"Quoted\" Song\n")
+    #expect(try await mpc(h, "rm", "evening").status == 0)
+    #expect(try await mpc(h, "lsplaylists").output == "")
+    let failed = try await mpc(h, "load", "missing")
+    #expect(failed.status != 0 && failed.output.contains("No such playlist"))
+    #expect(try await mpc(h, "update").status == 0)
+    #expect(await h.backend.calls.contains("update "))
+  }
+
+  @Test func idleFromMpcSeesAnotherClientsChange() async throws {
+    let h = try await Harness.start()
+    defer { h.stop() }
+    async let first = mpc(h, "idle", "mixer")
+    async let second = mpc(h, "idle")
+    try await waitForIdlers(h, count: 2)
+    try await h.client { c in try c.run("setvol", ["60"]) }
+    #expect(try await first.output == "mixer\n")
+    #expect(try await second.output == "mixer\n")
+  }
+}

@@ -1,0 +1,111 @@
+// Test support for TunesControl: a server over the in-memory backend on a unique socket, and a way to
+// run blocking client code off Swift's cooperative pool (the server's tasks need that pool).
+import Foundation
+import Testing
+@testable import TunesControl
+
+/// Runs blocking work on its own thread so it cannot starve the tasks that answer it.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
+  }
+}
+
+/// A short unique folder under /tmp (socket paths must stay under 108 bytes).
+func temporaryFolder() -> String {
+  let path = "/tmp/tc-" + UUID().uuidString.prefix(13)
+  try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+let fixtureSongs: [MPDSong] = [
+  MPDSong(file: "Beatles/Abbey Road/01 Come Together.mp3", tags: [.artist: "The Beatles", .album: "Abbey Road", .title: "Come Together", .track: "1", .date: "1969", .genre: "Rock"], duration: 259.5),
+  MPDSong(file: "Beatles/Abbey Road/02 Something.mp3", tags: [.artist: "The Beatles", .album: "Abbey Road", .title: "Something", .track: "2", .date: "1969", .genre: "Rock"], duration: 182.25),
+  MPDSong(file: "Beatles/Help/01 Help.mp3", tags: [.artist: "The Beatles", .album: "Help!", .title: "Help!", .track: "1", .genre: "Rock"], duration: 138),
+  MPDSong(file: "Nina Simone/Feeling Good.mp3", tags: [.artist: "Nina Simone", .album: "I Put a Spell on You", .title: "Feeling Good", .genre: "Jazz"], duration: 177.0),
+  MPDSong(file: "loose.mp3", tags: [.title: "Loose \"Quoted\" Song"], duration: 10),
+]
+
+struct Harness: Sendable {
+  let folder: String
+  let socket: String
+  let backend: InMemoryMPDBackend
+  let server: MPDServer
+
+  static func start(
+    songs: [MPDSong] = fixtureSongs, tcpPort: Int? = nil, password: String? = nil, maximumOutput: Int? = nil
+  ) async throws -> Harness {
+    let folder = temporaryFolder()
+    let socket = folder + "/run/mpd.sock"
+    let backend = InMemoryMPDBackend(songs: songs)
+    var configuration = MPDServer.Configuration(unixSocketPath: socket, tcpPort: tcpPort, password: password)
+    if let maximumOutput { configuration.maximumOutputBytes = maximumOutput }
+    let server = MPDServer(backend: backend, configuration: configuration)
+    try await server.start()
+    return Harness(folder: folder, socket: socket, backend: backend, server: server)
+  }
+
+  func stop() {
+    server.stop()
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// Opens a client, runs `body` with it on a thread of its own.
+  func client<T: Sendable>(_ body: @escaping @Sendable (MPDClient) throws -> T) async throws -> T {
+    let path = socket
+    return try await blocking {
+      let client = try MPDClient(socketPath: path)
+      return try body(client)
+    }
+  }
+
+  /// Sends raw protocol text and returns everything received until the server stops talking
+  /// (`quiet` seconds of silence) or closes the connection (then the result ends with "<closed>").
+  func raw(_ text: [UInt8], quiet: Double = 0.3) async throws -> String {
+    let path = socket
+    return try await blocking { try rawExchange(path: path, bytes: text, quiet: quiet) }
+  }
+
+  func raw(_ text: String, quiet: Double = 0.3) async throws -> String { try await raw(Array(text.utf8), quiet: quiet) }
+}
+
+/// A bare socket conversation, for bytes MPDClient would never send.
+func rawExchange(path: String, bytes: [UInt8], quiet: Double) throws -> String {
+  let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(fd) }
+  var address = sockaddr_un()
+  address.sun_family = sa_family_t(AF_UNIX)
+  withUnsafeMutableBytes(of: &address.sun_path) { raw in
+    let p = Array(path.utf8)
+    raw.copyBytes(from: p)
+    raw[p.count] = 0
+  }
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+  }
+  guard connected == 0 else { throw ControlError.noPlayer }
+  var timeout = timeval(tv_sec: 0, tv_usec: Int(quiet * 1_000_000))
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  var offset = 0
+  while offset < bytes.count {
+    let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    if n <= 0 { break }
+    offset += n
+  }
+  var received: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let n = recv(fd, &chunk, chunk.count, 0)
+    if n == 0 { return String(decoding: received, as: UTF8.self) + "<closed>" }
+    if n < 0 {
+      if errno == ECONNRESET { return String(decoding: received, as: UTF8.self) + "<closed>" }
+      return String(decoding: received, as: UTF8.self)
+    }
+    received.append(contentsOf: chunk[0..<n])
+  }
+}
+
+/// The reply pairs as `key: value` lines, to compare with expected protocol text.
+func text(_ pairs: MPDClient.Pairs) -> String {
+  pairs.map { "\($0.key): \($0.value)\n" }.joined()
+}

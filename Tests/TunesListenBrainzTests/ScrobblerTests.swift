@@ -1,0 +1,112 @@
+// What happens once the player calls the Scrobbler: one transaction for play count and listen,
+// skipped songs, the submitter woken, playing_now on start and on a long-paused resume.
+import Foundation
+import GRDB
+import Testing
+import TunesLibrary
+@testable import TunesListenBrainz
+
+@Suite struct ScrobblerTests {
+  @Test func listenedCountsThePlayAndQueuesTheListenThenSendsIt() async throws {
+    let server = try await FakeServer.start()
+    let library = try temporaryLibrary()
+    let song = try insertSong(library, title: "Tune", artist: "Band")
+    let client = try makeClient(server)
+    let submitter = Submitter(queue: ListenQueue(library: library), client: client, backoff: fastBackoff, pollInterval: 30)
+    await submitter.start()
+    let scrobbler = Scrobbler(library: library, client: client, submitter: submitter)
+    let at = Date(timeIntervalSince1970: Double(Int(Date().timeIntervalSince1970) - 300))
+    let id = try scrobbler.listened(song: song, listenedAt: at, playedMs: 150_000)
+    #expect(id != nil)
+    let stored = try #require(try library.song(id: song.id!))
+    #expect(stored.playCount == 1)
+    #expect(stored.lastPlayedAt == at)
+    // The wake (not the 30 s timer) sends it.
+    #expect(try await eventually(30) { try await server.storedListens().count == 1 })
+    await submitter.stop()
+    let listen = try #require(try await server.storedListens().first)
+    #expect(listen["listened_at"] as? Int == Int(at.timeIntervalSince1970))
+    #expect((listen["track_metadata"] as? [String: Any])?["track_name"] as? String == "Tune")
+    #expect(try ListenQueue(library: library).count(.pending) == 0)
+  }
+
+  @Test func songWithoutArtistIsCountedButNotQueued() throws {
+    let library = try temporaryLibrary()
+    let song = try insertSong(library, title: "Untitled", artist: "")
+    let log = LogLines()
+    let scrobbler = Scrobbler(library: library, client: nil, submitter: nil, log: { log.append($0) })
+    #expect(try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 100_000) == nil)
+    #expect(try library.song(id: song.id!)?.playCount == 1)
+    #expect(try ListenQueue(library: library).all().isEmpty)
+    #expect(log.lines == ["listen not submitted: \(song.path): no artist tag"])
+  }
+
+  @Test func eachPlayIsItsOwnListen() throws {
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    let scrobbler = Scrobbler(library: library, client: nil, submitter: nil)
+    let start = Date(timeIntervalSinceNow: -1000)
+    try scrobbler.listened(song: song, listenedAt: start, playedMs: 200_000)
+    try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(200), playedMs: 200_000)
+    #expect(try library.song(id: song.id!)?.playCount == 2)
+    #expect(try ListenQueue(library: library).all().map(\.listenedAt) == [Int(start.timeIntervalSince1970), Int(start.timeIntervalSince1970) + 200])
+  }
+
+  @Test func failedWriteChangesNothing() throws {
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    // Break the queue table: the listen insert fails, so the play count must roll back with it.
+    try library.pool.write { db in try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON pendingListen BEGIN SELECT RAISE(ABORT, 'refused'); END") }
+    let scrobbler = Scrobbler(library: library, client: nil, submitter: nil)
+    #expect(throws: ListenBrainzError.self) { try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 100_000) }
+    #expect(try library.song(id: song.id!)?.playCount == 0)
+  }
+
+  @Test func playingNowOnStartAndAfterALongPause() async throws {
+    let server = try await FakeServer.start()
+    let library = try temporaryLibrary()
+    let song = try insertSong(library, title: "Now", artist: "Playing")
+    let scrobbler = Scrobbler(library: library, client: try makeClient(server), submitter: nil)
+    await scrobbler.songStarted(song: song, at: Date())?.value
+    let now = try await server.playingNow()
+    #expect((now.first?["track_metadata"] as? [String: Any])?["track_name"] as? String == "Now")
+    let requests = try await server.requests()
+    #expect(requests.map { $0["listen_type"] as? String } == ["playing_now"])
+    // A pause shorter than the remaining time: the server still shows the song, nothing is sent.
+    #expect(scrobbler.songResumed(song: song, afterPause: 30, remainingSeconds: 100) == nil)
+    await scrobbler.songResumed(song: song, afterPause: 300, remainingSeconds: 100)?.value
+    #expect(try await server.requests().count == 2)
+    // Without a token nothing is sent.
+    #expect(Scrobbler(library: library, client: nil, submitter: nil).songStarted(song: song, at: Date()) == nil)
+  }
+}
+
+@Suite struct ScrobblerWiringTests {
+  @Test func startWithATokenSubmits() async throws {
+    let server = try await FakeServer.start()
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    let account = Account(configFile: try temporaryFolder() + "/c.toml", environment: [
+      "TUNES_LISTENBRAINZ_URL": server.root, "TUNES_LISTENBRAINZ_TOKEN": FakeServer.token,
+    ])
+    let (scrobbler, submitter) = await Scrobbler.start(library: library, account: account)
+    #expect(submitter != nil)
+    try scrobbler.listened(song: song, listenedAt: Date(timeIntervalSinceNow: -600), playedMs: 120_000)
+    #expect(try await eventually { try await server.storedListens().count == 1 })
+    await submitter?.stop()
+  }
+
+  @Test func startWithoutATokenStillQueues() async throws {
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    let path = try temporaryFolder() + "/c.toml"
+    try "[listenbrainz]\ntoken = \"t\"\n".write(toFile: path, atomically: false, encoding: .utf8)
+    chmod(path, 0o604)
+    let log = LogLines()
+    let (scrobbler, submitter) = await Scrobbler.start(library: library, account: Account(configFile: path, environment: [:]), log: { log.append($0) })
+    #expect(submitter == nil)
+    #expect(log.lines.first?.contains("chmod 600 \(path)") == true)
+    try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 120_000)
+    #expect(try ListenQueue(library: library).count(.pending) == 1)
+  }
+}

@@ -1,0 +1,120 @@
+// Persistence: the saved state comes back exactly; a restart continues the shuffle pass and the position,
+// and a restored play never becomes a listen.
+import Foundation
+import Testing
+import TunesCore
+import TunesLibrary
+@testable import TunesPlayer
+
+func temporaryLibrary() throws -> (Library, URL) {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tunes-player-\(UUID().uuidString)")
+  let library = try Library(path: folder.appendingPathComponent("library.db").path)
+  return (library, folder)
+}
+
+@Suite struct PlayStateStoreTests {
+  @Test func aSnapshotRoundTripsExactly() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = PlayStateStore(library: library)
+    #expect(try store.load() == nil)
+    var queue = Queue()
+    // Songs not in the library: their ids cannot be kept (the foreign key), their names are.
+    queue.add((1...6).map { n -> Song in var s = song(n, artist: "a\(n % 2)"); s.id = nil; return s })
+    queue.move(from: 0, to: 3)
+    var pass = ShufflePass(keys: queue.items.map(ShuffleKey.init), current: nil, rng: SeededRandom(seed: 4))
+    _ = pass.advance()
+    _ = pass.advance()
+    let snapshot = PlayStateSnapshot(
+      queue: queue, state: .paused, currentID: pass.history.last, positionMs: 12_345, volume: 42, repeatMode: .all,
+      random: true, single: true, consume: false, pass: pass, version: 17)
+    try store.save(snapshot)
+    let loaded = try #require(try PlayStateStore(library: library).load())
+    #expect(loaded == snapshot)
+    // A later save that only moves the position keeps the queue as it was.
+    var later = snapshot
+    later.positionMs = 14_000
+    try store.save(later)
+    #expect(try store.load() == later)
+  }
+
+  @Test func aSongStillInTheLibraryIsReadFresh() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var stored = Song(path: "/music/7.mp3", title: "Old", artist: "X")
+    try library.pool.write { db in try stored.insert(db) }
+    var queue = Queue()
+    queue.add([stored])
+    try PlayStateStore(library: library).save(PlayStateSnapshot(queue: queue))
+    try library.pool.write { db in try db.execute(sql: "UPDATE song SET title = 'New'") }
+    let loaded = try #require(try PlayStateStore(library: library).load())
+    #expect(loaded.queue[0].song.title == "New")
+    // Gone from the library: the names saved with the queue are used.
+    try library.pool.write { db in try db.execute(sql: "DELETE FROM song") }
+    let again = try #require(try PlayStateStore(library: library).load())
+    #expect(again.queue[0].song.path == "/music/7.mp3")
+  }
+
+  @Test func aBrokenDatabaseIsAStoreError() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try library.pool.write { db in try db.execute(sql: "DROP TABLE queueItem") }
+    #expect(throws: PlayerError.self) { try PlayStateStore(library: library).save(PlayStateSnapshot()) }
+    #expect(PlayerError.stateStore("x").exitStatus == .ioError)
+  }
+
+  @Test func aRestartContinuesThePassAndThePositionAndIsNeverAListen() async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tracks = Dictionary(uniqueKeysWithValues: (1...6).map { ($0, FakeTrack(frames: 30_000)) })
+    let sink = FakeSink()
+    sink.hold()
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), library: library, seed: 9)
+    try await player.add((1...6).map { song($0, artist: "artist \($0)", durationMs: 600) })
+    await player.setRandom(true)
+    try await drive(sink) { try await player.play() }
+    try await drive(sink) { await player.next() }
+    try await drive(sink) { await player.seek(toMs: 200) }
+    try await drive(sink) { await player.pause(true) }
+    await player.quiesce(sink)
+    let before = await player.status()
+    let order = await player.shutdownReturningOrder()
+    sink.release()
+
+    let sink2 = FakeSink()
+    let restored = Player(sink: sink2, decoders: fakeLibrary(tracks), library: library, seed: 1234)
+    let log = await EventLog.attach(to: restored)
+    #expect(try await restored.restore())
+    let after = await restored.status()
+    #expect(after.currentID == before.currentID)
+    #expect(after.elapsedMs == before.elapsedMs)
+    #expect(after.state == .paused)
+    #expect(await restored.shuffleOrder()?.ids == order?.ids)
+    #expect(await restored.shuffleOrder()?.cursor == order?.cursor)
+    try await restored.play()
+    // The rest of the pass, in the saved order, no song twice.
+    await waitUntil("the pass to end") { await restored.status().state == .stopped }
+    await waitUntil("events") { await log.events.contains(.finished) }
+    let started = await log.started
+    // Entry n holds song n (added in order).
+    let expected = order!.ids[(order!.cursor)...].map { "/music/\($0).mp3" }
+    #expect(started == expected)
+    // The resumed song continued at its position: its first heard frame is where it was paused.
+    #expect(sink2.heard.first?.frame == Self.format.frames(milliseconds: before.elapsedMs))
+    // The resumed play was restored: never a listen; the others played through are.
+    let listens = await log.listens.map(\.0)
+    #expect(!listens.contains(started[0]))
+    #expect(listens.count == started.count - 1)
+    await restored.shutdown()
+  }
+
+  static let format = AudioFormat(sampleRate: 44100, channels: 2)
+}
+
+extension Player {
+  func shutdownReturningOrder() async -> (ids: [Int], cursor: Int, number: Int)? {
+    let order = shuffleOrder()
+    await shutdown()
+    return order
+  }
+}

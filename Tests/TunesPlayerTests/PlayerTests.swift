@@ -1,0 +1,257 @@
+// The Player with the engine, a fake decoder and a fake sink: what was heard, in what order, and that the
+// state the Player reports is what the sink is doing.
+import Foundation
+import Testing
+import TunesCore
+import TunesLibrary
+@testable import TunesPlayer
+
+/// A clock the test moves by hand.
+final class FakeClock: TunesClock, @unchecked Sendable {
+  private let lock = NSLock()
+  private var seconds: Double = 1_700_000_000
+  func now() -> Date { lock.withLock { Date(timeIntervalSince1970: seconds) } }
+  func monotonic() -> Double { lock.withLock { seconds } }
+  func advance(_ by: Double) { lock.withLock { seconds += by } }
+}
+
+/// Collects a player's events in the background.
+actor EventLog {
+  private(set) var events: [PlayerEvent] = []
+  func append(_ event: PlayerEvent) { events.append(event) }
+  static func attach(to player: Player) async -> EventLog {
+    let log = EventLog()
+    let stream = await player.events()
+    Task { for await event in stream { await log.append(event) } }
+    return log
+  }
+  var started: [String] {
+    events.compactMap { if case .songStarted(let song, _) = $0 { return song.path } else { return nil } }
+  }
+  var messages: [String] {
+    events.compactMap { if case .message(let text) = $0 { return text } else { return nil } }
+  }
+  var listens: [(String, Date, Int)] {
+    events.compactMap { if case .listened(let song, let at, let ms) = $0 { return (song.path, at, ms) } else { return nil } }
+  }
+}
+
+func waitUntil(_ what: String, _ condition: () async -> Bool) async {
+  for _ in 0..<4000 {
+    if await condition() { return }
+    try? await Task.sleep(nanoseconds: 1_000_000)
+  }
+  Issue.record("timed out waiting for \(what)")
+}
+
+@Suite struct PlayerTests {
+  @Test func aQueuePlaysGaplesslyEveryFrameOnceInOrder() async throws {
+    let sink = FakeSink(bufferFrames: 3000)
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000), 2: FakeTrack(frames: 7001), 3: FakeTrack(frames: 300)]))
+    let log = await EventLog.attach(to: player)
+    try await player.add([song(1), song(2), song(3)])
+    try await player.play()
+    await waitUntil("the queue to end") { await player.status().state == .stopped }
+    let heard = runs(sink.heard)
+    #expect(heard.map(\.tag) == [1, 2, 3])
+    #expect(heard.map(\.from) == [0, 0, 0])
+    #expect(heard.map(\.to) == [5000, 7001, 300])
+    #expect(sink.opens.count == 1)
+    await waitUntil("events") { await log.events.contains(.finished) }
+    #expect(await log.started == ["/music/1.mp3", "/music/2.mp3", "/music/3.mp3"])
+    await player.shutdown()
+  }
+
+  @Test func formatChangeReopensTheSinkAndLosesNothing() async throws {
+    let sink = FakeSink(bufferFrames: 1000)
+    let low = AudioFormat(sampleRate: 22050, channels: 2)
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 4000), 2: FakeTrack(frames: 3000, format: low), 3: FakeTrack(frames: 2000)]))
+    try await player.add([song(1), song(2), song(3)])
+    try await player.play()
+    await waitUntil("the queue to end") { await player.status().state == .stopped }
+    #expect(sink.opens == [AudioFormat(sampleRate: 44100, channels: 2), low, AudioFormat(sampleRate: 44100, channels: 2)])
+    let heard = runs(sink.heard)
+    #expect(heard.map(\.tag) == [1, 2, 3])
+    #expect(heard.map(\.to) == [4000, 3000, 2000])
+    await player.shutdown()
+  }
+
+  @Test(arguments: [true, false]) func pauseAndResumeContinueAtTheSameFrame(deviceCanPause: Bool) async throws {
+    let sink = FakeSink(bufferFrames: 2048, canPause: deviceCanPause)
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 40_000)]))
+    try await player.add([song(1)])
+    sink.hold()
+    try await drive(sink) { try await player.play() }
+    for _ in 0..<5 { sink.step() }
+    try await drive(sink) { await player.pause(true) }
+    await player.quiesce(sink)
+    #expect(await player.status().state == .paused)
+    #expect(sink.isPaused)
+    try await drive(sink) { await player.pause(false) }
+    #expect(await player.status().state == .playing)
+    sink.release()
+    await waitUntil("the end") { await player.status().state == .stopped }
+    let heard = runs(sink.heard)
+    #expect(heard.count == 1)
+    #expect(heard.first?.to == 40_000)
+    await player.shutdown()
+  }
+
+  @Test func seekIsSampleAccurate() async throws {
+    let sink = FakeSink()
+    // Frame indexes are encoded in 16 bits: keep the track under 65536 frames.
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 60_000)]))
+    try await player.add([song(1)])
+    sink.hold()
+    try await drive(sink) { try await player.play() }
+    try await drive(sink) { await player.seek(toMs: 1_000) }
+    for _ in 0..<3 { sink.step() }
+    try await drive(sink) { await player.pause(true) }
+    await player.quiesce(sink)
+    let heard = sink.heard
+    let jump = heard.firstIndex { $0.frame == 44_100 }
+    #expect(jump != nil)
+    if let jump { #expect(heard[jump - 1].frame < 44_100 - 1) }
+    let status = await player.status()
+    #expect(status.elapsedMs == AudioFormat(sampleRate: 44100, channels: 2).milliseconds(frames: heard.last!.frame + 1))
+    await player.shutdown()
+  }
+
+  @Test func nextAndPreviousFollowTheQueue() async throws {
+    let sink = FakeSink()
+    let tracks = Dictionary(uniqueKeysWithValues: (1...3).map { ($0, FakeTrack(frames: 441_000)) })
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks))
+    try await player.add([song(1), song(2), song(3)])
+    sink.hold()
+    try await drive(sink) { try await player.play() }
+    try await drive(sink) { await player.next() }
+    #expect(await player.status().currentPosition == 1)
+    try await drive(sink) { await player.next() }
+    #expect(await player.status().currentPosition == 2)
+    try await drive(sink) { await player.previous() }  // within 3 s: the song before
+    #expect(await player.status().currentPosition == 1)
+    try await drive(sink) { await player.seek(toMs: 4_000) }
+    try await drive(sink) { await player.previous() }  // more than 3 s in: the same song from its start
+    let status = await player.status()
+    #expect(status.currentPosition == 1)
+    #expect(status.elapsedMs < 3_000)
+    try await drive(sink) { await player.stop() }
+    #expect(await player.status().state == .stopped)
+    sink.release()
+    await player.shutdown()
+  }
+
+  @Test func aMissingFileIsSkippedWithItsNameAndPlayGoesOn() async throws {
+    let sink = FakeSink()
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 3000), 3: FakeTrack(frames: 2000)]))
+    let log = await EventLog.attach(to: player)
+    try await player.add([song(1), song(2), song(3)])
+    try await player.play()
+    await waitUntil("the queue to end") { await player.status().state == .stopped }
+    #expect(runs(sink.heard).map(\.tag) == [1, 3])
+    await waitUntil("events") { await log.events.contains(.finished) }
+    #expect(await log.messages.contains { $0.contains("/music/2.mp3") && $0.contains("No such file") })
+    #expect(await player.failure() == nil)
+    await player.shutdown()
+  }
+
+  @Test func aBrokenFirstFileIsSkippedToo() async throws {
+    let sink = FakeSink()
+    let player = Player(sink: sink, decoders: fakeLibrary([2: FakeTrack(frames: 3000)]))
+    try await player.add([song(1), song(2)])
+    try await player.play()
+    await waitUntil("the queue to end") { runs(sink.heard).first?.to == 3000 }
+    await waitUntil("stopped") { await player.status().state == .stopped }
+    #expect(runs(sink.heard).map(\.tag) == [2])
+    await player.shutdown()
+  }
+
+  @Test func aQueueWithNothingPlayableEndsWithAnError() async throws {
+    let sink = FakeSink()
+    let player = Player(sink: sink, decoders: fakeLibrary([:]))
+    try await player.add([song(1), song(2), song(3)])
+    try await player.play()
+    await waitUntil("the failure") { await player.failure() != nil }
+    let failure = await player.failure()
+    guard case .nothingPlayable(let path, _) = failure else {
+      Issue.record("expected nothingPlayable, got \(String(describing: failure))")
+      return
+    }
+    #expect(path != nil)
+    #expect(await player.status().state == .stopped)
+    #expect(sink.heard.isEmpty)
+    await player.shutdown()
+  }
+
+  @Test func emptyQueueAndBadPositionsAreErrors() async throws {
+    let player = Player(sink: FakeSink(), decoders: fakeLibrary([:]))
+    await #expect(throws: PlayerError.emptyQueue) { try await player.play() }
+    await #expect(throws: PlayerError.noSuchPosition(3)) { try await player.play(position: 3) }
+    await #expect(throws: PlayerError.noSuchID(9)) { try await player.delete(id: 9) }
+    await #expect(throws: PlayerError.noSuchPosition(-1)) { try await player.move(from: -1, to: 0) }
+    #expect(PlayerError.emptyQueue.exitStatus == .noInput)
+    await player.shutdown()
+  }
+
+  @Test func decoderWarningsAndMidFileErrorsSurfaceAsMessages() async throws {
+    let sink = FakeSink()
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000, failAt: 2500, warnAt: [100]), 2: FakeTrack(frames: 1000)]))
+    let log = await EventLog.attach(to: player)
+    try await player.add([song(1), song(2)])
+    try await player.play()
+    await waitUntil("the queue to end") { await player.status().state == .stopped }
+    await waitUntil("events") { await log.events.contains(.finished) }
+    let messages = await log.messages
+    #expect(messages.contains { $0.contains("/music/1.mp3") && $0.contains("frame 100") })
+    #expect(messages.contains { $0.contains("/music/1.mp3") && $0.contains("bad frame") })
+    #expect(runs(sink.heard).last?.tag == 2)
+    await player.shutdown()
+  }
+
+  @Test func volumeIsASoftwareGain() async throws {
+    let sink = FakeSink()
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 20_000)]))
+    try await player.add([song(1)])
+    await player.setVolume(50)
+    try await player.play()
+    await waitUntil("the end") { await player.status().state == .stopped }
+    let gain = PlaybackEngine.gain(volume: 50)
+    #expect(gain > 0.1 && gain < 0.5)
+    // Channel 0 carries the frame index: at frame 10000 the sample must be scaled by the gain.
+    let sample = Int(sink.gains[10_000])
+    #expect(abs(sample - Int(Double(10_000) * gain)) <= 1)
+    #expect(PlaybackEngine.gain(volume: 100) == 1)
+    #expect(PlaybackEngine.gain(volume: 0) == 0)
+    await player.shutdown()
+  }
+
+  @Test func aListenFiresOncePerPlayAndCallsTheHook() async throws {
+    let sink = FakeSink()
+    let clock = FakeClock()
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 44_100)]), clock: clock)
+    let recorded = Recorder()
+    await player.setListenHook { song, listen in recorded.add(song.path, listen.listenedAt) }
+    let log = await EventLog.attach(to: player)
+    try await player.add([song(1, durationMs: 1000)])
+    await player.setRepeat(.one)
+    await player.setSingle(false)
+    try await player.play()
+    await waitUntil("three plays") { await log.started.count >= 3 }
+    await player.stop()
+    await player.settle()
+    await waitUntil("listens") { await log.listens.count >= 2 }
+    let listens = await log.listens
+    // Each completed play of repeat-one is its own listen; the last one may have been stopped early.
+    #expect(listens.count >= 2)
+    #expect(recorded.count == listens.count)
+    #expect(listens.allSatisfy { $0.2 >= 500 })
+    await player.shutdown()
+  }
+}
+
+final class Recorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [(String, Date)] = []
+  func add(_ path: String, _ date: Date) { lock.withLock { items.append((path, date)) } }
+  var count: Int { lock.withLock { items.count } }
+}
