@@ -6,6 +6,6 @@ struct LB: AsyncParsableCommand {
     commandName: "lb",
     abstract: "ListenBrainz: account, listen queue and submission.",
     subcommands: [LBLogin.self, LBLogout.self, LBStatus.self, LBQueue.self, LBFlush.self, LBRetry.self]
-      + [LBDashboard.self, LBListens.self, LBStats.self, LBFollowers.self, LBFollowing.self, LBLoved.self, LBHated.self, LBPins.self, LBPlaylists.self, LBUsers.self]
+      + [LBDashboard.self, LBListens.self, LBStats.self, LBFollowers.self, LBFollowing.self, LBLoved.self, LBHated.self, LBPins.self, LBPlaylists.self, LBUsers.self, LBPin.self, LBUnpin.self]
   )
 }
