@@ -24,8 +24,8 @@ import TunesLibrary
     var server: FakeListenBrainz
     let db: String
 
-    static func start() async throws -> Fixture {
-      let server = try await FakeListenBrainz.start(world: DashboardActingTests.world())
+    static func start(world: [String: Any] = DashboardActingTests.world()) async throws -> Fixture {
+      let server = try await FakeListenBrainz.start(world: world)
       // Not in the server's folder: a test replaces the server, and its folder goes with it.
       let db = NSTemporaryDirectory() + "tunes-acting-\(UUID().uuidString)/library.db"
       let library = try Library(path: db)

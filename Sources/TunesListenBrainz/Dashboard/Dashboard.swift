@@ -116,6 +116,11 @@ public struct Dashboard: Sendable {
   }
 
   public func playlist(mbid: String) async throws(DashboardError) -> RemotePlaylist {
+    try await playlistWithJSPF(mbid: mbid).playlist
+  }
+
+  /// The playlist and the JSPF document exactly as served (for a JSPF reader that keeps every field).
+  public func playlistWithJSPF(mbid: String) async throws(DashboardError) -> (playlist: RemotePlaylist, jspf: Data) {
     let path = "/1/playlist/\(Self.segment(mbid))"
     let reply = await wire.send("GET", path, query: [], body: nil)
     if case .response(404, _) = reply { throw .noSuchPlaylist(mbid) }
@@ -124,7 +129,7 @@ public struct Dashboard: Sendable {
       throw .badResponse(endpoint: path, reason: "no playlist object")
     }
     if playlist.mbid == nil { playlist.mbid = MBID.normalised(mbid) }
-    return playlist
+    return (playlist, body)
   }
 
   public func searchUsers(_ term: String) async throws(DashboardError) -> UserSearch {
