@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Playlist benchmark: times `tunes playlist` import, show, add --at, sort and export on a playlist of
-# N entries over a library of N songs (rows inserted directly; no audio needed). Prints medians of 5 runs.
-# Usage: Benchmarks/playlists.sh [N] (default 10000). Needs a built .build/debug/tunes (or TUNES=path).
+# Times `tunes playlist` import, show, list, add --at, sort and export on N-entry playlists over N songs
+# (rows inserted directly, no audio); medians of 5 runs. Usage: Benchmarks/playlists.sh [N] (TUNES=binary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-10000}

@@ -276,7 +276,13 @@ public actor InMemoryMPDBackend: MPDBackend {
     return insert([song], at: min(position ?? queueItems.count, queueItems.count))[0]
   }
 
-  public func delete(positions range: Range<Int>) {
+  /// Other clients may have shortened the queue since the server looked: bounds are checked here.
+  private func checkBounds(_ range: Range<Int>) throws {
+    guard range.lowerBound >= 0, range.upperBound <= queueItems.count else { throw MPDError.argument("Bad song index") }
+  }
+
+  public func delete(positions range: Range<Int>) throws {
+    try checkBounds(range)
     record("delete \(range.lowerBound):\(range.upperBound)")
     queueItems.removeSubrange(range)
     if let c = current {
@@ -292,10 +298,12 @@ public actor InMemoryMPDBackend: MPDBackend {
 
   public func delete(id: Int) throws {
     guard let position = queueItems.firstIndex(where: { $0.song.id == id }) else { throw MPDError.noExist("No such song") }
-    delete(positions: position..<position + 1)
+    try delete(positions: position..<position + 1)
   }
 
-  public func move(positions range: Range<Int>, to: Int) {
+  public func move(positions range: Range<Int>, to: Int) throws {
+    try checkBounds(range)
+    guard to >= 0, to + range.count <= queueItems.count else { throw MPDError.argument("Bad song index") }
     record("move \(range.lowerBound):\(range.upperBound) \(to)")
     let currentID = current.map { queueItems[$0].song.id }
     let moving = Array(queueItems[range])
@@ -314,9 +322,10 @@ public actor InMemoryMPDBackend: MPDBackend {
     queueChanged(from: 0)
   }
 
-  public func shuffle(positions range: Range<Int>?) {
-    record("shuffle")
+  public func shuffle(positions range: Range<Int>?) throws {
     let bounds = range ?? 0..<queueItems.count
+    try checkBounds(bounds)
+    record("shuffle")
     let currentID = current.map { queueItems[$0].song.id }
     queueItems[bounds].shuffle()
     if let currentID { current = queueItems.firstIndex { $0.song.id == currentID } }

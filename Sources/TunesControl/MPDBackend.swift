@@ -156,7 +156,8 @@ public protocol MPDBackend: Sendable {
   func add(uri: String) async throws
   /// Adds one song at `position` (end when nil) and returns its queue id.
   func addID(uri: String, position: Int?) async throws -> Int
-  /// Removes the positions in `range` (already checked against the queue length by the server).
+  /// Removes the positions in `range`. The server checked them against the queue length it saw, but
+  /// another client may have shortened the queue since: check again and throw "Bad song index".
   func delete(positions range: Range<Int>) async throws
   func delete(id: Int) async throws
   /// Moves the entries in `range` so that the first lands at `to`.

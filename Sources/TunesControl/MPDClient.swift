@@ -45,8 +45,8 @@ public final class MPDClient {
     var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let greeting = try readLine()
+    // No close(fd) on failure: deinit runs for a class whose properties are all set, and closes it.
     guard greeting.hasPrefix("OK MPD ") else {
-      close(fd)
       throw .protocolViolation("unexpected greeting \"\(greeting)\"")
     }
     serverVersion = String(greeting.dropFirst("OK MPD ".count))

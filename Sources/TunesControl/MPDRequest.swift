@@ -79,13 +79,16 @@ public enum MPDRequestParser {
 
   /// Quotes an argument so `parse` gives it back unchanged (what a client sends).
   public static func quote(_ argument: String) -> String {
-    var out = "\""
-    for character in argument {
-      if character == "\"" || character == "\\" { out.append("\\") }
-      out.append(character)
+    // Scalars, not Characters: a backslash or quote followed by a combining mark is one Character
+    // but still two bytes the parser sees separately.
+    var out = String.UnicodeScalarView()
+    out.append("\"")
+    for scalar in argument.unicodeScalars {
+      if scalar == "\"" || scalar == "\\" { out.append("\\") }
+      out.append(scalar)
     }
     out.append("\"")
-    return out
+    return String(out)
   }
 }
 

@@ -18,6 +18,14 @@ public final class Library: Sendable {
     }
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
+    configuration.prepareDatabase { db in
+      // In WAL mode NORMAL never corrupts the database and a killed process loses nothing committed;
+      // it only skips an fsync per commit.
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      // Every song insert fires the FTS5 trigger, which makes SQLite keep a statement journal: on disk
+      // (the default) that was ~28 page writes per song (285k pwrite calls for 10k songs), in memory none.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
+    }
     pool = try DatabasePool(path: path, configuration: configuration)
     try Schema.migrator.migrate(pool)
   }

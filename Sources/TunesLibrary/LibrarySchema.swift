@@ -60,16 +60,33 @@ enum LibrarySchema {
       CREATE INDEX song_year ON song(year);
       CREATE INDEX song_genre ON song(genre COLLATE NOCASE);
       """)
+    // External-content FTS5 over song. Deletes and renames are synchronised by triggers; inserts are
+    // not: an AFTER INSERT trigger makes SQLite open a statement savepoint per row, and FTS5 flushes
+    // its pending terms at every savepoint, which made indexing 3× slower (measured: 10k inserts 1.57 s
+    // with the trigger, 0.48 s with the FTS row written by the inserting code). Songs are inserted
+    // through `Song.insert` (SongRecord.swift) or the indexer, both of which write the FTS row.
     try db.create(virtualTable: "song_ft", using: FTS5()) { t in
-      t.synchronize(withTable: "song")
+      t.content = "song"
+      t.contentRowID = "id"
       t.tokenizer = .unicode61()  // folds case and diacritics: "cafe" finds "Café"
-      t.prefixes = [2, 3]
       t.column("title")
       t.column("artist")
       t.column("album")
       t.column("albumArtist")
       t.column("genre")
     }
+    try db.execute(sql: """
+      CREATE TRIGGER song_ft_delete AFTER DELETE ON song BEGIN
+        INSERT INTO song_ft(song_ft, rowid, title, artist, album, albumArtist, genre)
+        VALUES ('delete', old.id, old.title, old.artist, old.album, old.albumArtist, old.genre);
+      END;
+      CREATE TRIGGER song_ft_update AFTER UPDATE OF title, artist, album, albumArtist, genre ON song BEGIN
+        INSERT INTO song_ft(song_ft, rowid, title, artist, album, albumArtist, genre)
+        VALUES ('delete', old.id, old.title, old.artist, old.album, old.albumArtist, old.genre);
+        INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre)
+        VALUES (new.id, new.title, new.artist, new.album, new.albumArtist, new.genre);
+      END;
+      """)
     try db.create(table: "playlist") { t in
       t.autoIncrementedPrimaryKey("id")
       t.column("name", .text).notNull().unique().collate(.nocase)

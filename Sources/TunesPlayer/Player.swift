@@ -602,8 +602,8 @@ public actor Player {
       emit(.message("\(path): \(message)"))
     case .ended(let token):
       guard token == currentToken else { return }
-      if let id = currentID, let plan = plans[token], plan.itemID == id, consume { removeConsumed(id) }
-      plans[token] = nil
+      // Consume: the last song leaves the queue too once it has played out.
+      if consume, let id = currentID { removeConsumed(id) }
       engineLoaded = false
       currentToken = nil
       writingToken = nil

@@ -1,6 +1,5 @@
-// Keeps playlists in step with the playlist files the indexer finds (.m3u .m3u8 .xspf .jspf): a new
-// file becomes a playlist named after it; a changed file replaces the entries, unless the playlist was
-// edited in tunes since: then the file's version is imported beside it ("name (from file)").
+// Keeps playlists in step with the playlist files the indexer finds (.m3u .m3u8 .xspf .jspf), never
+// overwriting one edited in tunes: the file's newer version is then imported beside it ("name (from file)").
 import Foundation
 import GRDB
 import TunesCore

@@ -14,6 +14,8 @@ public struct PlaylistSummary: Sendable, Codable, Hashable {
   public var durationMs: Int
   /// The playlist file it is kept in step with, for playlists found while indexing.
   public var sourcePath: String?
+  /// The last change (MPD's `Last-Modified` of `listplaylists`).
+  public var modifiedAt: Date?
   public var isSmart: Bool { smartQuery != nil }
 }
 

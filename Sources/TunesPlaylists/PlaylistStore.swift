@@ -56,6 +56,38 @@ public actor PlaylistStore {
     }
   }
 
+  /// The songs MPD URIs name, in order: an absolute path exactly, a relative URI (MPD's, relative to
+  /// the music folder) by the song whose path ends with "/URI". URIs that name no song are returned apart.
+  public func songs(forURIs uris: [String]) throws -> (songs: [Song], unknown: [String]) {
+    let relative = Set(uris.filter { !$0.hasPrefix("/") })
+    return try pool.read { db in
+      // One pass over the paths: every "/"-suffix of a path that some URI names.
+      var bySuffix: [String: Int64] = [:]
+      if !relative.isEmpty {
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song ORDER BY id")
+        while let row = try rows.next() {
+          let path: String = row["path"]
+          var index = path.startIndex
+          while let slash = path[index...].firstIndex(of: "/") {
+            let suffix = String(path[path.index(after: slash)...])
+            if relative.contains(suffix), bySuffix[suffix] == nil { bySuffix[suffix] = row["id"] }
+            index = path.index(after: slash)
+          }
+        }
+      }
+      var songs: [Song] = []
+      var unknown: [String] = []
+      for uri in uris {
+        let song =
+          uri.hasPrefix("/")
+          ? try Song.filter(Column("path") == uri).fetchOne(db)
+          : try bySuffix[uri].flatMap { try Song.fetchOne(db, key: $0) }
+        if let song { songs.append(song) } else { unknown.append(uri) }
+      }
+      return (songs, unknown)
+    }
+  }
+
   // MARK: Creating
 
   /// An ordinary playlist holding `songs` (possibly none).
@@ -79,7 +111,7 @@ public actor PlaylistStore {
     try pool.write { db in _ = try PlaylistTables.insertPlaylist(db, name: name, smartQuery: text, now: now) }
     return PlaylistSummary(
       name: name, smartQuery: text, songCount: songs.count, missingCount: 0,
-      durationMs: songs.reduce(0) { $0 + ($1.durationMs ?? 0) }, sourcePath: nil)
+      durationMs: songs.reduce(0) { $0 + ($1.durationMs ?? 0) }, sourcePath: nil, modifiedAt: now)
   }
 
   /// The current queue of the player (or any list of songs) as a new playlist, or replacing one.
@@ -147,6 +179,16 @@ public actor PlaylistStore {
       try PlaylistTables.replace(db, playlistID: playlist.id, with: kept)
       if !doomed.isEmpty { try PlaylistTables.touch(db, playlistID: playlist.id, now: now) }
       return items.count - kept.count
+    }
+  }
+
+  /// Empties the playlist (MPD's `playlistclear`); an empty one stays empty.
+  public func clear(name: String) throws {
+    let now = clock.now()
+    try pool.write { db in
+      let playlist = try PlaylistTables.requireEditable(db, name: name)
+      try db.execute(sql: "DELETE FROM playlistItem WHERE playlistId = ?", arguments: [playlist.id])
+      try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
     }
   }
 
@@ -261,6 +303,22 @@ public actor PlaylistStore {
     return PlaylistContents(summary: PlaylistTables.summary(row, entries: entries), entries: entries)
   }
 
+  /// The songs to play, in order: a smart playlist's query result now, or the entries with their song
+  /// (missing entries skipped). For `tunes play --playlist NAME` and the MPD server.
+  public func playableSongs(name: String) throws -> [Song] {
+    let (row, ids) = try pool.read { db -> (PlaylistRow, [Int64]) in
+      let row = try PlaylistTables.require(db, name: name)
+      let ids = try Int64.fetchAll(
+        db, sql: "SELECT songId FROM playlistItem WHERE playlistId = ? AND songId IS NOT NULL ORDER BY position",
+        arguments: [row.id])
+      return (row, ids)
+    }
+    if let query = row.smartQuery { return try songs(matching: query) }
+    let songs = try pool.read { db in try Song.fetchAll(db, keys: ids) }
+    let byID = Dictionary(songs.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
+    return ids.compactMap { byID[$0] }
+  }
+
   /// Every playlist by name, counted in SQL (no entry is loaded). A smart playlist whose query fails
   /// is listed with no songs.
   public func list() throws -> [PlaylistSummary] {
@@ -277,7 +335,8 @@ public actor PlaylistStore {
         let playlist = PlaylistRow(row: row)
         return (playlist, PlaylistSummary(
           name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
-          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath))
+          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath,
+          modifiedAt: playlist.modifiedAt))
       }
     }
     return rows.map { row, summary in

@@ -190,7 +190,7 @@ enum PlaylistTables {
     PlaylistSummary(
       name: row.name, smartQuery: row.smartQuery, songCount: entries.count,
       missingCount: entries.filter(\.isMissing).count, durationMs: entries.reduce(0) { $0 + ($1.durationMs ?? 0) },
-      sourcePath: row.sourcePath)
+      sourcePath: row.sourcePath, modifiedAt: row.modifiedAt)
   }
 
   /// Checks 1-based positions against `1...count`.

@@ -8,7 +8,7 @@ import Testing
   @Test func greetingPingAndStatusOfAnEmptyPlayer() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw("ping\nstatus\n")
+    let reply = try await h.raw(replies: 2, "ping\nstatus\n")
     #expect(reply == """
       OK MPD 0.23.5
       OK
@@ -92,7 +92,7 @@ import Testing
   @Test func playbackErrors() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw("play 7\nplay x\nplayid 99\nseek 0\npause 2\nseekcur abc\n")
+    let reply = try await h.raw(replies: 6, "play 7\nplay x\nplayid 99\nseek 0\npause 2\nseekcur abc\n")
     #expect(reply == """
       OK MPD 0.23.5
       ACK [2@0] {play} Bad song index
@@ -108,7 +108,7 @@ import Testing
   @Test func volumeAndOptions() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw(
+    let reply = try await h.raw(replies: 12, 
       "setvol 70\nvolume -5\ngetvol\nsetvol 101\nsetvol -1\nvolume +200\nrandom 1\nrepeat 1\nsingle oneshot\nconsume 1\nsingle 2\nrandom yes\n")
     #expect(reply == """
       OK MPD 0.23.5
@@ -143,7 +143,7 @@ import Testing
     let server = MPDServer(backend: silent, configuration: .init(unixSocketPath: folder + "/s"))
     try await server.start()
     defer { server.stop() }
-    let reply = try await blocking { try rawExchange(path: folder + "/s", bytes: Array("getvol\nsetvol 5\n".utf8), quiet: 0.3) }
+    let reply = try await blocking { try rawExchange(path: folder + "/s", bytes: Array("getvol\nsetvol 5\n".utf8), replies: 2) }
     #expect(reply == "OK MPD 0.23.5\nOK\nACK [52@0] {setvol} No mixer\n")
   }
 
@@ -173,7 +173,7 @@ import Testing
     }
     #expect(afterEdits == ["2", "3"])
 
-    let errors = try await h.raw(
+    let errors = try await h.raw(replies: 8, 
       "delete 5\ndelete 1:0\ndeleteid 42\nmove 0 9\nadd nothing/here.mp3\naddid loose.mp3 9\nplaylistinfo 9\nplaylistid 77\n")
     #expect(errors == """
       OK MPD 0.23.5
@@ -244,7 +244,7 @@ import Testing
     #expect(await h.backend.storedPlaylists().map(\.name) == ["evening"])
     #expect(try await h.backend.storedPlaylist(named: "evening").map(\.file) == ["loose.mp3"])
 
-    let errors = try await h.raw("listplaylist nope\nload nope\nrm nope\nsave evening\nsave a/b\nrename evening evening\nplaylistdelete evening 5\n")
+    let errors = try await h.raw(replies: 7, "listplaylist nope\nload nope\nrm nope\nsave evening\nsave a/b\nrename evening evening\nplaylistdelete evening 5\n")
     #expect(errors == """
       OK MPD 0.23.5
       ACK [50@0] {listplaylist} No such playlist
@@ -295,7 +295,7 @@ import Testing
     }
     #expect(added == 2)
 
-    let errors = try await h.raw("find colour red\nlist Mood\nlsinfo nowhere\nsearch artist\n")
+    let errors = try await h.raw(replies: 4, "find colour red\nlist Mood\nlsinfo nowhere\nsearch artist\n")
     #expect(errors == """
       OK MPD 0.23.5
       ACK [2@0] {find} Unknown filter type
@@ -309,7 +309,7 @@ import Testing
   @Test func serverFactsAndUnknownCommands() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw("tagtypes\noutputs\ndecoders\nurlhandlers\nnotcommands\nfrobnicate 1\nstatus 1\nstats\n")
+    let reply = try await h.raw(replies: 8, "tagtypes\noutputs\ndecoders\nurlhandlers\nnotcommands\nfrobnicate 1\nstatus 1\nstats\n")
     #expect(reply.hasPrefix("""
       OK MPD 0.23.5
       tagtype: Artist

@@ -8,7 +8,7 @@ import Testing
   @Test func listRunsEveryCommandAndEndsWithOneOK() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw("command_list_begin\nadd loose.mp3\nsetvol 10\ngetvol\ncommand_list_end\nping\n")
+    let reply = try await h.raw(replies: 2, "command_list_begin\nadd loose.mp3\nsetvol 10\ngetvol\ncommand_list_end\nping\n")
     #expect(reply == "OK MPD 0.23.5\nvolume: 10\nOK\nOK\n")
     #expect(await h.backend.status().playlistLength == 1)
   }
@@ -16,14 +16,14 @@ import Testing
   @Test func okListSeparatesReplies() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw("command_list_ok_begin\nping\ngetvol\ncommand_list_end\n")
+    let reply = try await h.raw(replies: 1, "command_list_ok_begin\nping\ngetvol\ncommand_list_end\n")
     #expect(reply == "OK MPD 0.23.5\nlist_OK\nvolume: 50\nlist_OK\nOK\n")
   }
 
   @Test func failureNamesTheIndexAndStopsTheList() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw("command_list_ok_begin\nsetvol 20\nfoo\nsetvol 30\ncommand_list_end\ncommand_list_begin\nping\nplay 9\ncommand_list_end\n")
+    let reply = try await h.raw(replies: 2, "command_list_ok_begin\nsetvol 20\nfoo\nsetvol 30\ncommand_list_end\ncommand_list_begin\nping\nplay 9\ncommand_list_end\n")
     #expect(reply == "OK MPD 0.23.5\nlist_OK\nACK [5@1] {} unknown command \"foo\"\nACK [2@1] {play} Bad song index\n")
     #expect(await h.backend.status().volume == 20)
   }
@@ -31,10 +31,10 @@ import Testing
   @Test func misuseOfLists() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    #expect(try await h.raw("command_list_end\nping\n") == "OK MPD 0.23.5\nACK [1@0] {command_list_end} not in command list\nOK\n")
+    #expect(try await h.raw(replies: 2, "command_list_end\nping\n") == "OK MPD 0.23.5\nACK [1@0] {command_list_end} not in command list\nOK\n")
     // MPD drops a client that idles or nests inside a list.
-    #expect(try await h.raw("command_list_begin\nidle\nping\n") == "OK MPD 0.23.5\n<closed>")
-    #expect(try await h.raw("command_list_begin\nping\n\"bad\ncommand_list_end\nping\n") == "OK MPD 0.23.5\nACK [5@1] {} Letter expected\nACK [1@0] {command_list_end} not in command list\nOK\n")
+    #expect(try await h.raw(replies: 0, "command_list_begin\nidle\nping\n") == "OK MPD 0.23.5\n<closed>")
+    #expect(try await h.raw(replies: 3, "command_list_begin\nping\n\"bad\ncommand_list_end\nping\n") == "OK MPD 0.23.5\nACK [5@1] {} Letter expected\nACK [1@0] {command_list_end} not in command list\nOK\n")
   }
 }
 
@@ -69,10 +69,10 @@ import Testing
   @Test func noidleEndsIdleWithJustOK() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    #expect(try await h.raw("idle player\nnoidle\nping\n") == "OK MPD 0.23.5\nOK\nOK\n")
-    #expect(try await h.raw("idle bogus\n") == "OK MPD 0.23.5\nACK [2@0] {idle} Unrecognized idle event: bogus\n")
+    #expect(try await h.raw(replies: 2, "idle player\nnoidle\nping\n") == "OK MPD 0.23.5\nOK\nOK\n")
+    #expect(try await h.raw(replies: 1, "idle bogus\n") == "OK MPD 0.23.5\nACK [2@0] {idle} Unrecognized idle event: bogus\n")
     // Any command but noidle while idling ends the connection, as in MPD.
-    #expect(try await h.raw("idle\nstatus\n") == "OK MPD 0.23.5\n<closed>")
+    #expect(try await h.raw(replies: 0, "idle\nstatus\n") == "OK MPD 0.23.5\n<closed>")
   }
 
   @Test func clientsIdlingWhileOthersQueueAreWokenPerChange() async throws {
@@ -103,7 +103,7 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
     defer { h.stop() }
     var bytes: [UInt8] = [0x00, 0x01, 0xFF, 0x0A]  // NUL and invalid UTF-8
     bytes += Array("\"oops\n'x\nstatus \"a\nping\r\n\n".utf8)
-    let reply = try await h.raw(bytes)
+    let reply = try await h.raw(replies: 6, bytes)
     #expect(reply == """
       OK MPD 0.23.5
       ACK [5@0] {} Letter expected
@@ -121,13 +121,13 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
     let h = try await Harness.start()
     defer { h.stop() }
     let long = "add " + String(repeating: "a", count: MPDRequestParser.maximumLineLength + 10) + "\nping\n"
-    #expect(try await h.raw(long) == "OK MPD 0.23.5\nACK [2@0] {} line too long\n<closed>")
+    #expect(try await h.raw(replies: 0, long) == "OK MPD 0.23.5\nACK [2@0] {} line too long\n<closed>")
     // Without a newline at all: refused as soon as the buffer passes the limit.
     let endless = [UInt8](repeating: 0x61, count: 3 * MPDRequestParser.maximumLineLength)
-    #expect(try await h.raw(endless) == "OK MPD 0.23.5\nACK [2@0] {} line too long\n<closed>")
+    #expect(try await h.raw(replies: 0, endless) == "OK MPD 0.23.5\nACK [2@0] {} line too long\n<closed>")
     // Exactly at the limit is still a line.
     let atLimit = "x" + String(repeating: "a", count: MPDRequestParser.maximumLineLength - 1) + "\n"
-    #expect(try await h.raw(atLimit).hasPrefix("OK MPD 0.23.5\nACK [5@0] {} unknown command \"xaaa"))
+    #expect(try await h.raw(replies: 1, atLimit).hasPrefix("OK MPD 0.23.5\nACK [5@0] {} unknown command \"xaaa"))
   }
 
   @Test func aClientThatLeavesMidCommandDoesNotDisturbThePlayer() async throws {
@@ -151,7 +151,7 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
       Thread.sleep(forTimeInterval: 0.05)
       close(fd)
     }
-    try await Task.sleep(for: .milliseconds(500))
+    for _ in 0..<500 where await !h.backend.calls.contains("add loose.mp3") { try await Task.sleep(for: .milliseconds(10)) }
     await h.backend.setResponseDelay(.zero)
     // The list ran to completion for the player; the server serves others as before.
     let status = try await h.client { c in MPDClient.dictionary(try c.run("status")) }
@@ -164,6 +164,7 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
     let h = try await Harness.start()
     defer { h.stop() }
     let path = h.socket
+    let server = h.server
     let count = 1000
     let started = Date()
     let woken = try await blocking { () -> Int in
@@ -183,8 +184,8 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
       }
       return try readAll(fds, until: "changed: player\nOK\n", trigger: {
         let client = try MPDClient(socketPath: path)
-        // Make sure every idle line has been read by the server before changing anything.
-        Thread.sleep(forTimeInterval: 0.3)
+        // Every connection accepted (a session remembers changes even before its idle line is read).
+        for _ in 0..<500 where server.clientCount < count + 1 { Thread.sleep(forTimeInterval: 0.01) }
         try client.run("add", ["loose.mp3"])
         try client.run("play", ["0"])
       })

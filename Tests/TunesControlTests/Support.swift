@@ -59,18 +59,19 @@ struct Harness: Sendable {
     }
   }
 
-  /// Sends raw protocol text and returns everything received until the server stops talking
-  /// (`quiet` seconds of silence) or closes the connection (then the result ends with "<closed>").
-  func raw(_ text: [UInt8], quiet: Double = 0.3) async throws -> String {
+  /// Sends raw protocol text and returns everything received until `replies` replies have ended (lines
+  /// `OK` or `ACK …`) or the server closes the connection (then the result ends with "<closed>").
+  /// Gives up after 10 seconds.
+  func raw(replies: Int, _ text: [UInt8]) async throws -> String {
     let path = socket
-    return try await blocking { try rawExchange(path: path, bytes: text, quiet: quiet) }
+    return try await blocking { try rawExchange(path: path, bytes: text, replies: replies) }
   }
 
-  func raw(_ text: String, quiet: Double = 0.3) async throws -> String { try await raw(Array(text.utf8), quiet: quiet) }
+  func raw(replies: Int, _ text: String) async throws -> String { try await raw(replies: replies, Array(text.utf8)) }
 }
 
 /// A bare socket conversation, for bytes MPDClient would never send.
-func rawExchange(path: String, bytes: [UInt8], quiet: Double) throws -> String {
+func rawExchange(path: String, bytes: [UInt8], replies: Int) throws -> String {
   let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
   defer { close(fd) }
   var address = sockaddr_un()
@@ -84,7 +85,7 @@ func rawExchange(path: String, bytes: [UInt8], quiet: Double) throws -> String {
     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
   }
   guard connected == 0 else { throw ControlError.noPlayer }
-  var timeout = timeval(tv_sec: 0, tv_usec: Int(quiet * 1_000_000))
+  var timeout = timeval(tv_sec: 10, tv_usec: 0)
   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   var offset = 0
   while offset < bytes.count {
@@ -102,6 +103,9 @@ func rawExchange(path: String, bytes: [UInt8], quiet: Double) throws -> String {
       return String(decoding: received, as: UTF8.self)
     }
     received.append(contentsOf: chunk[0..<n])
+    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let ended = lines.dropFirst().filter { $0 == "OK" || $0.hasPrefix("ACK [") }.count
+    if replies > 0, ended >= replies, received.last == 0x0A { return String(decoding: received, as: UTF8.self) }
   }
 }
 

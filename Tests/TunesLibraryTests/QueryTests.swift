@@ -221,3 +221,37 @@ import Testing
     #expect(!plan.contains { $0.hasPrefix("SCAN song ") || $0 == "SCAN song" }, "\(plan)")
   }
 }
+
+@Suite struct SongRecordTests {
+  @Test func songRoundTripsThroughTheDatabaseWithEveryField() throws {
+    let temp = try TempLibrary()
+    var song = Song(
+      path: "/m/x.mp3", title: "T", artist: "A", album: "B", albumArtist: "C", trackNumber: 2, discNumber: 1, year: 1999,
+      genre: "G", durationMs: 1234, recordingMbid: "r", releaseMbid: "l", artistMbids: ["a1", "a2"], playCount: 4,
+      lastPlayedAt: Date(timeIntervalSince1970: 1_700_000_000))
+    song.trackTotal = 12
+    song.discTotal = 2
+    try temp.library.pool.write { db in try song.insert(db) }
+    let id = try #require(song.id)
+    let read = try #require(try temp.library.song(id: id))
+    #expect(read == song)
+    // The insert wrote the full-text row too.
+    #expect(try temp.library.songs(matching: "title:t").map(\.id) == [song.id])
+  }
+
+  @Test func recordPlayCountsAndKeepsTheFullTextIndex() throws {
+    let temp = try TempLibrary()
+    var song = Song(path: "/m/y.mp3", title: "Yonder", artist: "Z")
+    try temp.library.pool.write { db in try song.insert(db) }
+    let when = Date(timeIntervalSince1970: 1_600_000_000)
+    try temp.library.recordPlay(songID: song.id!, at: when)
+    try temp.library.recordPlay(songID: song.id!, at: when)
+    let read = try #require(try temp.library.song(id: song.id!))
+    #expect(read.playCount == 2)
+    #expect(read.lastPlayedAt == when)
+    #expect(try temp.library.songs(matching: "yond").count == 1)
+    try temp.library.pool.write { db in
+      try db.execute(sql: "INSERT INTO song_ft(song_ft, rank) VALUES('integrity-check', 1)")
+    }
+  }
+}

@@ -118,6 +118,22 @@ import Testing
     #expect(r.status == 64)
   }
 
+  @Test func saveWithoutARunningPlayerSaysSo() throws {
+    let f = try Fixture()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = ["playlist", "save", "Q", "--db", f.library.path]
+    process.environment = ["HOME": f.folder, "TUNES_MPD_SOCKET": f.folder + "/no-player.sock"]
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = Pipe()
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 69, "\(message)")
+    #expect(try f.playlistCount() == 0)
+  }
+
   @Test func exportAndImport() async throws {
     let f = try Fixture()
     _ = try run(f, "create", "Mix", "beatles")

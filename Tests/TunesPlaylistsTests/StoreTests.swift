@@ -17,6 +17,8 @@ import TunesLibrary
     #expect(contents.summary.durationMs == 185_000 + 215_000)
     #expect(contents.summary.songCount == 2)
     #expect(contents.summary.missingCount == 0)
+    // Playlist order, not id order (blues was inserted before hey).
+    #expect(try await f.store.playableSongs(name: "Mix").map(\.title) == ["Here Comes the Sun", "Café Blues"])
   }
 
   @Test func namesAreRefusedWithTheReason() async throws {
@@ -118,6 +120,18 @@ import TunesLibrary
     }
   }
 
+  @Test func clearEmptiesAndTouches() async throws {
+    let f = try Fixture()
+    try await f.store.create(name: "P", songs: [f.song("hey"), f.song("hurt")])
+    let before = try await f.store.list().first?.modifiedAt
+    try await f.store.clear(name: "P")
+    try await f.store.clear(name: "P")  // clearing an empty playlist is no error
+    #expect(try await f.titles("P").isEmpty)
+    let after = try await f.store.list().first?.modifiedAt
+    #expect(before != nil && after != nil && after! >= before!)
+    #expect(await playlistError { try await f.store.clear(name: "Q") } == .unknownPlaylist(name: "Q", closest: ["P"]))  // one edit away
+  }
+
   @Test func removeByQuery() async throws {
     let f = try Fixture()
     try await f.store.create(name: "P", songs: ["blues", "hey", "sun", "come"].map(f.song))
@@ -202,6 +216,16 @@ import TunesLibrary
     #expect(try await f.titles("Queue") == ["Sun Will Set"])
   }
 
+  @Test func queueURIsBecomeSongs() async throws {
+    let f = try Fixture()
+    let (songs, unknown) = try await f.store.songs(forURIs: [
+      "Johnny Cash/American IV/02 Hurt.mp3", f.song("hey").path, "Abbey Road/01 Come Together.mp3", "Nobody/x.mp3",
+      "Hurt.mp3",
+    ])
+    #expect(songs.map(\.title) == ["Hurt", "Here Comes the Sun", "Come Together"])
+    #expect(unknown == ["Nobody/x.mp3", "Hurt.mp3"])  // a URI matches whole path components only
+  }
+
   @Test func smartPlaylistsFollowTheLibrary() async throws {
     let f = try Fixture()
     try await f.store.createSmart(name: "Top", query: "sort:-playcount limit:2")
@@ -211,6 +235,7 @@ import TunesLibrary
       try db.execute(sql: "UPDATE song SET playCount = 100 WHERE id = ?", arguments: [f.song("hurt").id])
     }
     #expect(try await f.titles("Top") == ["Hurt", "Here Comes the Sun"])
+    #expect(try await f.store.playableSongs(name: "Top").map(\.title) == ["Hurt", "Here Comes the Sun"])
     let summary = try await f.store.list().first { $0.name == "Top" }
     #expect(summary?.isSmart == true)
     #expect(summary?.songCount == 2)
@@ -244,6 +269,7 @@ import TunesLibrary
     #expect(listed?.songCount == 2)
     #expect(listed?.durationMs == 185_000 + 218_000)  // the missing entry keeps its stored duration
     #expect(contents.playableSongIDs == [f.song("hey").id!])
+    #expect(try await f.store.playableSongs(name: "P").map(\.title) == ["Here Comes the Sun"])
     // The same song reappears elsewhere (moved file): matched by artist and title, path follows.
     var moved = f.song("hurt")
     moved.id = nil

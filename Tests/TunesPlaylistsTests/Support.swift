@@ -7,7 +7,7 @@ import TunesLibrary
 
 @testable import TunesPlaylists
 
-struct Fixture {
+final class Fixture: Sendable {
   let folder: String
   let library: Library
   let store: PlaylistStore
@@ -31,6 +31,8 @@ struct Fixture {
     songs = inserted
     store = PlaylistStore(library: library, query: { try library.songs(matching: $0) })
   }
+
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
 
   func song(_ key: String) -> Song { songs[key]! }
 

@@ -86,8 +86,7 @@ private struct Indexer {
 
     // Classify what is on disk against the index.
     var work: [Work] = []
-    for path in walk.files.keys.sorted() {
-      let stamp = walk.files[path]!
+    for (path, stamp) in walk.files {
       let fingerprint = entries[path]?.fingerprint
       if let row = rows[path] {
         if row.stamp == stamp && row.catalogueFingerprint == fingerprint {
@@ -99,6 +98,8 @@ private struct Indexer {
         work.append(.add(path, stamp))
       }
     }
+    // Only the work is sorted (reports and batches in path order), not the thousands of unchanged files.
+    work.sort { $0.path < $1.path }
     var vanished: [Int64: IndexedFile] = [:]
     var vanishedByHash: [String: [Int64]] = [:]
     for row in rows.values where walk.files[row.path] == nil {
@@ -293,7 +294,11 @@ private struct Indexer {
         switch change {
         case .insert:
           try insert.execute(arguments: arguments)
-          written.append((db.lastInsertedRowID, values))
+          let id = db.lastInsertedRowID
+          try Song.insertFullText(
+            db, id: id, title: values.title, artist: values.artist, album: values.album, albumArtist: values.albumArtist,
+            genre: values.genre)
+          written.append((id, values))
         case .update(let id), .move(let id):
           arguments += [id]
           try update.execute(arguments: arguments)

@@ -1,6 +1,5 @@
-// JSPF, the JSON form of XSPF, shaped as ListenBrainz serves it (GET /1/playlist/{mbid}):
-// {"playlist": {"title", "creator", "track": [{"title", "creator", "album", "duration" (ms),
-// "identifier": "https://musicbrainz.org/recording/<mbid>" or a list of such, "location"?, "extension"…}]}}.
+// JSPF, the JSON form of XSPF, as ListenBrainz serves it (GET /1/playlist/{mbid}): {"playlist": {"title",
+// "creator", "track": [{"title", "creator", "album", "duration" (ms), "identifier" (recording URL or list)}]}}.
 import Foundation
 
 enum JSPF {

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesPlaylists
 
 struct Index: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -33,12 +34,18 @@ struct Index: AsyncParsableCommand {
       if showProgress { options.progress = ProgressLine(start: SystemClock().monotonic()).update }
       let report = try library.index(paths: paths, options: options)
       if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      // Playlist files found in the scanned folders become playlists kept in step with their files.
+      let playlists: PlaylistSyncReport? = dryRun
+        ? nil : PlaylistFileSync.sync(library: library, foundFiles: PlaylistFileSync.playlistFiles(under: paths))
       if json {
-        JSONOutput.print(Self.json(report))
+        var object = Self.json(report)
+        object["playlists"] = playlists?.lines ?? []
+        JSONOutput.print(object)
       } else {
         printSummary(report)
+        for line in playlists?.lines ?? [] { print(line) }
       }
-      if !report.errors.isEmpty { throw ExitCode(ExitStatus.partial.rawValue) }
+      if !report.errors.isEmpty || !(playlists?.failures.isEmpty ?? true) { throw ExitCode(ExitStatus.partial.rawValue) }
     }
   }
 

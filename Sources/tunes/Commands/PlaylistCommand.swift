@@ -13,7 +13,7 @@ struct PlaylistCommand: AsyncParsableCommand {
     subcommands: [
       PlaylistCreate.self, PlaylistAdd.self, PlaylistRemove.self, PlaylistMove.self, PlaylistRename.self,
       PlaylistDelete.self, PlaylistShow.self, PlaylistList.self, PlaylistSort.self, PlaylistDedupe.self,
-      PlaylistExport.self, PlaylistImport.self,
+      PlaylistExport.self, PlaylistImport.self, PlaylistSave.self,
       PlaylistPush.self, PlaylistPull.self,
     ])
 }

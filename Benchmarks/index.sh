@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Index and search benchmarks, side by side in one run: `tunes index` vs MPD's database creation vs
+# `beet import`, the no-change rescan, `tunes search` vs `mpc search`, the query alone at 10k and 100k
+# songs, and tunes' peak memory indexing 100k files. Prints medians and ratios; writes Benchmarks/out/.
+# Usage: Benchmarks/index.sh   (env: RUNS, RESCAN_RUNS, SEARCH_RUNS, BEETS_RUNS, QUERY, TUNES_BIN,
+#        BENCH_SKIP_BUILD=1, SKIP_TUNES=1, SKIP_MPD=1, SKIP_BEETS=1, SKIP_100K=1)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+RUNS="${RUNS:-3}"               # full index runs (each from an empty database)
+BEETS_RUNS="${BEETS_RUNS:-1}"   # beets takes about 100 s a run here
+RESCAN_RUNS="${RESCAN_RUNS:-5}"
+SEARCH_RUNS="${SEARCH_RUNS:-15}"
+QUERY="${QUERY:-river}"         # a title word of about 180 of the 10k songs
+
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+RESULTS="$OUT_DIR/index-$stamp.tsv"
+exec > >(tee "$OUT_DIR/index-$stamp.txt") 2>&1
+
+ensure_tools mpd mpc sqlite3 /usr/bin/time
+lib10=$(make_library 10000)
+work="$(mktemp -d "$OUT_DIR/index-work.XXXXXX")"
+cleanup() { mpd_stop; rm -rf "$work"; }
+trap cleanup EXIT
+
+have_tunes=0
+if [ "${SKIP_TUNES:-0}" != 1 ]; then
+  TUNES=$(tunes_binary)
+  tunes_has "$TUNES" index && have_tunes=1 || bench_log "bench: this tunes has no \`index\` command yet: its side is skipped"
+fi
+
+echo "tunes index benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "library: $lib10 ($(find "$lib10" -name '*.mp3' | wc -l) files, $(du -sh "$lib10" | cut -f1)); page cache warmed before each tool"
+echo "runs: index $RUNS (beets $BEETS_RUNS), rescan $RESCAN_RUNS, search $SEARCH_RUNS; medians of wall time"
+echo
+
+# Sets TIMED to the median of N timed runs of "$@", running the setup function $2 (untimed) before
+# each. Not in a subshell: a setup may start a server whose pid and address the caller keeps.
+timed_runs() {
+  local runs="$1" setup="$2" i list=""; shift 2
+  for ((i = 0; i < runs; i++)); do
+    "$setup"
+    list+="$(time_once "$@")"$'\n'
+  done
+  TIMED=$(printf '%s' "$list" | median)
+}
+nothing() { :; }
+
+t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a; t_search100=n/a
+m_index=n/a; m_rescan=n/a; m_search=n/a; m_rss=n/a
+b_index=n/a; b_rescan=n/a
+
+# MARK: tunes
+tunes_db="$work/tunes.db"
+fresh_tunes_db() { rm -f "$tunes_db" "$tunes_db-wal" "$tunes_db-shm"; }
+if [ "$have_tunes" = 1 ]; then
+  echo "== tunes ($("$TUNES" --version 2>/dev/null || echo '?'); load $(load))"
+  warm_cache "$lib10"
+  timed_runs "$RUNS" fresh_tunes_db "$TUNES" index "$lib10" --db "$tunes_db"; t_index=$TIMED
+  record "index 10k: tunes index (empty db)" "$t_index" s
+  "$TUNES" index "$lib10" --db "$tunes_db" >/dev/null 2>&1 || true
+  timed_runs "$RESCAN_RUNS" nothing "$TUNES" index "$lib10" --db "$tunes_db"; t_rescan=$TIMED
+  record "rescan 10k, no change: tunes index" "$t_rescan" s
+  timed_runs "$SEARCH_RUNS" nothing "$TUNES" search "$QUERY" --db "$tunes_db"; t_search=$TIMED
+  record "search end to end: tunes search $QUERY" "$t_search" s "$("$TUNES" search "$QUERY" --db "$tunes_db" 2>/dev/null | wc -l) lines"
+  timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$tunes_db"; t_ls10=$TIMED
+  record "query end to end 10k: tunes ls songs $QUERY --json" "$t_ls10" s
+  t_query10=$(/usr/bin/python3 "$BENCH_DIR/query_alone.py" "$tunes_db" "$QUERY" 2>/dev/null || echo n/a)
+  record "query alone 10k (SQLite FTS5 in-process)" "$t_query10" s
+  echo
+fi
+
+# MARK: MPD
+if [ "${SKIP_MPD:-0}" != 1 ]; then
+  echo "== MPD ($(mpd --version | sed -n 1p | sed 's/ (.*//'); load $(load))"
+  mpd_home="$work/mpd"
+  fresh_mpd() { mpd_stop; rm -f "$mpd_home/mpd.db"; mpd_start "$mpd_home" "$lib10"; warm_cache "$lib10"; }
+  timed_runs "$RUNS" fresh_mpd mpc update --wait; m_index=$TIMED
+  record "index 10k: mpd database creation (mpc update --wait)" "$m_index" s "$(mpc stats | awk '/Songs/ { print $2 }') songs"
+  timed_runs "$RESCAN_RUNS" nothing mpc update --wait; m_rescan=$TIMED
+  record "rescan 10k, no change: mpc update --wait" "$m_rescan" s
+  timed_runs "$SEARCH_RUNS" nothing mpc search any "$QUERY"; m_search=$TIMED
+  record "search end to end: mpc search any $QUERY" "$m_search" s "$(mpc search any "$QUERY" | wc -l) lines"
+  m_rss=$(rss_mb "$MPD_PID")
+  record "mpd RSS, idle with the 10k database" "$m_rss" MB
+  mpd_stop
+  echo
+fi
+
+# MARK: beets
+if [ "${SKIP_BEETS:-0}" != 1 ]; then
+  venv="$OUT_DIR/beets-venv"
+  if [ ! -x "$venv/bin/beet" ]; then
+    bench_log "bench: installing beets from PyPI into $venv"
+    { /usr/bin/python3 -m venv "$venv" && "$venv/bin/pip" install -q beets; } >"$OUT_DIR/beets-install.log" 2>&1 || true
+  fi
+  if [ -x "$venv/bin/beet" ]; then
+    export BEETSDIR="$work/beets"  # before any beet command: never the user's ~/.config/beets
+    mkdir -p "$BEETSDIR"
+    printf 'directory: %s\nlibrary: %s\nimport:\n  copy: no\n  write: no\n  autotag: no\nplugins: []\n' \
+      "$BEETSDIR/music" "$BEETSDIR/library.db" >"$BEETSDIR/config.yaml"
+    echo "== beets ($("$venv/bin/beet" version 2>/dev/null | grep -i '^beets version' | sed -n 1p); load $(load))"
+    fresh_beets() { rm -f "$BEETSDIR/library.db" "$BEETSDIR/state.pickle"; warm_cache "$lib10"; }
+    timed_runs "$BEETS_RUNS" fresh_beets "$venv/bin/beet" import -A -q -C -W "$lib10"; b_index=$TIMED
+    record "index 10k: beet import -A -q -C -W" "$b_index" s "$("$venv/bin/beet" stats 2>/dev/null | awk '/Tracks/ { print $2 }') tracks"
+    timed_runs 1 nothing "$venv/bin/beet" update; b_rescan=$TIMED
+    record "rescan 10k, no change: beet update" "$b_rescan" s
+    echo
+  else
+    echo "== beets: could not be installed from PyPI (see $OUT_DIR/beets-install.log); skipped"
+    echo
+  fi
+fi
+
+# MARK: 100k songs (ten hard-linked copies of the 10k library under different folders)
+if [ "$have_tunes" = 1 ] && [ "${SKIP_100K:-0}" != 1 ]; then
+  echo "== tunes at 100k songs (load $(load))"
+  lib100=$(make_copies "$lib10" 10)
+  warm_cache "$lib10"
+  db100="$work/tunes-100k.db"
+  start=$(now_us)
+  rss100=$(peak_rss_mb "$TUNES" index "$lib100" --db "$db100")
+  t_index100=$(awk -v d=$(( $(now_us) - start )) 'BEGIN { printf "%.3f\n", d / 1e6 }')
+  record "index 100k: tunes index, peak RSS" "$rss100" MB
+  record "index 100k: tunes index, wall time (one run)" "$t_index100" s
+  timed_runs "$SEARCH_RUNS" nothing "$TUNES" search "$QUERY" --db "$db100"; t_search100=$TIMED
+  record "search end to end 100k: tunes search $QUERY" "$t_search100" s
+  timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$db100"; t_ls100=$TIMED
+  record "query end to end 100k: tunes ls songs $QUERY --json" "$t_ls100" s
+  t_query100=$(/usr/bin/python3 "$BENCH_DIR/query_alone.py" "$db100" "$QUERY" 2>/dev/null || echo n/a)
+  record "query alone 100k (SQLite FTS5 in-process)" "$t_query100" s
+  echo
+fi
+
+# MARK: summary
+echo "== summary (aims from issue 2)"
+printf '  %-44s %10s %10s %10s   %s\n' "" tunes mpd beets "ratios (aim)"
+printf '  %-44s %10s %10s %10s   mpd/tunes %s (>=10), beets/tunes %s (>=50)\n' "index 10k files (s)" \
+  "$t_index" "$m_index" "$b_index" "$(ratio "$m_index" "$t_index")" "$(ratio "$b_index" "$t_index")"
+printf '  %-44s %10s %10s %10s   mpd/tunes %s (tunes < 0.1 s)\n' "no-change rescan (s)" \
+  "$t_rescan" "$m_rescan" "$b_rescan" "$(ratio "$m_rescan" "$t_rescan")"
+printf '  %-44s %10s %10s %10s   mpc/tunes %s (>=1)\n' "search end to end (ms)" \
+  "$(ms "$t_search")" "$(ms "$m_search")" "" "$(ratio "$m_search" "$t_search")"
+printf '  %-44s %10s   100k/10k %s (100k < 5 ms)\n' "query alone 10k / 100k (ms)" \
+  "$(ms "$t_query10") / $(ms "$t_query100")" "$(ratio "$t_query100" "$t_query10")"
+printf '  %-44s %10s\n' "tunes search 10k / 100k (ms)" "$(ms "$t_search") / $(ms "$t_search100")"
+printf '  %-44s %10s\n' "tunes ls songs --json 10k / 100k (ms)" "$(ms "$t_ls10") / $(ms "$t_ls100")"
+printf '  %-44s %10s   (aim < 100 MB; mpd idles at %s MB)\n' "peak RSS indexing 100k (MB)" "$rss100" "$m_rss"
+echo
+echo "results: $RESULTS"

@@ -1,0 +1,161 @@
+# Shared helpers of the benchmark scripts (sourced, not run): where things are, timing (median of N runs),
+# ratios, peak memory, a warm page cache, starting a private MPD, and the results file.
+# Times are wall-clock, taken with bash's $EPOCHREALTIME (microseconds).
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
+OUT_DIR="${BENCH_OUT:-$BENCH_DIR/out}"
+mkdir -p "$OUT_DIR"
+
+bench_log() { printf '%s\n' "$*" >&2; }
+bench_die() { bench_log "bench: $*"; exit 1; }
+
+# The shared folder beside the repository (../shared); from a git worktree, beside the main checkout.
+shared_dir() {
+  local candidate
+  for candidate in "${TUNES_SHARED:-}" "$REPO_DIR/../shared" \
+    "$(cd "$REPO_DIR" && dirname "$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" 2>/dev/null)/../shared"; do
+    [ -n "$candidate" ] && [ -f "$candidate/bench/make-library.py" ] && { (cd "$candidate" && pwd); return 0; }
+  done
+  bench_die "cannot find shared/bench/make-library.py beside the repository (set TUNES_SHARED)"
+}
+
+# Installs what the benchmarks need (mpd, mpc, /usr/bin/time, sqlite3 …) through the project's script.
+ensure_tools() {
+  "$REPO_DIR/Scripts/setup-debian" --bench
+  local tool
+  for tool in "$@"; do command -v "$tool" >/dev/null || bench_die "$tool is missing"; done
+}
+
+# The release `tunes` binary (TUNES_BIN overrides), built if needed.
+tunes_binary() {
+  if [ -n "${TUNES_BIN:-}" ]; then printf '%s\n' "$TUNES_BIN"; return; fi
+  if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    (cd "$REPO_DIR" && timeout 1800 swift build -c release --product tunes >&2) || bench_die "release build failed"
+  fi
+  printf '%s\n' "$REPO_DIR/.build/release/tunes"
+}
+
+# True when the tunes binary has subcommand $2 (e.g. `index`, `play`). `tunes NOPE --help` prints the
+# root help and succeeds, so the usage line is what tells.
+tunes_has() { "$1" "$2" --help 2>/dev/null | grep "^USAGE: tunes $2\b" >/dev/null; }
+
+# A synthetic library of $1 files from shared/bench/make-library.py, made once and kept in out/.
+make_library() {
+  local count="$1" dir="$OUT_DIR/lib-$1"
+  if [ ! -f "$dir/.complete" ]; then
+    rm -rf "$dir"
+    bench_log "bench: making a $count-file library in $dir (once; about 350 KB a file)"
+    /usr/bin/python3 "$(shared_dir)/bench/make-library.py" --count "$count" --out "$dir" --seed 1 --json >/dev/null ||
+      bench_die "make-library.py failed"
+    touch "$dir/.complete"
+  fi
+  printf '%s\n' "$dir"
+}
+
+# Ten copies of a library under different folders (hard links: the same bytes, ten times the paths).
+make_copies() {
+  local source="$1" copies="$2" dir="$OUT_DIR/lib-$(( $(find "$1" -name '*.mp3' | wc -l) * $2 ))"
+  if [ ! -f "$dir/.complete" ]; then
+    rm -rf "$dir"; mkdir -p "$dir"
+    local i
+    for ((i = 1; i <= copies; i++)); do cp -al "$source" "$dir/copy-$i"; rm -f "$dir/copy-$i/.complete"; done
+    touch "$dir/.complete"
+  fi
+  printf '%s\n' "$dir"
+}
+
+# Reads every file under $1 so that every tool starts from a warm page cache.
+warm_cache() { find "$1" -type f -print0 | xargs -0 -P 2 cat >/dev/null; }
+
+# The 1-minute load average: the machine is shared, so every section says how busy it was.
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+now_us() { local t="${EPOCHREALTIME/./}"; printf '%s\n' "$((10#$t))"; }
+
+# Runs "$@" once (output discarded) and prints its wall time in seconds.
+time_once() {
+  local start end
+  start=$(now_us)
+  "$@" >/dev/null 2>&1 || true
+  end=$(now_us)
+  awk -v d=$((end - start)) 'BEGIN { printf "%.6f\n", d / 1e6 }'
+}
+
+# The median of numbers given one a line on stdin.
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Runs "$@" N times (a setup command in BENCH_SETUP runs before each, untimed) and prints the median seconds.
+median_time() {
+  local runs="$1" i; shift
+  for ((i = 0; i < runs; i++)); do
+    [ -n "${BENCH_SETUP:-}" ] && eval "$BENCH_SETUP"
+    time_once "$@"
+  done | median
+}
+
+# Peak resident memory of "$@" in MB, from /usr/bin/time -v.
+peak_rss_mb() {
+  local report="$OUT_DIR/.time-v.$$"
+  /usr/bin/time -v "$@" >/dev/null 2>"$report" || true
+  awk -F: '/Maximum resident set size/ { printf "%.1f\n", $2 / 1024 }' "$report"
+  rm -f "$report"
+}
+
+# Resident memory of a running process in MB.
+rss_mb() { awk '/^VmRSS:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$1/status"; }
+
+# $1 / $2, or "n/a" when either is missing.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || a == "n/a" || b == "n/a" || b + 0 == 0) print "n/a"; else printf "%.2f\n", a / b }'; }
+
+ms() { awk -v s="$1" 'BEGIN { if (s == "" || s == "n/a") print "n/a"; else printf "%.1f\n", s * 1000 }'; }
+
+# Results: one tab-separated line per measurement in $RESULTS, echoed as a readable line.
+RESULTS="${RESULTS:-$OUT_DIR/results-$(date -u +%Y%m%dT%H%M%SZ).tsv}"
+record() {  # name value unit [note]
+  printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${4:-}" >>"$RESULTS"
+  printf '  %-52s %12s %-4s %s\n' "$1" "$2" "$3" "${4:-}"
+}
+
+# MARK: a private MPD (null output, its own database, config and socket in $1)
+
+# Starts MPD on $1/socket with music_directory $2 and an EMPTY database, so that the next
+# `mpc update --wait` is the whole database creation (MPD builds a missing database at start-up by
+# itself, which could not be timed). Sets MPD_PID and exports MPD_HOST.
+mpd_start() {
+  local home="$1" music="$2"
+  mkdir -p "$home/empty"
+  ln -sfn "$home/empty" "$home/music"
+  cat >"$home/mpd.conf" <<EOF
+music_directory "$home/music"
+db_file "$home/mpd.db"
+log_file "$home/mpd.log"
+bind_to_address "$home/socket"
+zeroconf_enabled "no"
+auto_update "no"
+audio_output {
+  type "null"
+  name "null"
+}
+EOF
+  export MPD_HOST="$home/socket"
+  if [ ! -f "$home/mpd.db" ]; then _mpd_run "$home"; mpd_stop; fi  # writes an empty database
+  ln -sfn "$music" "$home/music"
+  _mpd_run "$home"
+}
+
+_mpd_run() {
+  rm -f "$1/socket"
+  mpd --no-daemon "$1/mpd.conf" >>"$1/mpd.out" 2>&1 &
+  MPD_PID=$!
+  local i
+  for ((i = 0; i < 100; i++)); do mpc status >/dev/null 2>&1 && return 0; sleep 0.1; done
+  bench_die "mpd did not start (see $1/mpd.log)"
+}
+
+mpd_stop() {
+  [ -n "${MPD_PID:-}" ] || return 0
+  kill "$MPD_PID" 2>/dev/null || true
+  wait "$MPD_PID" 2>/dev/null || true
+  MPD_PID=""
+}
