@@ -37,10 +37,14 @@ import TunesLibrary
       "GET /1/user/ghost/listen-count": .response(status: 404, body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
     ])
     let fetchedAt = Date(timeIntervalSince1970: 1_763_800_000)
-    let online = Dashboard(wire: CachingWire(inner: inner, cache: cache, mode: .online, now: { fetchedAt }))
+    let onlineWire = CachingWire(inner: inner, cache: cache, mode: .online, now: { fetchedAt })
+    let online = Dashboard(wire: onlineWire)
     #expect(try await online.listenCount(user: "alice").count == 7)
     #expect(try await online.dailyActivity(user: "alice", range: .week) == .notCalculated(user: "alice"))
     await #expect(throws: DashboardError.noSuchUser("ghost")) { try await online.listenCount(user: "ghost") }
+    // Nothing is written until save(): one transaction for all the answers of a command.
+    #expect(try cache.answer(for: "GET /1/user/alice/listen-count") == nil)
+    try onlineWire.save()
 
     let offlineWire = CachingWire(inner: inner, cache: cache, mode: .offline)
     let offline = Dashboard(wire: offlineWire)

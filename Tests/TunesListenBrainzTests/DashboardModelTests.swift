@@ -320,3 +320,40 @@ import Testing
     }
   }
 }
+
+/// The dashboards over the shared client: statuses, rate-limit headers and transport failures as the
+/// client's classifier reports them come out as the same DashboardErrors.
+@Suite struct DashboardClientWireTests {
+  struct Stub: HTTPTransport {
+    /// Answers by URL; a URL not listed is a refused connection.
+    let answers: [String: HTTPResponse]
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+      guard request.headers["Authorization"] == "Token t0k" else { return HTTPResponse(status: 401, headers: [:], body: Data()) }
+      guard let answer = answers[request.url] else { throw .couldNotConnect(cause: "Couldn't connect to server") }
+      return answer
+    }
+  }
+
+  func dashboard(_ answers: [String: HTTPResponse]) throws -> Dashboard {
+    let client = ListenBrainzClient(root: try APIRoot("http://127.0.0.1:9"), token: "t0k", transport: Stub(answers: answers))
+    return Dashboard(wire: ClientWire(client: client))
+  }
+
+  @Test func answersThroughTheSharedClient() async throws {
+    let root = "http://127.0.0.1:9"
+    let d = try dashboard([
+      root + "/1/user/alice/listen-count": HTTPResponse(status: 200, headers: [:], body: Data(#"{"payload":{"count":3}}"#.utf8)),
+      root + "/1/stats/user/alice/artist-map?range=all_time": HTTPResponse(status: 204, headers: [:], body: Data()),
+      root + "/1/user/ghost/listen-count": HTTPResponse(status: 404, headers: [:], body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
+      root + "/1/user/busy/listen-count": HTTPResponse(
+        status: 429, headers: ["X-RateLimit-Reset-In": "7"], body: Data(#"{"code":429,"error":"You have exceeded your rate limit."}"#.utf8)),
+    ])
+    #expect(try await d.listenCount(user: "alice").count == 3)
+    #expect(try await d.artistMap(user: "alice") == .notCalculated(user: "alice"))
+    await #expect(throws: DashboardError.noSuchUser("ghost")) { try await d.listenCount(user: "ghost") }
+    await #expect(throws: DashboardError.rateLimited(resetIn: 7)) { try await d.listenCount(user: "busy") }
+    await #expect(throws: DashboardError.network(host: "127.0.0.1", cause: "Couldn't connect to server")) {
+      try await d.listenCount(user: "nobody-listed")
+    }
+  }
+}

@@ -27,6 +27,22 @@ public struct DashboardCache: Sendable {
     }
   }
 
+  /// Stores many answers in one transaction (one disk sync for a whole dashboard, not one per request).
+  public func store(_ answers: [(key: String, answer: CachedAnswer)]) throws(DashboardError) {
+    guard !answers.isEmpty else { return }
+    do {
+      try library.pool.write { db in
+        for (key, answer) in answers {
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO dashboardCache (requestKey, status, body, fetchedAt) VALUES (?, ?, ?, ?)",
+            arguments: [key, answer.status, answer.body, answer.fetchedAt])
+        }
+      }
+    } catch {
+      throw .database(reason: "\(error)")
+    }
+  }
+
   public func answer(for key: String) throws(DashboardError) -> CachedAnswer? {
     do {
       return try library.pool.read { db in
@@ -39,29 +55,32 @@ public struct DashboardCache: Sendable {
   }
 }
 
-/// Records the fetch times of the answers a command used, so it can say how old an offline view is.
+/// Records the fetch times of the answers a command used (so it can say how old an offline view is)
+/// and the answers fetched online that wait to be stored.
 public final class FetchTimes: @unchecked Sendable {
   private let lock = NSLock()
   private var times: [Date] = []
+  private var unsaved: [(key: String, answer: CachedAnswer)] = []
 
   public init() {}
 
-  func add(_ date: Date) {
-    lock.lock()
-    times.append(date)
-    lock.unlock()
+  func add(_ date: Date) { lock.withLock { times.append(date) } }
+
+  func keep(_ key: String, _ answer: CachedAnswer) { lock.withLock { unsaved.append((key, answer)) } }
+
+  func takeUnsaved() -> [(key: String, answer: CachedAnswer)] {
+    lock.withLock {
+      defer { unsaved = [] }
+      return unsaved
+    }
   }
 
   /// The oldest answer shown (nil when nothing came from the cache).
-  public var oldest: Date? {
-    lock.lock()
-    defer { lock.unlock() }
-    return times.min()
-  }
+  public var oldest: Date? { lock.withLock { times.min() } }
 }
 
-/// A wire that stores GET answers (online) or replays them (offline). Writes pass through online and
-/// are refused offline (acting commands queue instead).
+/// A wire that keeps GET answers (online; `save()` stores them) or replays them (offline). Writes pass
+/// through online and are refused offline (acting commands queue instead).
 public struct CachingWire: DashboardWire {
   public enum Mode: Sendable { case online, offline }
 
@@ -92,11 +111,15 @@ public struct CachingWire: DashboardWire {
       return .response(status: cached.status, body: cached.body)
     case .online:
       let reply = await inner.send(method, path, query: query, body: body)
-      // A failed cache write must not hide the answer; the next run simply fetches again.
       if method == "GET", case .response(let status, let body) = reply, status == 200 || status == 204 {
-        try? cache.store(key: key, status: status, body: body, at: now())
+        times.keep(key, CachedAnswer(status: status, body: body, fetchedAt: now()))
       }
       return reply
     }
+  }
+
+  /// Stores the answers fetched since the last call, in one transaction.
+  public func save() throws(DashboardError) {
+    try cache.store(times.takeUnsaved())
   }
 }

@@ -40,8 +40,13 @@ struct DashboardContext {
     throw DashboardError.notLoggedIn(what: what)
   }
 
+  /// Stores the answers just fetched for --offline. A failed write must not hide what was fetched:
+  /// the next run simply fetches again.
+  func saveAnswers() { try? wire.save() }
+
   /// Prints `value` as JSON; offline answers carry `cachedAt` (ISO 8601) at the top level.
   func printJSON<T: Encodable>(_ value: T) {
+    saveAnswers()
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     guard var data = try? encoder.encode(value) else { return }
@@ -54,6 +59,7 @@ struct DashboardContext {
 
   /// Prints lines for people, with the age of the answers when they came from the cache.
   func printLines(_ lines: [String]) {
+    saveAnswers()
     var out = lines
     if let cachedAt = wire.times.oldest {
       out.insert(style.paint("offline: cached \(DashboardText.dateTime(cachedAt))", ChartStyle.dimCode), at: 0)
