@@ -6,7 +6,7 @@ import GRDB
 import Testing
 import TunesLibrary
 
-@Suite struct DashboardActingTests {
+@Suite(.serialized) struct DashboardActingTests {
   static let joga = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
   static let halloMsid = "5b6c7d8e-0000-4000-8000-00000000abcd"
 

@@ -3,7 +3,9 @@
 import Foundation
 import Testing
 
-@Suite struct DashboardCommandTests {
+// Serialized (as are the other suites that run the binary): a few processes at a time leave the
+// machine to the timing-sensitive tests of the same target.
+@Suite(.serialized) struct DashboardCommandTests {
   static let joga = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
 
   /// alice: `listenCount` listens one minute apart (newest at 1763800000 + (listenCount - 1) × 60), stats for this_month,

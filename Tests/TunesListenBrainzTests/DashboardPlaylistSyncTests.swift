@@ -6,7 +6,7 @@ import GRDB
 import Testing
 import TunesLibrary
 
-@Suite struct DashboardPlaylistSyncTests {
+@Suite(.serialized) struct DashboardPlaylistSyncTests {
   static let joga = DashboardActingTests.joga
   static let hallo = "a4864e94-6d75-4ade-bc93-0dabf3521453"
   static let gone = "11111111-2222-4333-8444-555555555555"
