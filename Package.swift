@@ -70,7 +70,7 @@ let package = Package(
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesOutput", "TunesDecoder"]),
     .testTarget(name: "TunesPlayerTests", dependencies: ["TunesPlayer", "TunesDecoder", "TunesOutput", "TunesTerminal", grdb]),
     .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesPlaylists", grdb]),
-    .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesListenBrainz", grdb]),
+    .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesListenBrainz", "TunesTerminal", grdb]),
     .testTarget(name: "TunesControlTests", dependencies: ["TunesControl", grdb]),
     .testTarget(name: "TunesCLITests", dependencies: ["tunes"]),
   ]
