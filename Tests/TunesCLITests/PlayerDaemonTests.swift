@@ -84,6 +84,25 @@ struct PlayerDaemonTests {
     #expect(!FileManager.default.fileExists(atPath: home.socket))
   }
 
+  @Test func tcpOnLoopbackWithAPassword() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("one.mp3", title: "Tcp", artist: "Gil", album: "T", seconds: 30)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let port = try freeLoopbackPort()
+    let pid = try await home.startDaemon(["--device", "null", "--mpd-port", "\(port)", "--mpd-password", "sesame"])
+    let allowed = try await home.mpc("-h", "sesame@127.0.0.1", "-p", "\(port)", "current")
+    #expect(allowed.status == 0 && allowed.out == "Gil - Tcp\n", "\(allowed.out) \(allowed.err)")
+    let refused = try await home.mpc("-h", "127.0.0.1", "-p", "\(port)", "current")
+    #expect(refused.status != 0 && refused.err.contains("permission"))
+    // Loopback only: the port is bound to 127.0.0.1, not to every address.
+    let listening = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    let hexPort = String(format: "%04X", port)
+    #expect(listening.contains("0100007F:\(hexPort)"))
+    #expect(!listening.contains("00000000:\(hexPort)"))
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+  }
+
   @Test func daemonRefusesAQueryThatMatchesNothing() async throws {
     let home = try PlayerHome()
     try home.makeSong("one.mp3", title: "One", artist: "Dora", album: "O", seconds: 0.5)
@@ -93,4 +112,19 @@ struct PlayerDaemonTests {
     #expect(result.err.contains("no songs match nomatch"))
     #expect(!FileManager.default.fileExists(atPath: home.socket))
   }
+}
+
+/// A TCP port nothing listens on right now (bound to port 0 and released).
+func freeLoopbackPort() throws -> Int {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(fd) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+  }
+  try #require(bound)
+  return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -89,9 +89,12 @@ struct Play: AsyncParsableCommand {
         await player.setRepeat(`repeat`)
       }
 
+      let scrobbling = await ScrobblerWiring.start(player: player, library: library) { Terminal.printError("tunes: \($0)") }
+      let events = await player.events()
+      if await player.status().queueLength > 0 { try await player.play() }
+      // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
       let service = try await PlayerService.start(
         player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: mpdPassword)
-      let scrobbling = await ScrobblerWiring.start(player: player, library: library) { Terminal.printError("tunes: \($0)") }
       if daemonChild {
         FileHandle.standardOutput.write(Data("tunes \(TunesVersion.string) serving \(socketPath) (pid \(getpid()))\n".utf8))
       }
@@ -104,8 +107,6 @@ struct Play: AsyncParsableCommand {
         interrupt.cancel()
       }
 
-      let events = await player.events()
-      if await player.status().queueLength > 0 { try await player.play() }
       let outcome = await withTaskGroup(of: Bool.self) { group -> Bool in
         group.addTask {
           // Ends when the queue does.
