@@ -189,7 +189,10 @@ struct PlayerBackendTests {
 /// Waits until `count` clients beyond the caller's own are connected (idle clients parked).
 func waitForClients(_ p: LivePlayer, count: Int) async throws {
   for _ in 0..<200 {
-    if p.server.clientCount >= count { return }
+    if p.server.clientCount >= count {
+      try await Task.sleep(nanoseconds: 50_000_000)  // and their `idle` line has arrived
+      return
+    }
     try await Task.sleep(nanoseconds: 10_000_000)
   }
   Issue.record("only \(p.server.clientCount) clients connected")
