@@ -103,6 +103,17 @@ struct PlayerDaemonTests {
     #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
   }
 
+  @Test func foregroundPlayerExitsWhenItsQueueEndsAndRemovesItsSocket() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("a.mp3", title: "Fore", artist: "Hal", album: "F", seconds: 0.5)
+    try home.makeSong("b.mp3", title: "Ground", artist: "Hal", album: "F", seconds: 0.5)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let played = try await home.tunes("play", "--device", "null", "--pace", "max")
+    #expect(played.status == 0, "\(played.err)")
+    #expect(played.out == "Fore — Hal\nGround — Hal\n")
+    #expect(!FileManager.default.fileExists(atPath: home.socket))
+  }
+
   @Test func daemonRefusesAQueryThatMatchesNothing() async throws {
     let home = try PlayerHome()
     try home.makeSong("one.mp3", title: "One", artist: "Dora", album: "O", seconds: 0.5)
