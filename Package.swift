@@ -74,6 +74,7 @@ let package = Package(
     .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesTestSupport", "TunesPlaylists", grdb]),
     .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesTestSupport", "TunesListenBrainz", grdb]),
     .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", grdb]),
+    .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
     .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes"]),
   ]
 )
