@@ -3,6 +3,7 @@
 // that is always SIGKILLed when the test ends, whatever happened.
 import Foundation
 import Testing
+import TunesTestSupport
 
 /// The `tunes` executable this build produced (found as the other CLI tests find it).
 let builtTunes: String? = TunesExecutable.path
@@ -23,21 +24,11 @@ struct ToolResult: Sendable {
   var status: Int32
 }
 
-/// Runs a tool (under `timeout`, so a hung one fails its test) through the runner's posix_spawn, with
-/// its output in files: Foundation's Process can crash a whole test process here (see TunesRunner.swift).
+/// Runs a tool (under `timeout`, so a hung one fails its test) with posix_spawn and its output in files,
+/// through the shared test support (Foundation's Process can crash a test process here).
 func runProcess(_ tool: String, _ arguments: [String], environment: [String: String]) throws -> ToolResult {
-  let id = UUID().uuidString
-  let out = NSTemporaryDirectory() + "/tp-out-" + id
-  let err = NSTemporaryDirectory() + "/tp-err-" + id
-  defer {
-    unlink(out)
-    unlink(err)
-  }
-  let status = try TunesExecutable.spawnAndWait(
-    ["/usr/bin/timeout", "-k", "5", "60", tool] + arguments, environment: environment, stdout: out, stderr: err)
-  return ToolResult(
-    out: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data(), as: UTF8.self),
-    err: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data(), as: UTF8.self), status: status)
+  let result = try ChildProcess.run(tool, arguments, environment: environment, timeout: 60)
+  return ToolResult(out: result.output, err: result.errors, status: result.status)
 }
 
 final class Locked2<Value: Sendable>: @unchecked Sendable {

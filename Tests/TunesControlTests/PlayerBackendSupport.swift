@@ -2,6 +2,7 @@
 // library, a real Player fed by a silent decoder into a sink that keeps real time, behind a real server.
 import Foundation
 import Testing
+import TunesTestSupport
 import TunesCore
 import TunesLibrary
 import TunesPlayer
@@ -62,33 +63,12 @@ final class ClockSink: AudioSink {
   func close() {}
 }
 
-/// Runs a command line tool (under `timeout`); returns stdout+stderr and the exit status. posix_spawn
-/// with the output in a file: Foundation's Process.run() in Swift 6.3.1 can crash the test process while
-/// listing /proc/self/fd.
+/// Runs a command line tool (under `timeout`) through the shared posix_spawn support; returns
+/// stdout+stderr and the exit status.
 @discardableResult
 func runTool(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (output: String, status: Int32) {
-  let output = NSTemporaryDirectory() + "/pb-out-" + UUID().uuidString
-  defer { unlink(output) }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  posix_spawn_file_actions_adddup2(&actions, 1, 2)
-  let argv: [UnsafeMutablePointer<CChar>?] = (["/usr/bin/timeout", "-k", "5", "60", tool] + arguments).map { strdup($0) } + [nil]
-  let env: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-  defer {
-    argv.forEach { free($0) }
-    env?.forEach { free($0) }
-  }
-  var pid = pid_t()
-  let code = env.map { posix_spawn(&pid, "/usr/bin/timeout", &actions, nil, argv, $0) }
-    ?? posix_spawn(&pid, "/usr/bin/timeout", &actions, nil, argv, environ)
-  guard code == 0 else { throw ControlError.system(call: "posix_spawn", target: tool, errno: code) }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-  let text = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data(), as: UTF8.self)
-  return (text, (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+  let result = try ChildProcess.run(tool, arguments, environment: environment, mergeStderr: true, timeout: 60)
+  return (result.output, result.status)
 }
 
 /// One tagged MP3 of a fraction of a second (lame reads a WAV sox makes).
