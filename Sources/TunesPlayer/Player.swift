@@ -621,7 +621,7 @@ public actor Player {
       lastError = message
       lastFailure = .output(message)
       state = .stopped
-      emit(.message("audio output: \(message)"))
+      emit(.failed(.output(message)))
       emit(.finished)
       changed([.player])
     }

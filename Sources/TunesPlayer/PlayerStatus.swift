@@ -64,4 +64,6 @@ public enum PlayerEvent: Sendable, Equatable {
   case finished
   /// Something the user should read: a skipped file, decoder warnings, a failed save.
   case message(String)
+  /// Playback cannot go on (the audio device failed); `failure()` returns the same error afterwards.
+  case failed(PlayerError)
 }

@@ -98,7 +98,11 @@ final class FakeSink: AudioSink, @unchecked Sendable {
     self.canPause = canPause
   }
 
+  /// When set, opening the device fails with it (a sound card that is gone).
+  var openError: (any Error)?
+
   func open(format: AudioFormat) throws {
+    if let openError { throw openError }
     lock.withLock {
       // Reconfiguring plays out what was buffered (the engine drains before it reopens).
       self.format = format

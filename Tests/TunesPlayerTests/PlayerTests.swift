@@ -44,7 +44,33 @@ func waitUntil(_ what: String, _ condition: () async -> Bool) async {
   Issue.record("timed out waiting for \(what)")
 }
 
+struct DeviceGone: Error, CustomStringConvertible {
+  var description: String { "ALSA device \"default\": no sound card found" }
+}
+
 @Suite struct PlayerTests {
+  @Test func aFailedDeviceIsReportedOnceAsTheFailure() async throws {
+    let sink = FakeSink(bufferFrames: 3000)
+    sink.openError = DeviceGone()
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000)]))
+    let log = await EventLog.attach(to: player)
+    try await player.add([song(1)])
+    try await player.play()
+    await waitUntil("the failure") { await log.events.contains(.finished) }
+    let failures = await log.events.compactMap { if case .failed(let error) = $0 { return error } else { return nil } }
+    #expect(failures.count == 1)
+    guard case .output(let text)? = failures.first else {
+      Issue.record("expected an output failure, got \(failures)")
+      return
+    }
+    #expect(text.contains("no sound card"))
+    // Announced once: not also as a message, and failure() gives the same error for the command's exit.
+    #expect(await log.messages.allSatisfy { !$0.contains("no sound card") })
+    #expect(await player.failure() == failures.first)
+    #expect(await player.status().state == .stopped)
+    #expect(sink.heard.isEmpty)
+  }
+
   @Test func aQueuePlaysGaplesslyEveryFrameOnceInOrder() async throws {
     let sink = FakeSink(bufferFrames: 3000)
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000), 2: FakeTrack(frames: 7001), 3: FakeTrack(frames: 300)]))

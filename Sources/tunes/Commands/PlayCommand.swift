@@ -117,6 +117,10 @@ struct Play: AsyncParsableCommand {
             case .message(let text):
               if interactive { PlayerTerminalUI.clearLine() }
               Terminal.printError("tunes: \(text)")
+            case .failed(let error):
+              // In the foreground the failure ends the command and is reported once, by its exit;
+              // a daemon has no such exit, so its log gets the line.
+              if daemonChild { Terminal.printError("tunes: \(error)") }
             case .finished:
               if !daemonChild { return true }  // a daemon stays, stopped, for its clients
             default:
