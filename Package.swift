@@ -63,15 +63,18 @@ let package = Package(
     .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),
 
     // MARK: Tests (one target per library target; Tests/Fixtures holds shared fixture files)
+    /// Test-only helpers: child processes via posix_spawn (Foundation's Process crashes in 6.3.1), MP3 fixtures.
+    .target(name: "TunesTestSupport", dependencies: ["TunesCore"], path: "Tests/TunesTestSupport"),
     .testTarget(name: "TunesCoreTests", dependencies: ["TunesCore"]),
-    .testTarget(name: "TunesTagsTests", dependencies: ["TunesTags"]),
-    .testTarget(name: "TunesLibraryTests", dependencies: ["TunesLibrary", grdb]),
-    .testTarget(name: "TunesDecoderTests", dependencies: ["TunesDecoder"]),
-    .testTarget(name: "TunesOutputTests", dependencies: ["TunesOutput", "TunesDecoder"]),
-    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesPlayer", "TunesDecoder", "TunesOutput", "TunesTerminal", grdb]),
-    .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesPlaylists", grdb]),
-    .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesListenBrainz", grdb]),
-    .testTarget(name: "TunesControlTests", dependencies: ["TunesControl", grdb]),
-    .testTarget(name: "TunesCLITests", dependencies: ["tunes"]),
+    .testTarget(name: "TunesTagsTests", dependencies: ["TunesTestSupport", "TunesTags"]),
+    .testTarget(name: "TunesLibraryTests", dependencies: ["TunesTestSupport", "TunesLibrary", grdb]),
+    .testTarget(name: "TunesDecoderTests", dependencies: ["TunesTestSupport", "TunesDecoder"]),
+    .testTarget(name: "TunesOutputTests", dependencies: ["TunesTestSupport", "TunesOutput", "TunesDecoder"]),
+    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesTerminal", grdb]),
+    .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesTestSupport", "TunesPlaylists", grdb]),
+    .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", grdb]),
+    .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", grdb]),
+    .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
+    .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes"]),
   ]
 )

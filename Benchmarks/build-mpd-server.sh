@@ -12,7 +12,10 @@ if [ -x "$BIN" ] && [ -z "$(find Sources/TunesCore Sources/TunesControl Benchmar
 fi
 "$SWIFTC" -O -parse-as-library -emit-library -static -emit-module -module-name TunesCore \
   -emit-module-path "$OUT/TunesCore.swiftmodule" -o "$OUT/libTunesCore.a" Sources/TunesCore/*.swift >&2
+# The protocol layer only: PlayerBackend*.swift needs the player and library modules SwiftPM builds.
+PROTOCOL=$(ls Sources/TunesControl/*.swift | grep -v '/PlayerBackend')
+# shellcheck disable=SC2086
 "$SWIFTC" -O -parse-as-library -emit-library -static -emit-module -module-name TunesControl -I "$OUT" \
-  -emit-module-path "$OUT/TunesControl.swiftmodule" -o "$OUT/libTunesControl.a" Sources/TunesControl/*.swift >&2
+  -emit-module-path "$OUT/TunesControl.swiftmodule" -o "$OUT/libTunesControl.a" $PROTOCOL >&2
 "$SWIFTC" -O -I "$OUT" -L "$OUT" -lTunesControl -lTunesCore Benchmarks/mpd-server/main.swift -o "$BIN" >&2
 echo "$BIN"

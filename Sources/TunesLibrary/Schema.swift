@@ -10,6 +10,7 @@ enum Schema {
     migrator.registerMigration("playlists-v1", migrate: PlaylistSchema.v1)
     migrator.registerMigration("playstate-v1", migrate: PlayStateSchema.v1)
     migrator.registerMigration("listens-v1", migrate: ListenSchema.v1)
+    migrator.registerMigration("dashboard-v1", migrate: DashboardSchema.v1)
     return migrator
   }
 }

@@ -66,7 +66,8 @@ public actor Submitter {
     while !Task.isCancelled {
       // Wait for a wake or the poll timer.
       let timer = Task { [wakeContinuation, pollInterval] in
-        try? await Task.sleep(for: .seconds(pollInterval))
+        // A cancelled timer must not wake the loop, or the loop wakes itself forever (a busy spin).
+        guard (try? await Task.sleep(for: .seconds(pollInterval))) != nil else { return }
         wakeContinuation.yield()
       }
       _ = await wakes.next(isolation: self)

@@ -93,6 +93,8 @@ public final class PacedSink: AudioSink {
   public func drop() throws {
     try inner.drop()
     resetClock()
+    // A dropped stream starts again unpaused: a stale pause mark would let the next song through unpaced.
+    pausedAt = nil
   }
 
   public func drain() throws {

@@ -4,20 +4,36 @@ import Foundation
 import Testing
 
 @Suite struct SamplePlaylistTests {
-  @Test func roadTripImportsWithEverySongFoundInOrder() throws {
-    let sandbox = try TunesSandbox()
-    _ = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
-    let playlist = TunesExecutable.sampleLibrary.appendingPathComponent("Playlists/road-trip.m3u8").path
-    let imported = try sandbox.run(["playlist", "import", playlist])
-    #expect(imported.status == 0, "\(imported)")
+  /// The order written by sample_library.py (PLAYLIST).
+  static let roadTrip = ["Café Blues", "North Pier", "Paper Boats", "Stairwell Echo", "Birch Road"]
 
-    let shown = try sandbox.run(["playlist", "show", "road-trip", "--json"])
+  func titles(_ sandbox: TunesSandbox, _ name: String) throws -> [String] {
+    let shown = try sandbox.run(["playlist", "show", name, "--json"])
     #expect(shown.status == 0, "\(shown)")
     let object = try #require(try shown.json() as? [String: Any], "\(shown)")
     let entries = try #require(object["entries"] as? [[String: Any]], "\(shown)")
-    // The order written by sample_library.py (PLAYLIST).
-    #expect(entries.compactMap { $0["title"] as? String }
-      == ["Café Blues", "North Pier", "Paper Boats", "Stairwell Echo", "Birch Road"], "\(shown)")
     #expect(entries.allSatisfy { $0["missing"] as? Bool == false }, "\(shown)")
+    return entries.compactMap { $0["title"] as? String }
+  }
+
+  @Test func indexingImportsTheRoadTripWithEverySongFoundInOrder() throws {
+    let sandbox = try TunesSandbox()
+    let indexed = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
+    #expect(indexed.stdout.contains("playlist 'road-trip' imported"), "\(indexed)")
+    #expect(try titles(sandbox, "road-trip") == Self.roadTrip)
+
+    // A second index leaves the playlist as it is (its file did not change).
+    let again = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
+    #expect(!again.stdout.contains("road-trip"), "\(again)")
+    #expect(try titles(sandbox, "road-trip") == Self.roadTrip)
+  }
+
+  @Test func explicitImportUnderAnotherNameResolvesEveryRelativePath() throws {
+    let sandbox = try TunesSandbox()
+    _ = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
+    let playlist = TunesExecutable.sampleLibrary.appendingPathComponent("Playlists/road-trip.m3u8").path
+    let imported = try sandbox.run(["playlist", "import", playlist, "--name", "copy"])
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try titles(sandbox, "copy") == Self.roadTrip)
   }
 }

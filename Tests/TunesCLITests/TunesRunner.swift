@@ -3,10 +3,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What one run of `tunes` printed and returned.
 struct RunResult: CustomStringConvertible {
   var status: Int32
@@ -89,65 +85,13 @@ enum TunesExecutable {
     return candidates.first { fm.isExecutableFile(atPath: $0.path) }?.path
   }()
 
-  /// Runs the executable under `timeout` (a hung command fails its test instead of the whole run), with
-  /// stdout and stderr going to files (no pipe can fill up and block it). posix_spawn, not Foundation's
-  /// Process: Process.run() in Swift 6.3.1 on Linux over-reads a buffer while listing /proc/self/fd and
-  /// crashes the whole test process now and then (swift-corelibs-foundation PR 5472).
+  /// Runs the executable under `timeout` (a hung command fails its test instead of the whole run), in the
+  /// sandbox folder (nothing it might write lands in the repository), through TunesTestSupport's
+  /// ChildProcess (posix_spawn; output into files, so no pipe can fill up and block it).
   static func run(_ arguments: [String], environment: [String: String], scratch: URL) throws -> RunResult {
     let binary = try #require(path, "the tunes executable was not found beside the tests or in .build/debug")
-    let id = UUID().uuidString
-    let outPath = scratch.appendingPathComponent("stdout-\(id)").path
-    let errPath = scratch.appendingPathComponent("stderr-\(id)").path
-    // env -C: the child starts in the sandbox, so nothing it might write lands in the repository.
-    let argv = ["/usr/bin/env", "-C", scratch.path, "/usr/bin/timeout", "-k", "5", "60", binary] + arguments
-    let status = try spawnAndWait(argv, environment: environment, stdout: outPath, stderr: errPath)
-    let result = RunResult(
-      status: status,
-      stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
-    unlink(outPath)
-    unlink(errPath)
-    return result
-  }
-
-  struct SpawnError: Error, CustomStringConvertible {
-    var code: Int32
-    var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
-  }
-
-  /// glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which the Glibc module does not export:
-  /// looked up at run time, skipped where missing (the child then merely inherits descriptors).
-  private static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-    _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
-  }
-
-  /// Starts argv[0] with stdin from /dev/null and stdout/stderr into the named files, closes every other
-  /// descriptor in the child (so it never holds another test's pipe open), and waits for it. Returns the
-  /// exit status, or 128 + the signal number.
-  static func spawnAndWait(_ argv: [String], environment: [String: String], stdout: String, stderr: String)
-    throws -> Int32
-  {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    closeOtherDescriptors(&actions)
-    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    let cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
-    }
-    var pid = pid_t()
-    let code = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
-    guard code == 0 else { throw SpawnError(code: code) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let signal = status & 0x7f
-    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    let result = try ChildProcess.run(
+      binary, arguments, environment: environment, workingDirectory: scratch.path, timeout: 60)
+    return RunResult(status: result.status, stdout: result.output, stderr: result.errors)
   }
 }

@@ -16,21 +16,9 @@ let tunesBinary: String? = {
 
 func tunes(socket: String, _ arguments: String...) async throws -> (out: String, err: String, status: Int32) {
   let binary = try #require(tunesBinary)
-  return try await blocking {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.environment = ["TUNES_MPD_SOCKET": socket, "HOME": "/tmp", "PATH": "/usr/bin:/bin"]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), String(decoding: errors, as: UTF8.self), process.terminationStatus)
-  }
+  let result = try await ChildProcess.run(
+    binary, arguments, environment: ["TUNES_MPD_SOCKET": socket, "HOME": "/tmp", "PATH": "/usr/bin:/bin"])
+  return (result.output, result.errors, result.status)
 }
 
 @Suite(.enabled(if: tunesBinary != nil))

@@ -6,19 +6,9 @@ import Testing
 /// Runs mpc against the harness socket; returns stdout (and stderr on failure) with the exit status.
 func mpc(_ h: Harness, _ arguments: String...) async throws -> (output: String, status: Int32) {
   let socket = h.socket
-  return try await blocking {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/mpc")
-    process.arguments = arguments
-    process.environment = ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
-  }
+  let result = try await ChildProcess.run(
+    "/usr/bin/mpc", arguments, environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"], mergeStderr: true)
+  return (result.output, result.status)
 }
 
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mpc")))

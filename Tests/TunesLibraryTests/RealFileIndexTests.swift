@@ -7,12 +7,8 @@ import Testing
 
 @Suite struct RealFileIndexTests {
   func run(_ tool: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(tool) \(arguments)")
+    let result = try ChildProcess.run(tool, arguments)
+    #expect(result.status == 0, "\(tool) \(arguments)\n\(result.errors)")
   }
 
   @Test func indexesRealMP3sAndFollowsAMove() throws {

@@ -10,49 +10,35 @@ final class FakeServer: @unchecked Sendable {
   static let token = "secret-token-\(UUID().uuidString)"
   static let user = "tester"
 
-  let process = Process()
+  let child: BackgroundChild
   let port: Int
   var root: String { "http://127.0.0.1:\(port)" }
 
-  /// Starts a server; waits for its port off the cooperative pool (python may be slow to start on a busy machine).
+  /// Starts a server and waits for the port it prints, off the cooperative pool (python may be slow to
+  /// start on a busy machine).
   static func start(rateLimit: Int = 1000, window: Int = 10, port: Int = 0) async throws -> FakeServer {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread {
-        continuation.resume(with: Result { try FakeServer(rateLimit: rateLimit, window: window, port: port) })
-      }.start()
+    let child = try ChildProcess.start(
+      "/usr/bin/python3",
+      [script, "--token", "\(token)=\(user)", "--rate-limit", String(rateLimit), "--window", String(window), "--port", String(port)])
+    guard let line = try await child.readLine(timeout: 60), let port = Int(line) else {
+      child.stop()
+      throw FakeServerError.noPort(child.errors)
     }
+    return FakeServer(child: child, port: port)
   }
 
-  private init(rateLimit: Int, window: Int, port: Int) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [Self.script, "--token", "\(Self.token)=\(Self.user)", "--rate-limit", String(rateLimit), "--window", String(window), "--port", String(port)]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while true {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty || byte == Data("\n".utf8) { break }
-      line.append(byte)
-    }
-    guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-      kill(process.processIdentifier, SIGKILL)
-      throw FakeServerError.noPort
-    }
+  private init(child: BackgroundChild, port: Int) {
+    self.child = child
     self.port = port
   }
 
   deinit { stop() }
 
-  func stop() {
-    if process.isRunning {
-      // SIGKILL: the test runner's blocked-signal mask is inherited, so SIGTERM might never arrive.
-      // No waitUntilExit: it spins a run loop on the calling (shared) thread; Foundation reaps the child.
-      kill(process.processIdentifier, SIGKILL)
-    }
-  }
+  /// SIGKILL and reap (BackgroundChild.stop): the test runner's blocked-signal mask used to be inherited,
+  /// and a killed child is reaped at once, so this never holds up the caller.
+  func stop() { child.stop() }
 
-  enum FakeServerError: Error { case noPort, badReply }
+  enum FakeServerError: Error { case noPort(String), badReply }
 
   private func call(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
     let transport = CurlTransport(connectTimeout: 2, requestTimeout: 10)

@@ -157,16 +157,9 @@ import TunesDecoder
       Issue.record("tunes-play-raw is not built next to the tests (run swift build --build-tests)")
       return
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = ["--device", "default", "--rate", "44100", "--channels", "2"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == ExitStatus.unavailable.rawValue)
+    let result = try ChildProcess.run(tool, ["--device", "default", "--rate", "44100", "--channels", "2"])
+    let text = result.errors
+    #expect(result.status == ExitStatus.unavailable.rawValue)
     #expect(text.split(separator: "\n").count == 1)
     #expect(!text.contains("ALSA lib"))
     #expect(text.contains("--device null"))

@@ -58,13 +58,9 @@ import TunesCore
     let reference = try Fixtures.mpg123Reference(fixtures.mono32)
     try Data(reference).write(to: URL(fileURLWithPath: pcm))
     guard let tool = harness("tunes-play-raw") else { throw FixtureError(description: "tunes-play-raw not built") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = ["--device", "file:'\(out)',raw", "--rate", "32000", "--channels", "1", "--pace", "max"]
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: pcm))
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let result = try ChildProcess.run(
+      tool, ["--device", "file:'\(out)',raw", "--rate", "32000", "--channels", "1", "--pace", "max"], input: .file(pcm))
+    #expect(result.status == 0, "\(result)")
     #expect(try bytes(of: out) == reference)
   }
 }

@@ -114,18 +114,6 @@ func harness(_ name: String) -> String? {
 /// Runs a harness; returns its exit status, stdout and stderr.
 func runHarness(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: [UInt8], errors: String) {
   guard let tool = harness(name) else { throw FixtureError(description: "\(name) is not built next to the tests") }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: tool)
-  process.arguments = arguments
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  process.standardInput = FileHandle.nullDevice
-  try process.run()
-  // stderr is small; read stdout to the end first so a large decode cannot fill the pipe and block.
-  let out = output.fileHandleForReading.readDataToEndOfFile()
-  let err = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, [UInt8](out), String(decoding: err, as: UTF8.self))
+  let result = try ChildProcess.run(tool, arguments)
+  return (result.status, [UInt8](result.stdout), result.errors)
 }

@@ -10,19 +10,7 @@ import TunesOutput
 
 @discardableResult
 func run(_ tool: String, _ arguments: [String], stdout: URL? = nil) throws -> Int32 {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: tool)
-  process.arguments = arguments
-  if let stdout {
-    _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: stdout)
-  } else {
-    process.standardOutput = FileHandle.nullDevice
-  }
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  process.waitUntilExit()
-  return process.terminationStatus
+  try ChildProcess.run(tool, arguments, stdoutFile: stdout?.path ?? "/dev/null").status
 }
 
 @Suite struct RealFilePlaybackTests {

@@ -23,24 +23,10 @@ import Testing
   }
 
   func run(_ f: Fixture, _ arguments: String..., input: String = "") throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = ["playlist"] + arguments + ["--db", f.library.path]
-    process.currentDirectoryURL = URL(fileURLWithPath: f.folder)
-    let out = Pipe()
-    let err = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = stdin
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
+    let result = try ChildProcess.run(
+      Self.binary, ["playlist"] + arguments + ["--db", f.library.path], input: .bytes(Data(input.utf8)),
+      workingDirectory: f.folder)
+    return Result(status: result.status, out: result.output, err: result.errors)
   }
 
   @Test func theBinaryIsBuilt() {
@@ -120,17 +106,10 @@ import Testing
 
   @Test func saveWithoutARunningPlayerSaysSo() throws {
     let f = try Fixture()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = ["playlist", "save", "Q", "--db", f.library.path]
-    process.environment = ["HOME": f.folder, "TUNES_MPD_SOCKET": f.folder + "/no-player.sock"]
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = Pipe()
-    try process.run()
-    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 69, "\(message)")
+    let result = try ChildProcess.run(
+      Self.binary, ["playlist", "save", "Q", "--db", f.library.path],
+      environment: ["HOME": f.folder, "TUNES_MPD_SOCKET": f.folder + "/no-player.sock"])
+    #expect(result.status == 69, "\(result.errors)")
     #expect(try f.playlistCount() == 0)
   }
 

@@ -14,12 +14,8 @@ import TunesLibrary
       ("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", wav, "synth", "1", "sine", "440"]),
       ("/usr/bin/lame", ["--quiet", "--tt", title, "--ta", artist, "--tl", "Album", wav, path]),
     ] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = arguments
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "\(tool) failed")
+      let result = try ChildProcess.run(tool, arguments)
+      #expect(result.status == 0, "\(tool) failed: \(result.errors)")
     }
     try FileManager.default.removeItem(atPath: wav)
   }

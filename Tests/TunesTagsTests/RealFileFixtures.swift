@@ -16,23 +16,11 @@ enum FixtureError: Error, CustomStringConvertible {
 /// Runs a command and returns its standard output; throws when it fails.
 @discardableResult
 func run(_ executable: String, _ arguments: [String]) throws -> Data {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  let errors = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else {
-    throw FixtureError.commandFailed(
-      ([executable] + arguments).joined(separator: " "), process.terminationStatus,
-      String(decoding: errors, as: UTF8.self))
+  let result = try ChildProcess.run(executable, arguments)
+  guard result.status == 0 else {
+    throw FixtureError.commandFailed(([executable] + arguments).joined(separator: " "), result.status, result.errors)
   }
-  return data
+  return result.stdout
 }
 
 /// Samples per channel that mpg123 decodes from `path` (gapless, as players hear it).

@@ -34,5 +34,6 @@ struct LBFlush: AsyncParsableCommand {
     if rejected > 0 {
       print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
     }
+    if let feedback = try await LBActing.flushFeedback(global: global) { print(feedback) }
   }
 }

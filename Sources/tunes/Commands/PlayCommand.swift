@@ -1,7 +1,9 @@
 // `tunes play [QUERY…]`: builds the queue from the library and plays it until it ends (or `q`), with a
-// status line and keys on a terminal and one line per song otherwise.
+// status line and keys on a terminal and one line per song otherwise, serving the MPD protocol meanwhile.
+// With a player already running it hands the queue to that one; `--daemon` plays in the background.
 import ArgumentParser
 import Foundation
+import TunesControl
 import TunesCore
 import TunesDecoder
 import TunesLibrary
@@ -39,10 +41,41 @@ struct Play: AsyncParsableCommand {
   var pace: PaceMode = .realtime
   @Flag(name: .long, help: "Continue the last session where it stopped.")
   var resume = false
+  @Flag(name: .long, help: "Play in the background, without the terminal UI, until `tunes quit`.")
+  var daemon = false
+  @Flag(name: .long, help: .hidden)
+  var daemonChild = false
+  @Flag(name: .long, help: "With a player already running: append to its queue instead of replacing it.")
+  var add = false
+  @Option(name: .long, help: "Also serve the MPD protocol on TCP, on 127.0.0.1 only, at this port.")
+  var mpdPort: Int?
+  @Option(name: .long, help: "The password MPD clients on TCP must send first.")
+  var mpdPassword: String?
+
+  /// The songs the arguments name; none is an error unless a daemon starts on an empty library.
+  func chosenSongs(_ library: Library) throws -> [Song] {
+    let songs = try playlist.map { try PlayQueueSource.playlist(library: library, name: $0) }
+      ?? PlayQueueSource.songs(library: library, words: query, artist: artist, album: album)
+    let described = (query + [artist.map { "artist:\($0)" }, album.map { "album:\($0)" }, playlist.map { "playlist \($0)" }].compactMap { $0 }).joined(separator: " ")
+    guard !songs.isEmpty || (daemon || daemonChild) && described.isEmpty else { throw PlayCLIError.nothingMatched(described) }
+    return songs
+  }
 
   func run() async throws {
     try await reportingErrors {
       let library = try global.openLibrary()
+      let socketPath = global.paths.mpdSocket
+      if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: socketPath) {
+        print(try RemotePlay.send(try chosenSongs(library), append: add, shuffle: shuffle, to: running))
+        return
+      }
+      if daemon {
+        if !resume { _ = try chosenSongs(library) }  // a bad query is reported here, not in the log
+        let log = Daemon.logPath(global.paths)
+        let pid = try Daemon.launch(socketPath: socketPath, log: log)
+        print("tunes is playing in the background (pid \(pid), socket \(socketPath)); `tunes quit` ends it")
+        return
+      }
       let deviceName = device ?? ProcessInfo.processInfo.environment["TUNES_ALSA_DEVICE"] ?? "default"
       let sink = PacedSink(ALSASink(device: deviceName), mode: pace)
       let player = Player(sink: sink, decoders: MPG123DecoderFactory(), library: library, seed: seed)
@@ -50,20 +83,23 @@ struct Play: AsyncParsableCommand {
       if resume {
         guard try await player.restore() else { throw PlayCLIError.nothingToResume }
       } else {
-        let songs: [Song]
-        if let playlist {
-          songs = try PlayQueueSource.playlist(library: library, name: playlist)
-        } else {
-          songs = try PlayQueueSource.songs(library: library, words: query, artist: artist, album: album)
-        }
-        let described = (query + [artist.map { "artist:\($0)" }, album.map { "album:\($0)" }, playlist.map { "playlist \($0)" }].compactMap { $0 }).joined(separator: " ")
-        guard !songs.isEmpty else { throw PlayCLIError.nothingMatched(described) }
+        let songs = try chosenSongs(library)
         await player.replaceQueue(with: songs)
         await player.setRandom(shuffle)
         await player.setRepeat(`repeat`)
       }
 
-      let interactive = TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO)
+      let scrobbling = await ScrobblerWiring.start(player: player, library: library) { Terminal.printError("tunes: \($0)") }
+      let events = await player.events()
+      if await player.status().queueLength > 0 { try await player.play() }
+      // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
+      let service = try await PlayerService.start(
+        player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: mpdPassword)
+      if daemonChild {
+        FileHandle.standardOutput.write(Data("tunes \(TunesVersion.string) serving \(socketPath) (pid \(getpid()))\n".utf8))
+      }
+
+      let interactive = !daemonChild && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO)
       let rawMode = interactive ? RawMode() : nil
       let interrupt = InterruptHandler.install(restoring: rawMode)
       defer {
@@ -71,8 +107,6 @@ struct Play: AsyncParsableCommand {
         interrupt.cancel()
       }
 
-      let events = await player.events()
-      try await player.play()
       let outcome = await withTaskGroup(of: Bool.self) { group -> Bool in
         group.addTask {
           // Ends when the queue does.
@@ -84,12 +118,16 @@ struct Play: AsyncParsableCommand {
               if interactive { PlayerTerminalUI.clearLine() }
               Terminal.printError("tunes: \(text)")
             case .finished:
-              return true
+              if !daemonChild { return true }  // a daemon stays, stopped, for its clients
             default:
               break
             }
           }
           return true
+        }
+        group.addTask {
+          await service.waitForQuit()
+          return false
         }
         if interactive {
           group.addTask {
@@ -112,7 +150,9 @@ struct Play: AsyncParsableCommand {
       }
       _ = outcome
       if interactive { PlayerTerminalUI.clearLine() }
+      service.stop()
       await player.stop()
+      await scrobbling.stop()
       await player.shutdown()
       if let failure = await player.failure() { throw failure }
     }

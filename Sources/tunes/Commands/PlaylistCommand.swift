@@ -14,6 +14,7 @@ struct PlaylistCommand: AsyncParsableCommand {
       PlaylistCreate.self, PlaylistAdd.self, PlaylistRemove.self, PlaylistMove.self, PlaylistRename.self,
       PlaylistDelete.self, PlaylistShow.self, PlaylistList.self, PlaylistSort.self, PlaylistDedupe.self,
       PlaylistExport.self, PlaylistImport.self, PlaylistSave.self,
+      PlaylistPush.self, PlaylistPull.self,
     ])
 }
 

@@ -378,6 +378,9 @@ def request_log(handler, state, raw, query):
         return 200, {"requests": list(state.requests), "count": len(state.requests)}
 
 
+import dashboard_routes; dashboard_routes.register(route)  # noqa: E402,E702 - the dashboard endpoints (issue 7)
+
+
 # ------------------------------------------------------------------------------------------------
 # HTTP plumbing
 

@@ -1,29 +1,30 @@
 // MP3 fixtures generated once per test run with sox and lame into a fresh temporary folder, and the
-// reference PCM that the mpg123 command-line player decodes from them.
+// reference PCM that the mpg123 command-line player decodes from them (shared by decoder and output tests).
 import Foundation
 
-struct FixtureError: Error, CustomStringConvertible {
-  var description: String
+public struct FixtureError: Error, CustomStringConvertible {
+  public var description: String
+  public init(description: String) { self.description = description }
 }
 
-struct Fixtures: Sendable {
-  let directory: String
+public struct Fixtures: Sendable {
+  public let directory: String
   /// 3 s, 44.1 kHz stereo, CBR 128 kb/s with a LAME Info header (exact length, gapless).
-  let stereo44: String
+  public let stereo44: String
   /// 2 s, 32 kHz mono.
-  let mono32: String
+  public let mono32: String
   /// 3 s, 44.1 kHz stereo written with `lame -t`: no Info header, so no exact length and no gapless trim.
-  let noInfo: String
+  public let noInfo: String
   /// 3 s, 44.1 kHz stereo, VBR (-V 4).
-  let vbr: String
+  public let vbr: String
   /// `stereo44` with 1500 bytes of garbage written over it at byte 20000 (about frame 47 of 115).
-  let damaged: String
+  public let damaged: String
   /// A text file named like an MP3.
-  let text: String
+  public let text: String
 
-  static let damageOffset = 20_000
-  static let shared = Result { try make() }
-  static func get() throws -> Fixtures { try shared.get() }
+  public static let damageOffset = 20_000
+  public static let shared = Result { try make() }
+  public static func get() throws -> Fixtures { try shared.get() }
 
   private static func make() throws -> Fixtures {
     let directory = NSTemporaryDirectory() + "tunes-fixtures-\(getpid())-\(UUID().uuidString)"
@@ -49,29 +50,22 @@ struct Fixtures: Sendable {
   }
 
   /// What `mpg123 -q -s FILE` writes: the reference every decode is compared with.
-  static func mpg123Reference(_ file: String) throws -> [UInt8] {
+  public static func mpg123Reference(_ file: String) throws -> [UInt8] {
     [UInt8](try run("/usr/bin/mpg123", ["-q", "-s", file]))
   }
 
   /// A fresh path in the fixture folder, for outputs of one test.
-  func scratch(_ name: String) -> String {
+  public func scratch(_ name: String) -> String {
     directory + "/" + UUID().uuidString + "-" + name
   }
 
+  /// Runs a fixture tool to completion; its stdout, or an error naming the command when it fails.
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw FixtureError(description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+  public static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    let result = try ChildProcess.run(tool, arguments)
+    guard result.status == 0 else {
+      throw FixtureError(description: "\(tool) \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)")
     }
-    return data
+    return result.stdout
   }
 }

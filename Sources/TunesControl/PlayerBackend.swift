@@ -1,0 +1,341 @@
+// The real MPDBackend: every protocol call mapped onto the Player actor (transport, mixer, options,
+// queue), the Library (search, folders, `update` through the indexer) and the PlaylistStore (stored
+// playlists). It keeps no play state of its own: every snapshot is read from the Player.
+import Foundation
+import TunesLibrary
+import TunesPlayer
+import TunesPlaylists
+
+public actor PlayerBackend: MPDBackend {
+  public typealias Indexer = @Sendable (_ paths: [String]) throws -> IndexReport
+
+  let player: Player
+  let library: Library
+  let playlists: PlaylistStore
+  /// The configured music folder; nil: the common folder of the indexed songs, recomputed after updates.
+  private let configuredRoot: String?
+  private var cachedFolder: MusicFolder?
+  private let indexer: Indexer
+  private let onShutdown: @Sendable () -> Void
+  private let startedAt = Date()
+  private var subscribers: [UUID: AsyncStream<Set<MPDSubsystem>>.Continuation] = [:]
+  private var updateJob = 0
+  private var runningUpdate: Int?
+  private var lastUpdate: Date?
+  /// The last update's failure, shown in `status` until the next one succeeds.
+  private var updateError: String?
+
+  public init(
+    player: Player, library: Library, playlists: PlaylistStore, musicRoot: String? = nil,
+    indexer: Indexer? = nil, onShutdown: @escaping @Sendable () -> Void = {}
+  ) {
+    self.player = player
+    self.library = library
+    self.playlists = playlists
+    self.configuredRoot = musicRoot
+    self.indexer = indexer ?? { paths in try library.index(paths: paths) }
+    self.onShutdown = onShutdown
+  }
+
+  /// The backend of the usual wiring: playlists resolved through the library's query language.
+  public init(player: Player, library: Library, onShutdown: @escaping @Sendable () -> Void = {}) {
+    self.init(
+      player: player, library: library, playlists: PlaylistStore(library: library, query: { try library.songs(matching: $0) }),
+      onShutdown: onShutdown)
+  }
+
+  func folder() throws -> MusicFolder {
+    if let configuredRoot { return MusicFolder(root: configuredRoot) }
+    if let cachedFolder { return cachedFolder }
+    let computed = try MusicFolder.of(library)
+    if computed.root != nil { cachedFolder = computed }
+    return computed
+  }
+
+  // MARK: Changes
+
+  public func changes() -> AsyncStream<Set<MPDSubsystem>> {
+    let (stream, continuation) = AsyncStream<Set<MPDSubsystem>>.makeStream(bufferingPolicy: .bufferingNewest(1000))
+    let key = UUID()
+    subscribers[key] = continuation
+    let player = self.player
+    let forward = Task {
+      for await change in await player.changes() {
+        continuation.yield(Set(change.subsystems.compactMap { MPDSubsystem(rawValue: $0.rawValue) }))
+      }
+    }
+    continuation.onTermination = { [weak self] _ in
+      forward.cancel()
+      Task { await self?.unsubscribe(key) }
+    }
+    return stream
+  }
+
+  private func unsubscribe(_ key: UUID) { subscribers[key] = nil }
+
+  /// Changes the Player does not know of: stored playlists, the database and updates.
+  func emit(_ changed: Set<MPDSubsystem>) {
+    for continuation in subscribers.values { continuation.yield(changed) }
+  }
+
+  // MARK: Snapshots
+
+  public func status() async throws -> MPDStatus {
+    let s = await player.status()
+    var out = MPDStatus()
+    out.volume = s.volume
+    out.repeatMode = s.repeatMode != .off
+    out.single = s.single || s.repeatMode == .one ? .on : .off
+    out.random = s.random
+    out.consume = s.consume ? .on : .off
+    out.playlistVersion = s.queueVersion
+    out.playlistLength = s.queueLength
+    switch s.state {
+    case .playing: out.state = .play
+    case .paused: out.state = .pause
+    case .stopped: out.state = .stop
+    }
+    out.song = s.currentPosition
+    out.songID = s.currentID
+    out.nextSong = s.nextPosition
+    out.nextSongID = s.nextID
+    if s.state != .stopped {
+      out.elapsed = Double(s.elapsedMs) / 1000
+      out.duration = s.durationMs.map { Double($0) / 1000 }
+      if let format = s.format { out.audio = "\(format.sampleRate):16:\(format.channels)" }
+    }
+    out.updatingDatabase = runningUpdate
+    out.error = s.error ?? updateError
+    return out
+  }
+
+  public func currentSong() async throws -> MPDSong? {
+    let s = await player.status()
+    guard let song = s.song, let position = s.currentPosition else { return nil }
+    var out = LibrarySongs.mpdSong(song, folder: try folder())
+    out.position = position
+    out.id = s.currentID
+    return out
+  }
+
+  public func stats() async throws -> MPDStats {
+    let figures = try library.stats(mostPlayed: 0)
+    var out = MPDStats()
+    out.songs = figures.songs
+    out.artists = figures.artists
+    out.albums = figures.albums
+    out.databasePlaytime = figures.totalDurationMs / 1000
+    out.uptime = Int(Date().timeIntervalSince(startedAt))
+    out.databaseUpdate = Int((lastUpdate ?? Self.modified(library.path) ?? startedAt).timeIntervalSince1970)
+    return out
+  }
+
+  private static func modified(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+  }
+
+  // MARK: Playback
+
+  /// PlayerError → the ACK a client expects.
+  func translate<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as PlayerError {
+      switch error {
+      case .noSuchPosition: throw MPDError.argument("Bad song index")
+      case .noSuchID: throw MPDError.noExist("No such song")
+      case .badArgument(let text): throw MPDError.argument(text)
+      default: throw MPDError.system(error.description)
+      }
+    }
+  }
+
+  public func play(position: Int?) async throws {
+    do {
+      try await translate { try await player.play(position: position) }
+    } catch let error as MPDError where position == nil && error.code == .system {
+      // An empty queue is not an error for MPD's bare `play`.
+      if await player.status().queueLength > 0 { throw error }
+    }
+  }
+
+  public func play(id: Int) async throws { try await translate { try await player.play(id: id) } }
+  public func pause(_ paused: Bool?) async throws { await player.pause(paused) }
+  public func stop() async throws { await player.stop() }
+  public func next() async throws { await player.next() }
+  public func previous() async throws { await player.previous() }
+
+  public func seek(position: Int, to seconds: Double) async throws {
+    let entries = await player.queueEntries()
+    guard position >= 0, position < entries.count else { throw MPDError.argument("Bad song index") }
+    try await seek(id: entries[position].id, to: seconds)
+  }
+
+  public func seek(id: Int, to seconds: Double) async throws {
+    try await translate { try await player.seek(id: id, toMs: Int((max(seconds, 0) * 1000).rounded())) }
+  }
+
+  public func seekCurrent(_ target: MPDSeekTarget) async throws {
+    guard await player.status().currentID != nil else { throw MPDError(.playerSync, "Not playing") }
+    switch target {
+    case .absolute(let seconds): await player.seek(toMs: Int((max(seconds, 0) * 1000).rounded()))
+    case .relative(let delta): await player.seek(by: Int((delta * 1000).rounded()))
+    }
+  }
+
+  // MARK: Mixer and options
+
+  public func setVolume(_ volume: Int) async throws { await player.setVolume(volume) }
+  public func changeVolume(by delta: Int) async throws { await player.changeVolume(by: delta) }
+  /// tunes' shuffle without repeats: every song once per pass, artists spread apart.
+  public func setRandom(_ on: Bool) async throws { await player.setRandom(on) }
+
+  /// MPD's repeat + single pair onto the Player's repeat mode: both on is repeat-one.
+  public func setRepeat(_ on: Bool) async throws {
+    let s = await player.status()
+    let single = s.single || s.repeatMode == .one
+    await apply(repeat: on, single: single)
+  }
+
+  /// `oneshot` is treated as on (the Player has no one-shot single).
+  public func setSingle(_ mode: MPDOnceMode) async throws {
+    let s = await player.status()
+    await apply(repeat: s.repeatMode != .off, single: mode != .off)
+  }
+
+  private func apply(repeat on: Bool, single: Bool) async {
+    await player.setRepeat(on ? (single ? .one : .all) : .off)
+    await player.setSingle(!on && single)
+  }
+
+  public func setConsume(_ mode: MPDOnceMode) async throws { await player.setConsume(mode != .off) }
+
+  // MARK: Queue
+
+  public func queue() async throws -> MPDQueue {
+    let folder = try folder()
+    let version = await player.status().queueVersion
+    let items = await player.queueEntries().map { entry -> MPDQueueItem in
+      var song = LibrarySongs.mpdSong(entry.song, folder: folder)
+      song.id = entry.id
+      song.position = entry.position
+      return MPDQueueItem(song: song, version: entry.version)
+    }
+    return MPDQueue(version: version, items: items)
+  }
+
+  /// The songs a URI names: one file, or every song under a folder ("" = the whole library).
+  func songs(forURI uri: String) throws -> [Song] {
+    let folder = try folder()
+    if uri.isEmpty || uri == "/" && folder.root == "/" { return try LibrarySongs.all(library) }
+    guard let path = folder.path(forURI: uri) else { throw MPDError.noExist("No such directory") }
+    let found = try LibrarySongs.under(path, library: library)
+    guard !found.isEmpty else { throw MPDError.noExist("No such song or directory") }
+    return found
+  }
+
+  public func add(uri: String) async throws {
+    let songs = try songs(forURI: uri)
+    _ = try await translate { try await player.add(songs) }
+  }
+
+  public func addID(uri: String, position: Int?) async throws -> Int {
+    let folder = try folder()
+    guard let path = folder.path(forURI: uri), let song = try LibrarySongs.under(path, library: library).first,
+      song.path == path
+    else { throw MPDError.noExist("No such song") }
+    let length = await player.status().queueLength
+    return try await translate { try await player.add([song], at: min(position ?? length, length)) }.first!
+  }
+
+  public func delete(positions range: Range<Int>) async throws {
+    let entries = await player.queueEntries()
+    guard range.lowerBound >= 0, range.upperBound <= entries.count else { throw MPDError.argument("Bad song index") }
+    for entry in entries[range] { try await translate { try await player.delete(id: entry.id) } }
+  }
+
+  public func delete(id: Int) async throws { try await translate { try await player.delete(id: id) } }
+
+  /// One entry at a time: forward when moving up, backward when moving down, so each lands where
+  /// MPD's block move puts it.
+  public func move(positions range: Range<Int>, to: Int) async throws {
+    let entries = await player.queueEntries()
+    guard range.lowerBound >= 0, range.upperBound <= entries.count, to >= 0, to + range.count <= entries.count else {
+      throw MPDError.argument("Bad song index")
+    }
+    let ids = entries[range].map(\.id)
+    let steps = Array(ids.enumerated())
+    for (offset, id) in to > range.lowerBound ? steps.reversed() : steps {
+      try await translate { try await player.move(id: id, to: to + offset) }
+    }
+  }
+
+  public func clear() async throws { await player.clear() }
+
+  public func shuffle(positions range: Range<Int>?) async throws {
+    guard let range else { await player.shuffleQueue(); return }
+    let entries = await player.queueEntries()
+    guard range.lowerBound >= 0, range.upperBound <= entries.count else { throw MPDError.argument("Bad song index") }
+    for (offset, id) in entries[range].map(\.id).shuffled().enumerated() {
+      try await translate { try await player.move(id: id, to: range.lowerBound + offset) }
+    }
+  }
+
+  // MARK: Library
+
+  public func songs(matching filter: MPDFilter) async throws -> [MPDSong] {
+    let folder = try folder()
+    return try LibrarySongs.all(library).lazy.map { LibrarySongs.mpdSong($0, folder: folder) }.filter { filter.matches($0) }
+  }
+
+  public func directory(_ uri: String) async throws -> [MPDEntry] {
+    let folder = try folder()
+    guard let path = folder.path(forURI: uri) else { return [] }  // an empty library has an empty root
+    let entries = try LibrarySongs.children(of: path, library: library, folder: folder)
+    if !uri.isEmpty, entries.isEmpty { throw MPDError.noExist("No such directory") }
+    return entries
+  }
+
+  /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update`
+  /// at the start and at the end, with `database` when the index changed.
+  public func update(uri: String?) async throws -> Int {
+    guard runningUpdate == nil else { throw MPDError(.updateAlready, "Already updating") }
+    let folder = try folder()
+    guard let path = folder.path(forURI: uri ?? "") else {
+      throw MPDError.noExist("No music folder yet: index one with `tunes index FOLDER`")
+    }
+    guard FileManager.default.fileExists(atPath: path) else { throw MPDError.noExist("No such directory") }
+    updateJob += 1
+    let job = updateJob
+    runningUpdate = job
+    emit([.update])
+    let indexer = self.indexer
+    Thread {
+      let result = Result { try indexer([path]) }
+      Task { await self.finishUpdate(job, result) }
+    }.start()
+    return job
+  }
+
+  private func finishUpdate(_ job: Int, _ result: Result<IndexReport, any Error>) {
+    runningUpdate = nil
+    lastUpdate = Date()
+    var changed: Set<MPDSubsystem> = [.update]
+    switch result {
+    case .success(let report):
+      updateError = nil
+      if configuredRoot == nil { cachedFolder = nil }
+      if report.changedAnything { changed.insert(.database) }
+    case .failure(let error):
+      updateError = "update \(job) failed: \(error)"
+    }
+    emit(changed)
+  }
+
+  /// Waits for a running update to end (tests, orderly exits).
+  public var isUpdating: Bool { runningUpdate != nil }
+
+  // MARK: Lifetime
+
+  public func shutdown() async throws { onShutdown() }
+}

@@ -1,0 +1,105 @@
+// MPD's stored playlists are tunes' own playlists: each call goes to the PlaylistStore (one transaction
+// per change) and announces `stored_playlist`. MPD positions are 0-based, the store's are 1-based.
+import Foundation
+import GRDB
+import TunesLibrary
+import TunesPlaylists
+
+extension PlayerBackend {
+  /// PlaylistError → the ACK MPD gives for the same situation.
+  func translatingPlaylist<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as PlaylistError {
+      switch error {
+      case .unknownPlaylist: throw MPDError.noExist("No such playlist")
+      case .nameExists: throw MPDError.exist("Playlist already exists")
+      case .positionOutOfRange: throw MPDError.argument("Bad song index")
+      case .emptyName, .controlCharacter, .smartPlaylist, .notInLibrary: throw MPDError.argument(error.description)
+      default: throw MPDError.system(error.description)
+      }
+    }
+  }
+
+  public func storedPlaylists() async throws -> [MPDStoredPlaylist] {
+    try await translatingPlaylist { try await playlists.list().map { MPDStoredPlaylist(name: $0.name) } }
+  }
+
+  public func storedPlaylist(named name: String) async throws -> [MPDSong] {
+    let folder = try folder()
+    return try await playlistSongs(name).map { LibrarySongs.mpdSong($0, folder: folder) }
+  }
+
+  /// The playlist's entries as songs: the library's song when still indexed, else what the entry kept.
+  func playlistSongs(_ name: String) async throws -> [Song] {
+    let contents = try await translatingPlaylist { try await playlists.show(name: name) }
+    let ids = contents.playableSongIDs
+    let indexed = try await library.pool.read { db in
+      try Song.fetchAll(db, keys: ids)
+    }
+    let byID = Dictionary(indexed.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
+    return contents.entries.map { entry in
+      if let id = entry.songID, let song = byID[id] { return song }
+      return Song(
+        path: entry.path, title: entry.title ?? (entry.path as NSString).lastPathComponent, artist: entry.artist ?? "",
+        album: entry.album ?? "", durationMs: entry.durationMs)
+    }
+  }
+
+  public func load(playlist name: String, range: MPDRange?) async throws {
+    var songs = try await playlistSongs(name)
+    if let range {
+      guard let bounds = range.clamped(count: songs.count) else { throw MPDError.argument("Bad song index") }
+      songs = Array(songs[bounds])
+    }
+    let adding = songs
+    _ = try await translate { try await player.add(adding) }
+  }
+
+  public func save(playlist name: String) async throws {
+    let songs = await player.queueEntries().map(\.song)
+    _ = try await translatingPlaylist { try await playlists.save(name: name, songs: songs) }
+    emit([.storedPlaylist])
+  }
+
+  public func remove(playlist name: String) async throws {
+    try await translatingPlaylist { try await playlists.delete(name: name) }
+    emit([.storedPlaylist])
+  }
+
+  public func rename(playlist name: String, to newName: String) async throws {
+    try await translatingPlaylist { try await playlists.rename(name, to: newName) }
+    emit([.storedPlaylist])
+  }
+
+  public func playlistAdd(_ name: String, uri: String) async throws {
+    let songs = try songs(forURI: uri)
+    try await translatingPlaylist {
+      let exists = try await playlists.list().contains { $0.name == name }
+      if exists {
+        _ = try await playlists.add(name: name, songs: songs)
+      } else {
+        _ = try await playlists.create(name: name, songs: songs)
+      }
+    }
+    emit([.storedPlaylist])
+  }
+
+  public func playlistDelete(_ name: String, position: Int) async throws {
+    _ = try await translatingPlaylist { try await playlists.remove(name: name, positions: [PositionRange(position + 1)]) }
+    emit([.storedPlaylist])
+  }
+
+  public func playlistMove(_ name: String, from: Int, to: Int) async throws {
+    try await translatingPlaylist { try await playlists.move(name: name, from: from + 1, to: to + 1) }
+    emit([.storedPlaylist])
+  }
+
+  public func playlistClear(_ name: String) async throws {
+    _ = try await translatingPlaylist {
+      _ = try await playlists.show(name: name)  // an unknown name is refused, not created
+      return try await playlists.save(name: name, songs: [], replacing: true)
+    }
+    emit([.storedPlaylist])
+  }
+}

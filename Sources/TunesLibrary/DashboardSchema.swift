@@ -1,0 +1,28 @@
+// Tables of the ListenBrainz dashboards (issue 7): the last answer of every dashboard request (for
+// `--offline`) and feedback (love/hate) given while ListenBrainz could not be reached. Owned by
+// TunesListenBrainz's Dashboard folder; declared here because the library owns the database.
+import GRDB
+
+enum DashboardSchema {
+  static func v1(_ db: Database) throws {
+    // Keyed by "METHOD path?query" exactly as sent, so an offline run finds the answer of the same view.
+    try db.create(table: "dashboardCache") { t in
+      t.primaryKey("requestKey", .text)
+      t.column("status", .integer).notNull()
+      t.column("body", .blob).notNull()
+      t.column("fetchedAt", .datetime).notNull()
+    }
+    // Sent in id order by the next flush; a row leaves after the server's 200 (or a permanent 400).
+    try db.create(table: "pendingFeedback") { t in
+      t.autoIncrementedPrimaryKey("id")
+      t.column("recordingMbid", .text)
+      t.column("recordingMsid", .text)
+      t.column("score", .integer).notNull()
+      /// "Artist – Title", for messages.
+      t.column("label", .text).notNull()
+      t.column("attempts", .integer).notNull().defaults(to: 0)
+      t.column("lastError", .text)
+      t.column("createdAt", .datetime).notNull()
+    }
+  }
+}

@@ -1,0 +1,20 @@
+// `tunes love [SONG]`: sends recording feedback (score 1) for the playing song or a SONG of the library;
+// queued in the database when ListenBrainz cannot be reached, and sent by the next feedback or flush.
+import ArgumentParser
+import Foundation
+import TunesListenBrainz
+
+struct LoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "love", abstract: "Love the playing song (or SONG) on ListenBrainz.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(parsing: .allUnrecognized, help: "A song id, path or query (default: the song playing now).")
+  var song: [String] = []
+
+  func run() async throws {
+    try await reportingErrors {
+      print(try await LBActing.giveFeedback(.love, song: song, global: global))
+    }
+  }
+}

@@ -1,0 +1,20 @@
+// `tunes unrate [SONG]`: sends recording feedback (score 0) for the playing song or a SONG of the library;
+// queued in the database when ListenBrainz cannot be reached, and sent by the next feedback or flush.
+import ArgumentParser
+import Foundation
+import TunesListenBrainz
+
+struct UnrateCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "unrate", abstract: "Remove your love or hate of the playing song (or SONG).")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(parsing: .allUnrecognized, help: "A song id, path or query (default: the song playing now).")
+  var song: [String] = []
+
+  func run() async throws {
+    try await reportingErrors {
+      print(try await LBActing.giveFeedback(.none, song: song, global: global))
+    }
+  }
+}

@@ -1,0 +1,619 @@
+# Dashboard endpoints of the fake ListenBrainz server (issue 7): listens, listen-count, playing-now,
+# user stats, followers/following, feedback, pins, playlists and user search, answering with the
+# shapes, statuses (204, 404, 400) and paging rules of ../../../../shared/docs/listenbrainz-api.md.
+#
+# The data comes from a "world" JSON file (see load_world) or POST /__dashboard_world. server.py
+# registers these routes behind its own (`register(route)`); `route(method, path, query, headers, body)`
+# returns (status, body bytes) or None. Run alone (`python3 dashboard_routes.py WORLD.json`) it serves
+# only these routes on a free loopback port and prints `PORT <n>` on its first line (also written to
+# the file named by a second argument).
+import json
+import os
+import signal
+import sys
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, unquote, urlsplit
+
+STATS_RANGES = ["this_week", "this_month", "this_year", "week", "month", "quarter", "year", "half_yearly", "all_time"]
+ENTITY_TOTAL = {"artists": "total_artist_count", "releases": "total_release_count",
+                "release-groups": "total_release_group_count", "recordings": "total_recording_count"}
+PLAYLIST_PREFIX = "https://listenbrainz.org/playlist/"
+RECORDING_PREFIX = "https://musicbrainz.org/recording/"
+JSPF_PLAYLIST = "https://musicbrainz.org/doc/jspf#playlist"
+
+_lock = threading.Lock()
+WORLD = {"tokens": {}, "users": {}}
+
+
+def load_world(path):
+    """{"tokens": {token: user}, "users": {name: {listens, playing_now, stats, followers, following,
+    feedback, pins, playlists}}}; any part may be missing."""
+    global WORLD
+    with open(path, encoding="utf-8") as f:
+        WORLD = json.load(f)
+    WORLD.setdefault("tokens", {})
+    WORLD.setdefault("users", {})
+
+
+def dumps(obj):
+    # Flask's default provider: sorted keys, compact, ASCII-escaped, trailing newline.
+    return (json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True) + "\n").encode()
+
+
+def error(status, message):
+    return status, dumps({"code": status, "error": message})
+
+
+def find_user(name):
+    for stored, data in WORLD["users"].items():
+        if stored.lower() == name.lower():
+            return stored, data
+    return None, None
+
+
+def auth_user(headers):
+    header = headers.get("authorization") or headers.get("Authorization")
+    if not header:
+        return None, error(401, "You need to provide an Authorization header.")
+    parts = header.split(" ")
+    if len(parts) < 2:
+        return None, error(401, "Provided Authorization header is invalid.")
+    user = WORLD["tokens"].get(parts[1])
+    if user is None:
+        return None, error(401, "Invalid authorization token.")
+    return user, None
+
+
+def int_arg(query, name, default, message):
+    values = query.get(name)
+    if not values:
+        return default, None
+    try:
+        value = int(values[0])
+    except ValueError:
+        return None, error(400, message.format(values[0]))
+    return value, None
+
+
+def count_offset(query, default_count=25):
+    count, err = int_arg(query, "count", default_count, "'count' should be a non-negative integer")
+    if err:
+        return None, None, err
+    offset, err = int_arg(query, "offset", 0, "'offset' should be a non-negative integer")
+    if err:
+        return None, None, err
+    if count < 0:
+        return None, None, error(400, "'count' should be a non-negative integer")
+    if offset < 0:
+        return None, None, error(400, "'offset' should be a non-negative integer")
+    return min(count, 1000), offset, None
+
+
+def is_uuid(text):
+    try:
+        uuid.UUID(str(text))
+        return True
+    except ValueError:
+        return False
+
+
+# ---------------------------------------------------------------- listens
+
+def stored_listens(name, data):
+    out = []
+    for item in data.get("listens", []):
+        listen = json.loads(json.dumps(item))
+        listen.setdefault("inserted_at", listen.get("listened_at", 0) + 5)
+        listen["user_name"] = name
+        meta = listen.setdefault("track_metadata", {})
+        info = meta.setdefault("additional_info", {})
+        msid = listen.get("recording_msid") or info.get("recording_msid") or str(uuid.uuid5(uuid.NAMESPACE_URL, meta.get("track_name", "")))
+        listen["recording_msid"] = msid
+        info["recording_msid"] = msid
+        out.append(listen)
+    out.sort(key=lambda l: l["listened_at"], reverse=True)
+    return out
+
+
+def listens(url_user, query):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "Cannot find user: %s" % url_user)
+    values = query.get("count")
+    count = 25
+    if values:
+        try:
+            count = int(values[0])
+        except ValueError:
+            return error(400, "Invalid count argument: %s" % values[0])
+        if count < 0:
+            return error(400, "Number of items requested should be positive")
+    count = min(count, 1000)
+    min_ts, err = int_arg(query, "min_ts", None, "Incorrect min_ts timestamp argument: {}")
+    if err:
+        return err
+    max_ts, err = int_arg(query, "max_ts", None, "Incorrect max_ts timestamp argument: {}")
+    if err:
+        return err
+    if min_ts is not None and max_ts is not None and max_ts <= min_ts:
+        return error(400, "max_ts should be greater than min_ts")
+    every = stored_listens(name, data)
+    chosen = [l for l in every if (min_ts is None or l["listened_at"] > min_ts) and (max_ts is None or l["listened_at"] < max_ts)]
+    if min_ts is not None:
+        # The OLDEST `count` newer than min_ts, shown newest first.
+        chosen = sorted(chosen, key=lambda l: l["listened_at"])[:count]
+        chosen.sort(key=lambda l: l["listened_at"], reverse=True)
+    else:
+        chosen = chosen[:count]
+    stamps = [l["listened_at"] for l in every]
+    return 200, dumps({"payload": {"count": len(chosen), "user_id": url_user, "listens": chosen,
+                                   "latest_listen_ts": max(stamps) if stamps else 0,
+                                   "oldest_listen_ts": min(stamps) if stamps else 0}})
+
+
+def listen_count(url_user):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "Cannot find user: %s" % url_user)
+    return 200, dumps({"payload": {"count": data.get("listen_count", len(data.get("listens", [])))}})
+
+
+def playing_now(url_user):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "Cannot find user: %s" % url_user)
+    items = []
+    if data.get("playing_now"):
+        meta = json.loads(json.dumps(data["playing_now"]))
+        meta.setdefault("additional_info", {})
+        items.append({"track_metadata": meta, "user_name": name, "playing_now": True})
+    return 200, dumps({"payload": {"count": len(items), "user_id": url_user, "playing_now": True, "listens": items}})
+
+
+# ---------------------------------------------------------------- stats
+
+def stats(url_user, kind, query):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "Cannot find user: %s" % url_user)
+    rng = (query.get("range") or ["all_time"])[0]
+    if rng not in STATS_RANGES:
+        return error(400, "Invalid range: %s" % rng)
+    count, offset, err = count_offset(query)
+    if err:
+        return err
+    stat = data.get("stats", {}).get(kind, {}).get(rng)
+    if stat is None:
+        return 204, b""
+    now = int(time.time())
+    payload = {"user_id": url_user, "range": rng, "from_ts": now - 86400, "to_ts": now, "last_updated": now - 3600}
+    if kind in ENTITY_TOTAL:
+        items = sorted(stat, key=lambda i: -i.get("listen_count", 0))
+        page = items[offset:offset + count]
+        payload.update({kind.replace("-", "_"): page, "count": len(page), ENTITY_TOTAL[kind]: len(items), "offset": offset})
+    elif kind == "listening-activity":
+        payload["listening_activity"] = stat
+    elif kind == "daily-activity":
+        days = {}
+        for day in ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]:
+            given = {h["hour"]: h["listen_count"] for h in stat.get(day, [])}
+            days[day] = [{"hour": h, "listen_count": given.get(h, 0)} for h in range(24)]
+        payload["daily_activity"] = days
+    elif kind == "artist-map":
+        payload["artist_map"] = stat
+    return 200, dumps({"payload": payload})
+
+
+# ---------------------------------------------------------------- social
+
+def follows(url_user, which):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "User %s not found" % url_user)
+    return 200, dumps({which: data.get(which, []), "user": name})
+
+
+def search_users(query):
+    term = (query.get("search_term") or [""])[0]
+    if not term:
+        return 200, dumps({"users": []})
+    names = [n for n in WORLD["users"] if term.lower() in n.lower()]
+    names.sort(key=lambda n: (not n.lower().startswith(term.lower()), n.lower()))
+    return 200, dumps({"users": [{"user_name": n} for n in names[:10]]})
+
+
+# ---------------------------------------------------------------- feedback
+
+def get_feedback(url_user, query):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "Cannot find user: %s" % url_user)
+    score, err = int_arg(query, "score", 0, "Invalid score argument: {}")
+    if err:
+        return err
+    if score not in (0, 1, -1):
+        return error(400, "Score can have a value of 1 or -1.")
+    count, offset, err = count_offset(query)
+    if err:
+        return err
+    metadata = (query.get("metadata") or ["false"])[0]
+    if metadata not in ("true", "false"):
+        return error(400, "Invalid metadata argument: %s. Must be 'true' or 'false'" % metadata)
+    items = [f for f in data.get("feedback", []) if score == 0 or f["score"] == score]
+    items.sort(key=lambda f: -f.get("created", 0))
+    page = []
+    for f in items[offset:offset + count]:
+        page.append({"user_id": name, "recording_msid": f.get("recording_msid"), "recording_mbid": f.get("recording_mbid"),
+                     "score": f["score"], "created": f.get("created", 0),
+                     "track_metadata": f.get("track_metadata") if metadata == "true" else None})
+    return 200, dumps({"feedback": page, "count": len(page), "total_count": len(items), "offset": offset})
+
+
+def post_feedback(headers, body):
+    user, err = auth_user(headers)
+    if err:
+        return err
+    try:
+        doc = json.loads(body or b"")
+    except ValueError as e:
+        return error(400, "Failed to decode JSON object: %s" % e)
+    if not isinstance(doc, dict) or ("recording_msid" not in doc and "recording_mbid" not in doc) or "score" not in doc:
+        return error(400, "JSON document must contain either recording_msid or recording_mbid, and score top level keys")
+    if set(doc) - {"recording_msid", "recording_mbid", "score"}:
+        return error(400, "JSON document may only contain recording_msid, recording_mbid and score top level keys")
+    if doc["score"] not in (-1, 0, 1) or isinstance(doc["score"], bool):
+        return error(400, "Invalid JSON document submitted: score must be -1, 0 or 1")
+    for key in ("recording_msid", "recording_mbid"):
+        if key in doc and not is_uuid(doc[key]):
+            return error(400, "Invalid JSON document submitted: %s is not a valid uuid" % key)
+    _, data = find_user(user)
+    feedback = data.setdefault("feedback", [])
+    same = lambda f: (doc.get("recording_mbid") and f.get("recording_mbid") == doc.get("recording_mbid")) or \
+                     (doc.get("recording_msid") and f.get("recording_msid") == doc.get("recording_msid"))
+    feedback[:] = [f for f in feedback if not same(f)]
+    if doc["score"] != 0:
+        feedback.append({"recording_mbid": doc.get("recording_mbid"), "recording_msid": doc.get("recording_msid"),
+                         "score": doc["score"], "created": int(time.time())})
+    return 200, dumps({"status": "ok"})
+
+
+# ---------------------------------------------------------------- pins
+
+def pin_object(pin):
+    return {"row_id": pin["row_id"], "recording_msid": pin.get("recording_msid"), "recording_mbid": pin.get("recording_mbid"),
+            "blurb_content": pin.get("blurb_content"), "created": pin.get("created", 0),
+            "pinned_until": pin.get("pinned_until", 0), "track_metadata": pin.get("track_metadata")}
+
+
+def pins(url_user, query, current):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "Cannot find user: %s" % url_user)
+    every = sorted(data.get("pins", []), key=lambda p: -p.get("created", 0))
+    if current:
+        now = int(time.time())
+        active = [p for p in every if p.get("pinned_until", 0) > now]
+        return 200, dumps({"pinned_recording": pin_object(active[0]) if active else None, "user_name": name})
+    count, offset, err = count_offset(query)
+    if err:
+        return err
+    page = every[offset:offset + count]
+    return 200, dumps({"pinned_recordings": [pin_object(p) for p in page], "total_count": len(every),
+                       "count": len(page), "offset": offset, "user_name": name})
+
+
+def post_pin(headers, body):
+    user, err = auth_user(headers)
+    if err:
+        return err
+    try:
+        doc = json.loads(body or b"")
+    except ValueError as e:
+        return error(400, "Failed to decode JSON object: %s" % e)
+    if not isinstance(doc, dict) or ("recording_msid" not in doc and "recording_mbid" not in doc):
+        return error(400, "JSON document must contain either recording_msid or recording_mbid")
+    for key in ("recording_msid", "recording_mbid"):
+        if key in doc and not is_uuid(doc[key]):
+            return error(400, "Invalid JSON document submitted: %s is not a valid uuid" % key)
+    if len(doc.get("blurb_content") or "") > 280:
+        return error(400, "Invalid JSON document submitted: blurb_content is longer than 280 characters")
+    _, data = find_user(user)
+    every = data.setdefault("pins", [])
+    now = int(time.time())
+    for p in every:
+        if p.get("pinned_until", 0) > now:
+            p["pinned_until"] = now
+    pin = {"row_id": len(every) + 1, "recording_msid": doc.get("recording_msid"), "recording_mbid": doc.get("recording_mbid"),
+           "blurb_content": doc.get("blurb_content"), "created": now, "pinned_until": doc.get("pinned_until", now + 7 * 86400),
+           "track_metadata": None}
+    every.append(pin)
+    return 200, dumps({"pinned_recording": pin_object(pin)})
+
+
+def unpin(headers):
+    user, err = auth_user(headers)
+    if err:
+        return err
+    _, data = find_user(user)
+    now = int(time.time())
+    active = [p for p in data.get("pins", []) if p.get("pinned_until", 0) > now]
+    if not active:
+        return error(404, "Cannot find an active pinned recording for user '%s' to unpin." % user)
+    for p in active:
+        p["pinned_until"] = now
+    return 200, dumps({"status": "ok"})
+
+
+# ---------------------------------------------------------------- playlists
+
+def playlist_jspf(owner, p, with_tracks):
+    ext = {"public": p.get("public", True), "creator": owner, "last_modified_at": p.get("date", "2026-11-20T10:00:00.000000+00:00")}
+    if p.get("collaborators"):
+        ext["collaborators"] = p["collaborators"]
+    if p.get("created_for"):
+        ext["created_for"] = p["created_for"]
+    out = {"creator": owner, "title": p["title"], "identifier": PLAYLIST_PREFIX + p["mbid"],
+           "date": p.get("date", "2026-11-20T10:00:00.000000+00:00"), "extension": {JSPF_PLAYLIST: ext}, "track": []}
+    if p.get("annotation"):
+        out["annotation"] = p["annotation"]
+    if with_tracks:
+        for t in p.get("tracks", []):
+            track = {"identifier": [RECORDING_PREFIX + t["recording_mbid"]], "title": t.get("title", ""),
+                     "creator": t.get("creator", "")}
+            if t.get("album"):
+                track["album"] = t["album"]
+            out["track"].append(track)
+    return out
+
+
+def all_playlists():
+    for owner, data in WORLD["users"].items():
+        for p in data.get("playlists", []):
+            yield owner, p
+
+
+def list_playlists(url_user, kind, query, headers):
+    name, data = find_user(url_user)
+    if data is None:
+        return error(404, "Cannot find user: %s" % url_user)
+    count, offset, err = count_offset(query)
+    if err:
+        return err
+    header = headers.get("authorization") or ""
+    caller = WORLD["tokens"].get(header.split(" ")[1]) if " " in header else None
+    if kind == "createdfor":
+        chosen = [(o, p) for o, p in all_playlists() if (p.get("created_for") or "").lower() == name.lower()]
+    elif kind == "collaborator":
+        chosen = [(o, p) for o, p in all_playlists() if name.lower() in [c.lower() for c in p.get("collaborators", [])]]
+    else:
+        chosen = [(name, p) for p in data.get("playlists", []) if not p.get("created_for")]
+    if kind != "createdfor" and caller != name:
+        chosen = [(o, p) for o, p in chosen if p.get("public", True)]
+    chosen.sort(key=lambda op: op[1].get("date", ""), reverse=True)
+    page = chosen[offset:] if count == 0 else chosen[offset:offset + count]
+    return 200, dumps({"playlists": [{"playlist": playlist_jspf(o, p, False)} for o, p in page],
+                       "playlist_count": len(chosen), "count": count, "offset": offset})
+
+
+def get_playlist(mbid, headers):
+    header = headers.get("authorization") or ""
+    caller = WORLD["tokens"].get(header.split(" ")[1]) if " " in header else None
+    for owner, p in all_playlists():
+        if p["mbid"] == mbid.lower() and (p.get("public", True) or caller == owner):
+            return 200, dumps({"playlist": playlist_jspf(owner, p, True)})
+    return error(404, "Cannot find playlist: %s" % mbid)
+
+
+def recording_of(track, index):
+    ident = track.get("identifier")
+    if isinstance(ident, list):
+        ident = ident[0] if ident else None
+    if not isinstance(ident, str) or not ident.startswith(RECORDING_PREFIX) or not is_uuid(ident[len(RECORDING_PREFIX):]):
+        return None, error(400, "JSPF playlist track %d must contain a identifier field having a fully qualified URI to a "
+                                "recording_mbid. (e.g. https://musicbrainz.org/recording/8f3471b5-7e6a-48da-86a9-c1c07a0f47ae)" % index)
+    return ident[len(RECORDING_PREFIX):], None
+
+
+def create_playlist(headers, body):
+    user, err = auth_user(headers)
+    if err:
+        return err
+    try:
+        doc = json.loads(body or b"")
+    except ValueError as e:
+        return error(400, "Failed to decode JSON object: %s" % e)
+    pl = doc.get("playlist") if isinstance(doc, dict) else None
+    if not isinstance(pl, dict):
+        return error(400, "JSPF playlist requires 'playlist' element")
+    if not pl.get("title"):
+        return error(400, "JSPF playlist must contain a title element with the title of the playlist.")
+    ext = (pl.get("extension") or {}).get(JSPF_PLAYLIST) or {}
+    if "public" not in ext:
+        return error(400, "JSPF playlist.extension.https://musicbrainz.org/doc/jspf#playlist.public field must be given.")
+    if not isinstance(ext["public"], bool):
+        return error(400, "JSPF playlist public field must contain a boolean.")
+    tracks = []
+    for i, t in enumerate(pl.get("track") or []):
+        mbid, err = recording_of(t, i)
+        if err:
+            return err
+        tracks.append({"recording_mbid": mbid, "title": t.get("title", ""), "creator": t.get("creator", "")})
+    mbid = str(uuid.uuid4())
+    _, data = find_user(user)
+    data.setdefault("playlists", []).append({"mbid": mbid, "title": pl["title"], "public": ext["public"],
+                                             "annotation": pl.get("annotation"),
+                                             "date": time.strftime("%Y-%m-%dT%H:%M:%S.000000+00:00", time.gmtime()),
+                                             "tracks": tracks})
+    return 200, dumps({"status": "ok", "playlist_mbid": mbid})
+
+
+def edit_items(mbid, action, headers, body):
+    user, err = auth_user(headers)
+    if err:
+        return err
+    _, data = find_user(user)
+    target = next((p for p in data.get("playlists", []) if p["mbid"] == mbid.lower()), None)
+    if target is None:
+        return error(404, "Cannot find playlist: %s" % mbid)
+    try:
+        doc = json.loads(body or b"")
+    except ValueError as e:
+        return error(400, "Failed to decode JSON object: %s" % e)
+    if action == "delete":
+        index, count = doc.get("index"), doc.get("count")
+        if not isinstance(index, int) or not isinstance(count, int) or index < 0 or count < 0:
+            return error(400, "A valid index and count must be specified.")
+        del target["tracks"][index:index + count]
+    else:
+        new = []
+        for i, t in enumerate((doc.get("playlist") or {}).get("track") or []):
+            rec, err = recording_of(t, i)
+            if err:
+                return err
+            new.append({"recording_mbid": rec, "title": t.get("title", ""), "creator": t.get("creator", "")})
+        target["tracks"].extend(new)
+    return 200, dumps({"status": "ok"})
+
+
+# ---------------------------------------------------------------- routing
+
+def route(method, path, query, headers, body):
+    """(status, body) for a dashboard route, None for any other path."""
+    parts = [unquote(p) for p in path.split("/")]
+    # ['', '1', ...]
+    if len(parts) < 3 or parts[1] != "1":
+        if method == "GET" and path == "/_dashboard/world":
+            with _lock:
+                return 200, dumps(WORLD)
+        return None
+    p = parts[2:]
+    with _lock:
+        if method == "GET":
+            if len(p) == 3 and p[0] == "user" and p[2] == "listens":
+                return listens(p[1], query)
+            if len(p) == 3 and p[0] == "user" and p[2] == "listen-count":
+                return listen_count(p[1])
+            if len(p) == 3 and p[0] == "user" and p[2] == "playing-now":
+                return playing_now(p[1])
+            if len(p) == 4 and p[0] == "stats" and p[1] == "user":
+                return stats(p[2], p[3], query)
+            if len(p) == 3 and p[0] == "user" and p[2] in ("followers", "following"):
+                return follows(p[1], p[2])
+            if p == ["search", "users", ""]:
+                return search_users(query)
+            if len(p) == 4 and p[0] == "feedback" and p[1] == "user" and p[3] == "get-feedback":
+                return get_feedback(p[2], query)
+            if len(p) == 2 and p[1] == "pins":
+                return pins(p[0], query, False)
+            if len(p) == 3 and p[1] == "pins" and p[2] == "current":
+                return pins(p[0], query, True)
+            if len(p) in (3, 4) and p[0] == "user" and p[2] == "playlists":
+                kind = p[3] if len(p) == 4 else ""
+                if kind not in ("", "createdfor", "collaborator"):
+                    return None
+                return list_playlists(p[1], kind, query, headers)
+            if len(p) == 2 and p[0] == "playlist":
+                return get_playlist(p[1], headers)
+        if method == "POST":
+            if p == ["feedback", "recording-feedback"]:
+                return post_feedback(headers, body)
+            if p == ["pin"]:
+                return post_pin(headers, body)
+            if p == ["pin", "unpin"]:
+                return unpin(headers)
+            if p == ["playlist", "create"]:
+                return create_playlist(headers, body)
+            if len(p) == 4 and p[0] == "playlist" and p[2] == "item" and p[3] in ("add", "delete"):
+                return edit_items(p[1], p[3], headers, body)
+    return None
+
+
+def register(route_decorator):
+    """Adds these routes to server.py's table (after its own, which win: e.g. its playing-now), plus
+    POST /__dashboard_world to load a world from the request body. server.py's tokens count too."""
+    def answer(method):
+        def handler(http, state, raw, query):
+            with _lock:
+                WORLD["tokens"].update(state.tokens)
+            headers = {k.lower(): v for k, v in http.headers.items()}
+            result = route(method, http.path.partition("?")[0], {k: [v] for k, v in query.items()}, headers, raw)
+            if result is None:
+                return 404, {"code": 404, "error": "The requested URL was not found on the server. If you entered "
+                                                   "the URL manually please check your spelling and try again."}
+            status, payload = result
+            return status, (json.loads(payload) if payload else None)
+        return handler
+
+    def set_world(http, state, raw, query):
+        global WORLD
+        with _lock:
+            WORLD = json.loads(raw or b"{}")
+            WORLD.setdefault("tokens", {})
+            WORLD.setdefault("users", {})
+        return 200, {"status": "ok"}
+
+    route_decorator("POST", "/__dashboard_world")(set_world)
+    route_decorator("GET", "/1/.*")(answer("GET"))
+    route_decorator("POST", "/1/.*")(answer("POST"))
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def _answer(self, method):
+        split = urlsplit(self.path)
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        result = route(method, split.path, parse_qs(split.query, keep_blank_values=True), headers, body)
+        if result is None:
+            result = error(404, "The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.")
+        status, payload = result
+        self.send_response(status)
+        if status != 204:
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        if status != 204:
+            self.wfile.write(payload)
+
+    def do_GET(self):
+        self._answer("GET")
+
+    def do_POST(self):
+        self._answer("POST")
+
+
+def main():
+    # A parent that blocks signals in its threads passes the mask on: unblock so SIGTERM ends us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    # Tests share one server per run and never stop it: leave when the parent does.
+    parent = os.getppid()
+
+    def watch_parent():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch_parent, daemon=True).start()
+    load_world(sys.argv[1])
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    line = "PORT %d\n" % server.server_address[1]
+    if len(sys.argv) > 2:
+        # Written whole, then renamed, so a reader never sees half a line.
+        with open(sys.argv[2] + ".tmp", "w") as f:
+            f.write(line)
+        os.rename(sys.argv[2] + ".tmp", sys.argv[2])
+    sys.stdout.write(line)
+    sys.stdout.flush()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+// End to end: a real `tunes play --daemon` on ALSA's null device, driven by tunes' own commands and by
+// Debian's mpc through the same socket; a second `tunes play` hands its queue to the running player.
+import Foundation
+import Testing
+
+@Suite(.enabled(if: playerToolsPresent), .serialized)
+struct PlayerDaemonTests {
+  @Test func daemonIsDrivenByTunesCommandsAndMpc() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("A/1 morning.mp3", title: "Morning", artist: "Anna", album: "Day", seconds: 30)
+    try home.makeSong("A/2 noon.mp3", title: "Noon", artist: "Anna", album: "Day", seconds: 30)
+    try home.makeSong("B/1 night.mp3", title: "Night", artist: "Bert", album: "Dark", seconds: 30)
+    let indexed = try await home.tunes("index", home.music)
+    try #require(indexed.status == 0, "index: \(indexed.err)")
+
+    let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
+    #expect(FileManager.default.fileExists(atPath: home.socket))
+
+    var status = try await statusJSON(home)
+    #expect(status["state"] as? String == "play")
+    #expect(status["queueLength"] as? Int == 3)
+    #expect(status["position"] as? Int == 0)
+    #expect((status["song"] as? [String: Any])?["title"] as? String == "Morning")
+
+    #expect(try await home.tunes("pause").status == 0)
+    status = try await statusJSON(home)
+    #expect(status["state"] as? String == "pause")
+    // Paused: the position no longer moves.
+    let frozen = status["elapsedMs"] as? Int
+    try await offPool { Thread.sleep(forTimeInterval: 0.4) }
+    #expect(try await statusJSON(home)["elapsedMs"] as? Int == frozen)
+
+    #expect(try await home.tunes("next").status == 0)
+    status = try await statusJSON(home)
+    #expect(status["position"] as? Int == 1)
+    #expect((status["song"] as? [String: Any])?["title"] as? String == "Noon")
+
+    // mpc and tunes read the same state.
+    let mpc = try await home.mpc("status")
+    #expect(mpc.status == 0)
+    #expect(mpc.out.hasPrefix("Anna - Noon\n"))
+    #expect(mpc.out.contains("#2/3"))
+    let state = status["state"] as? String == "play" ? "[playing]" : "[paused]"
+    #expect(mpc.out.contains(state))
+
+    // A second `tunes play` hands its songs to the running player instead of starting one.
+    let replaced = try await home.tunes("play", "night")
+    #expect(replaced.status == 0, "\(replaced.err)")
+    #expect(replaced.out.contains("1 song"))
+    status = try await statusJSON(home)
+    #expect(status["queueLength"] as? Int == 1)
+    #expect(status["state"] as? String == "play")
+    #expect((status["song"] as? [String: Any])?["title"] as? String == "Night")
+    let appended = try await home.tunes("play", "--add", "anna")
+    #expect(appended.status == 0 && appended.out.contains("added 2 songs"))
+    #expect(try await statusJSON(home)["queueLength"] as? Int == 3)
+    let nothing = try await home.tunes("play", "zzzz")
+    #expect(nothing.status != 0 && nothing.err.contains("no songs match zzzz"))
+    #expect(try await statusJSON(home)["queueLength"] as? Int == 3)
+
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+    #expect(try await home.waitFor(5) { !FileManager.default.fileExists(atPath: home.socket) })
+    let gone = try await home.tunes("status")
+    #expect(gone.status != 0 && gone.err.contains("no tunes player is running"))
+  }
+
+  @Test func daemonStaysWhenItsQueueEnds() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("short.mp3", title: "Short", artist: "Cleo", album: "S", seconds: 0.5)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let pid = try await home.startDaemon(["--device", "null", "--pace", "max"])
+    #expect(try await home.waitFor(10) {
+      (try? runProcess("/usr/bin/mpc", ["status"], environment: home.environment).out)?.contains("[playing]") == false
+    })
+    // Stopped, and still serving.
+    let status = try await statusJSON(home)
+    #expect(status["state"] as? String == "stop")
+    #expect(!PlayerHome.ended(pid))
+    #expect(try String(contentsOfFile: home.logPath, encoding: .utf8).contains("Short — Cleo"))
+    // SIGTERM ends it like `tunes quit`: the socket is removed.
+    kill(pid, SIGTERM)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+    #expect(!FileManager.default.fileExists(atPath: home.socket))
+  }
+
+  @Test func tcpOnLoopbackWithAPassword() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("one.mp3", title: "Tcp", artist: "Gil", album: "T", seconds: 30)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let port = try freeLoopbackPort()
+    let pid = try await home.startDaemon(["--device", "null", "--mpd-port", "\(port)", "--mpd-password", "sesame"])
+    let allowed = try await home.mpc("-h", "sesame@127.0.0.1", "-p", "\(port)", "current")
+    #expect(allowed.status == 0 && allowed.out == "Gil - Tcp\n", "\(allowed.out) \(allowed.err)")
+    let refused = try await home.mpc("-h", "127.0.0.1", "-p", "\(port)", "current")
+    #expect(refused.status != 0 && refused.err.contains("permission"))
+    // Loopback only: the port is bound to 127.0.0.1, not to every address.
+    let listening = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    let hexPort = String(format: "%04X", port)
+    #expect(listening.contains("0100007F:\(hexPort)"))
+    #expect(!listening.contains("00000000:\(hexPort)"))
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+  }
+
+  @Test func foregroundPlayerExitsWhenItsQueueEndsAndRemovesItsSocket() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("a.mp3", title: "Fore", artist: "Hal", album: "F", seconds: 0.5)
+    try home.makeSong("b.mp3", title: "Ground", artist: "Hal", album: "F", seconds: 0.5)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let played = try await home.tunes("play", "--device", "null", "--pace", "max")
+    #expect(played.status == 0, "\(played.err)")
+    #expect(played.out == "Fore — Hal\nGround — Hal\n")
+    #expect(!FileManager.default.fileExists(atPath: home.socket))
+  }
+
+  @Test func daemonRefusesAQueryThatMatchesNothing() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("one.mp3", title: "One", artist: "Dora", album: "O", seconds: 0.5)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let result = try await home.tunes("play", "--daemon", "--device", "null", "nomatch")
+    #expect(result.status != 0)
+    #expect(result.err.contains("no songs match nomatch"))
+    #expect(!FileManager.default.fileExists(atPath: home.socket))
+  }
+}
+
+/// A TCP port nothing listens on right now (bound to port 0 and released).
+func freeLoopbackPort() throws -> Int {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(fd) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+  }
+  try #require(bound)
+  return Int(UInt16(bigEndian: address.sin_port))
+}

@@ -1,0 +1,139 @@
+// `tunes love|hate|unrate` and `tunes lb pin|unpin` end to end: songs from a real library database,
+// feedback by MBID or by the MSID of a recent listen, queueing while the server is down, and the
+// queue sent by `tunes lb flush` once it is back.
+import Foundation
+import GRDB
+import Testing
+import TunesLibrary
+
+@Suite(.serialized) struct DashboardActingTests {
+  static let joga = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
+  static let halloMsid = "5b6c7d8e-0000-4000-8000-00000000abcd"
+
+  static func world() -> [String: Any] {
+    let alice: [String: Any] = [
+      "listens": [
+        ["listened_at": 1_763_800_000, "recording_msid": halloMsid,
+         "track_metadata": ["artist_name": "NEU!", "track_name": "hallogallo", "additional_info": ["recording_msid": halloMsid]]]
+      ]
+    ]
+    return ["tokens": ["tok-alice": "alice"], "users": ["alice": alice]]
+  }
+
+  struct Fixture {
+    var server: FakeListenBrainz
+    let db: String
+
+    static func start(world: [String: Any] = DashboardActingTests.world()) async throws -> Fixture {
+      let server = try await FakeListenBrainz.start(world: world)
+      // Not in the server's folder: a test replaces the server, and its folder goes with it.
+      let db = NSTemporaryDirectory() + "tunes-acting-\(UUID().uuidString)/library.db"
+      let library = try Library(path: db)
+      try await library.pool.write { db in
+        var joga = Song(path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Mix", recordingMbid: DashboardActingTests.joga)
+        try joga.insert(db)
+        var hallo = Song(path: "/music/hallo.mp3", title: "Hallogallo", artist: "Neu!", album: "Mix")
+        try hallo.insert(db)
+        var unknown = Song(path: "/music/unknown.mp3", title: "Untitled", artist: "Nobody", album: "Mix")
+        try unknown.insert(db)
+      }
+      return Fixture(server: server, db: db)
+    }
+
+    func run(_ arguments: String..., extra: [String: String] = [:]) async throws -> TunesRun {
+      try await TunesBinary.run(
+        arguments, server: server.url, db: db, extra: ["TUNES_MPD_SOCKET": server.folder + "/no-player.sock"].merging(extra) { $1 })
+    }
+
+    func pending() throws -> [Row] {
+      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM pendingFeedback ORDER BY id") }
+    }
+
+    func feedback(_ kind: String) async throws -> [[String: Any]] {
+      (try await run("lb", kind, "--json").json["items"] as? [[String: Any]]) ?? []
+    }
+  }
+
+  @Test func loveHateUnrateByRecordingMBID() async throws {
+    let f = try await Fixture.start()
+    var r = try await f.run("love", "artist:björk")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out == "loved Björk – Jóga\n")
+    #expect(try await f.feedback("loved").map { $0["recordingMbid"] as? String } == [Self.joga])
+    r = try await f.run("hate", "jóga")
+    #expect(r.out == "hated Björk – Jóga\n")
+    #expect(try await f.feedback("loved").isEmpty)
+    #expect(try await f.feedback("hated").map { $0["recordingMbid"] as? String } == [Self.joga])
+    r = try await f.run("unrate", "1")
+    #expect(r.out == "unrated Björk – Jóga\n")
+    #expect(try await f.feedback("hated").isEmpty)
+  }
+
+  @Test func withoutAnMBIDTheMSIDOfARecentListenIsUsed() async throws {
+    let f = try await Fixture.start()
+    // The listen says "NEU!" / "hallogallo": matched with case folded.
+    var r = try await f.run("love", "hallogallo")
+    #expect(r.status == 0, "\(r.err)")
+    let loved = try await f.feedback("loved")
+    #expect(loved.map { $0["recordingMsid"] as? String } == [Self.halloMsid])
+    #expect(loved.first?["recordingMbid"] == nil)
+    // Neither an MBID nor a listen: nothing to send, nothing queued.
+    r = try await f.run("love", "untitled")
+    #expect(r.status == 65)
+    #expect(r.err.contains("Nobody – Untitled has no recording MBID"))
+    #expect(try f.pending().isEmpty)
+  }
+
+  @Test func songErrors() async throws {
+    let f = try await Fixture.start()
+    var r = try await f.run("love", "zzzz")
+    #expect(r.status == 66)
+    #expect(r.err == "tunes: no song in the library matches 'zzzz'\n")
+    r = try await f.run("love", "album:Mix")
+    #expect(r.status == 64)
+    #expect(r.err.contains("3 songs match 'album:Mix'"))
+    r = try await f.run("love")
+    #expect(r.status == 64)
+    #expect(r.err.contains("no player is running"))
+    r = try await f.run("love", "jóga", extra: ["TUNES_LISTENBRAINZ_TOKEN": ""])
+    #expect(r.status == 78)
+  }
+
+  @Test func offlineFeedbackIsQueuedAndFlushedInOrder() async throws {
+    var f = try await Fixture.start()
+    f.server.stop()
+    var r = try await f.run("love", "jóga")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.hasPrefix("loved Björk – Jóga: queued (cannot reach 127.0.0.1: "))
+    r = try await f.run("hate", "jóga")
+    #expect(r.out.contains("2 waiting"))
+    let rows = try f.pending()
+    #expect(rows.map { $0["score"] as Int } == [1, -1])
+    #expect(rows.map { $0["recordingMbid"] as String? } == [Self.joga, Self.joga])
+
+    // The server is back (on a new port): the flush sends love, then hate; hate is what remains.
+    f.server = try await FakeListenBrainz.start(world: Self.world())
+    r = try await f.run("lb", "flush")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.contains("Sent 2 feedback."))
+    #expect(try f.pending().isEmpty)
+    #expect(try await f.feedback("loved").isEmpty)
+    #expect(try await f.feedback("hated").map { $0["recordingMbid"] as? String } == [Self.joga])
+  }
+
+  @Test func pinAndUnpin() async throws {
+    let f = try await Fixture.start()
+    var r = try await f.run("lb", "pin", "jóga", "--blurb", "so good")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.hasPrefix("pinned Björk – Jóga until "))
+    let pins = try #require(try await f.run("lb", "pins", "--json").json["pins"] as? [[String: Any]])
+    #expect(pins.first?["blurb"] as? String == "so good")
+    #expect(pins.first?["recordingMbid"] as? String == Self.joga)
+    r = try await f.run("lb", "unpin")
+    #expect(r.out == "unpinned\n")
+    r = try await f.run("lb", "unpin")
+    #expect(r.out == "nothing was pinned\n")
+    r = try await f.run("lb", "pin", "jóga", "--blurb", String(repeating: "x", count: 281))
+    #expect(r.status == 64)
+  }
+}
