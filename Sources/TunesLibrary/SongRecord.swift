@@ -19,10 +19,36 @@ extension Song: FetchableRecord, MutablePersistableRecord {
   }
 
   static func decodeMbids(_ json: String?) -> [String] {
-    guard let json, json != "[]", let data = json.data(using: .utf8),
-      let ids = try? JSONDecoder().decode([String].self, from: data)
+    guard let json, json != "[]" else { return [] }
+    if let ids = plainStringArray(json) { return ids }
+    guard let data = json.data(using: .utf8), let ids = try? JSONDecoder().decode([String].self, from: data)
     else { return [] }
     return ids
+  }
+
+  /// `["a","b"]` as the indexer writes it (no spaces, no escapes), read without a JSONDecoder: making one
+  /// per row was most of the cost of decoding a song. nil for anything else, left to JSONDecoder.
+  static func plainStringArray(_ json: String) -> [String]? {
+    let bytes = Array(json.utf8)
+    let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), close = UInt8(ascii: "]")
+    guard bytes.count >= 4, bytes[0] == UInt8(ascii: "["), bytes[bytes.count - 1] == close else { return nil }
+    var ids: [String] = []
+    var index = 1
+    while true {
+      guard bytes[index] == quote else { return nil }
+      var end = index + 1
+      while end < bytes.count && bytes[end] != quote {
+        // Escapes and raw control characters: JSONDecoder decides.
+        if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
+        end += 1
+      }
+      guard end + 1 < bytes.count else { return nil }
+      ids.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+      index = end + 1
+      if bytes[index] == close { return index == bytes.count - 1 ? ids : nil }
+      guard bytes[index] == comma, index + 1 < bytes.count else { return nil }
+      index += 1
+    }
   }
 
   public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -5,7 +5,10 @@ import TunesLibrary
 
 enum JSONOutput {
   static func print(_ value: Any) {
-    let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+    let data =
+      JSONWriter.data(value)
+      ?? (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
+      ?? Data("null".utf8)
     FileHandle.standardOutput.write(data + Data("\n".utf8))
   }
 

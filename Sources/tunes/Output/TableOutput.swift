@@ -29,7 +29,11 @@ enum TableOutput {
       out += line(header) + "\n"
       for row in cut { out += line(row) + "\n" }
     } else {
-      for row in rows { out += row.map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t") + "\n" }
+      // Foundation's replacingOccurrences costs ~3 µs a cell even with nothing to replace: a third of
+      // `tunes search` piped; cells rarely hold a tab, so look first.
+      for row in rows {
+        out += row.map { $0.utf8.contains(9) ? $0.replacingOccurrences(of: "\t", with: " ") : $0 }.joined(separator: "\t") + "\n"
+      }
     }
     FileHandle.standardOutput.write(Data(out.utf8))
   }
