@@ -20,7 +20,7 @@ let package = Package(
     // MARK: C libraries (Debian -dev packages; see Scripts/setup-debian)
     .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, no I/O of its own
     /// Errors and exit statuses, XDG paths, audio format and the decoder/sink protocols, clocks.

@@ -14,7 +14,7 @@ public final class CurlTransport: HTTPTransport {
     _ = CurlTransport.globalInit
   }
 
-  private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+  private static let globalInit: Void = { _ = tunes_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     let connectMs = Int(connectTimeout * 1000)
@@ -63,8 +63,10 @@ public final class CurlTransport: HTTPTransport {
   }
 
   private static func perform(_ request: HTTPRequest, connectMs: Int, totalMs: Int) -> Result<HTTPResponse, TransportError> {
-    guard let handle = curl_easy_init() else { return .failure(.other(cause: "curl_easy_init failed")) }
-    defer { curl_easy_cleanup(handle) }
+    guard let handle = tunes_curl_easy_init() else {
+      return .failure(.other(cause: tunes_curl_available() != 0 ? "curl_easy_init failed" : "libcurl.so.4 cannot be loaded"))
+    }
+    defer { tunes_curl_easy_cleanup(handle) }
     let accumulator = Accumulator()
     let context = Unmanaged.passUnretained(accumulator).toOpaque()
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -72,9 +74,9 @@ public final class CurlTransport: HTTPTransport {
     var headerList: UnsafeMutablePointer<curl_slist>? = nil
     // An empty Expect stops libcurl from waiting for "100 Continue" before large bodies.
     for line in request.headers.map({ "\($0.key): \($0.value)" }) + ["Expect:"] {
-      headerList = curl_slist_append(headerList, line)
+      headerList = tunes_curl_slist_append(headerList, line)
     }
-    defer { curl_slist_free_all(headerList) }
+    defer { tunes_curl_slist_free_all(headerList) }
 
     _ = tunes_curl_setopt_str(handle, CURLOPT_URL, request.url)
     _ = tunes_curl_setopt_str(handle, CURLOPT_PROTOCOLS_STR, "http,https")
@@ -103,12 +105,12 @@ public final class CurlTransport: HTTPTransport {
         } else if request.method != "GET" {
           _ = tunes_curl_setopt_str(handle, CURLOPT_CUSTOMREQUEST, request.method)
         }
-        return curl_easy_perform(handle)
+        return tunes_curl_easy_perform(handle)
       }
     }
     guard code == CURLE_OK else {
       let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      let cause = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+      let cause = detail.isEmpty ? String(cString: tunes_curl_easy_strerror(code)) : detail
       switch code {
       case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut(cause: cause))
       case CURLE_COULDNT_CONNECT: return .failure(.couldNotConnect(cause: cause))

@@ -124,20 +124,22 @@ public final class PlayStateStore: @unchecked Sendable {
     let statement = try db.makeStatement(
       sql: """
         INSERT INTO queueItem (id, position, songId, path, title, artist, album, durationMs, version, shuffleIndex)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, (SELECT id FROM song WHERE id = ?), ?, ?, ?, ?, ?, ?, ?)
         """)
     for (position, item) in snapshot.queue.items.enumerated() {
-      // A song id that is no longer in the library would break the foreign key: keep the path only.
-      let songID = try item.song.id.flatMap { id in try Int64.fetchOne(db, sql: "SELECT id FROM song WHERE id = ?", arguments: [id]) }
+      // A song id that is no longer in the library would break the foreign key: the sub-select keeps the
+      // path only (NULL id). Inside the one statement, so a 10 000-song queue is 10 000 steps, not 20 000.
       try statement.execute(arguments: [
-        item.id, position, songID, item.song.path, item.song.title, item.song.artist, item.song.album,
+        item.id, position, item.song.id, item.song.path, item.song.title, item.song.artist, item.song.album,
         item.song.durationMs, item.version, shuffleIndex[item.id],
       ])
     }
   }
 
   private static func writeState(_ db: Database, _ s: PlayStateSnapshot, at date: Date) throws {
-    let history = String(decoding: try JSONEncoder().encode(s.pass?.history ?? []), as: UTF8.self)
+    // The JSON array by hand (what JSONEncoder writes for [Int]), and the date as text: the encoder and
+    // GRDB's DateFormatter cost ~3 ms of a `tunes play` start between them.
+    let history = "[" + (s.pass?.history ?? []).map(String.init).joined(separator: ",") + "]"
     let rng = s.pass.map { $0.rng.state.map(String.init).joined(separator: ",") }
     try db.execute(
       sql: """
@@ -148,7 +150,7 @@ public final class PlayStateStore: @unchecked Sendable {
       arguments: [
         s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, s.single, s.consume,
         s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
-        s.pass?.historyIndex ?? -1, rng, s.version, date,
+        s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
       ])
   }
 }
