@@ -14,18 +14,17 @@ extension Song: FetchableRecord, MutablePersistableRecord {
       id: row["id"], path: row["path"], title: row["title"], artist: row["artist"], album: row["album"],
       albumArtist: row["albumArtist"], trackNumber: row["trackNumber"], discNumber: row["discNumber"],
       year: row["year"], genre: row["genre"], durationMs: row["durationMs"], recordingMbid: row["recordingMbid"],
-      releaseMbid: row["releaseMbid"], artistMbids: Song.decodeMbids(row["artistMbids"]),
+      releaseMbid: row["releaseMbid"], artistMbids: try Song.decodeMbids(row["artistMbids"]),
       playCount: row["playCount"] ?? 0, lastPlayedAt: DatabaseTimestamp.date(row["lastPlayedAt"] as DatabaseValue))
     trackTotal = row["trackTotal"]
     discTotal = row["discTotal"]
   }
 
-  static func decodeMbids(_ json: String?) -> [String] {
+  /// The JSON array of `artistMbids`; malformed JSON is an error, as a damaged row should be.
+  static func decodeMbids(_ json: String?) throws -> [String] {
     guard let json, json != "[]" else { return [] }
     if let ids = plainStringArray(json) { return ids }
-    guard let data = json.data(using: .utf8), let ids = try? JSONDecoder().decode([String].self, from: data)
-    else { return [] }
-    return ids
+    return try JSONDecoder().decode([String].self, from: Data(json.utf8))
   }
 
   /// `["a","b"]` as the indexer writes it (no spaces, no escapes), read without a JSONDecoder: making one
