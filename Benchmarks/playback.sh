@@ -32,11 +32,11 @@ if tunes_has "$TUNES" play && tunes_has "$TUNES" index; then
   db="$OUT_DIR/playback-10k.db"
   "$TUNES" index "$lib10" --db "$db" >/dev/null 2>&1 || true
   warm_cache "$lib10"
-  first=$(for ((i = 0; i < RUNS; i++)); do /usr/bin/python3 "$BENCH_DIR/first_sample.py" "$TUNES" play --device '{device}' --db "$db"; done | grep -v n/a | median)
+  first=$(/usr/bin/python3 "$BENCH_DIR/first-sample.py" "$OUT_DIR" "$RUNS" -- "$TUNES" play --device "file:'{out}',raw" --db "$db" | awk '{ print $1 / 1000 }')  # ms → s
   record "start to first sample: tunes play (10k queue)" "$(ms "$first")" ms "aim < 50 ms"
   # The same with a one-album queue, to tell the cost of a large queue from the cost of starting.
   album="path:$(dirname "$first_song")/"
-  first_album=$(for ((i = 0; i < RUNS; i++)); do /usr/bin/python3 "$BENCH_DIR/first_sample.py" "$TUNES" play "$album" --device '{device}' --db "$db"; done | grep -v n/a | median)
+  first_album=$(/usr/bin/python3 "$BENCH_DIR/first-sample.py" "$OUT_DIR" "$RUNS" -- "$TUNES" play "$album" --device "file:'{out}',raw" --db "$db" | awk '{ print $1 / 1000 }')  # ms → s
   record "start to first sample: tunes play $album" "$(ms "$first_album")" ms
   # Peak memory: play the whole library in real time to the null device, read VmHWM, stop.
   "$TUNES" play --device null --db "$db" </dev/null >/dev/null 2>&1 &
@@ -53,7 +53,7 @@ else
 fi
 
 echo "== mpg123 CLI (reference: one file, no library)"
-g_first=$(for ((i = 0; i < RUNS; i++)); do /usr/bin/python3 "$BENCH_DIR/first_sample.py" mpg123 -q -o alsa -a '{device}' "$first_song"; done | grep -v n/a | median)
+g_first=$(/usr/bin/python3 "$BENCH_DIR/first-sample.py" "$OUT_DIR" "$RUNS" -- mpg123 -q -o alsa -a "file:'{out}',raw" "$first_song" | awk '{ print $1 / 1000 }')  # ms → s
 record "start to first sample: mpg123 -o alsa (one file)" "$(ms "$g_first")" ms
 echo
 
