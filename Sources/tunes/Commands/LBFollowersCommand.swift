@@ -1,6 +1,5 @@
 // `tunes lb followers [USER]`: who follows the user on ListenBrainz.
 import ArgumentParser
-import Foundation
 import TunesListenBrainz
 
 struct LBFollowers: AsyncParsableCommand {
@@ -8,17 +7,9 @@ struct LBFollowers: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var options: DashboardOptions
-
-  @Argument(help: "The ListenBrainz user (default: the logged-in one).")
-  var user: String?
+  @OptionGroup var listing: FollowListingArguments
 
   func run() async throws {
-    try await reportingErrors {
-      let context = try DashboardContext(global: global, options: options)
-      let list = try await context.dashboard.follows(.followers, user: try context.user(user, for: "tunes lb followers"))
-      if options.json { context.printJSON(list) } else {
-        context.printLines(DashboardRender(width: context.terminal.width, style: context.style).follows(list))
-      }
-    }
+    try await listing.show(.followers, command: "tunes lb followers", global: global, options: options)
   }
 }
