@@ -47,6 +47,23 @@ def error(status, message):
     return status, dumps({"code": status, "error": message})
 
 
+
+def json_body(body):
+    """(document, None), or (None, the 400 the server gives an unparsable body)."""
+    try:
+        return json.loads(body or b""), None
+    except ValueError as e:
+        return None, error(400, "Failed to decode JSON object: %s" % e)
+
+
+def authed_json(headers, body):
+    """The user and the JSON body of a write request, checked in the server's order: auth, then JSON."""
+    user, err = auth_user(headers)
+    if err:
+        return None, None, err
+    doc, err = json_body(body)
+    return user, doc, err
+
 def find_user(name):
     for stored, data in WORLD["users"].items():
         if stored.lower() == name.lower():
@@ -253,13 +270,9 @@ def get_feedback(url_user, query):
 
 
 def post_feedback(headers, body):
-    user, err = auth_user(headers)
+    user, doc, err = authed_json(headers, body)
     if err:
         return err
-    try:
-        doc = json.loads(body or b"")
-    except ValueError as e:
-        return error(400, "Failed to decode JSON object: %s" % e)
     if not isinstance(doc, dict) or ("recording_msid" not in doc and "recording_mbid" not in doc) or "score" not in doc:
         return error(400, "JSON document must contain either recording_msid or recording_mbid, and score top level keys")
     if set(doc) - {"recording_msid", "recording_mbid", "score"}:
@@ -306,13 +319,9 @@ def pins(url_user, query, current):
 
 
 def post_pin(headers, body):
-    user, err = auth_user(headers)
+    user, doc, err = authed_json(headers, body)
     if err:
         return err
-    try:
-        doc = json.loads(body or b"")
-    except ValueError as e:
-        return error(400, "Failed to decode JSON object: %s" % e)
     if not isinstance(doc, dict) or ("recording_msid" not in doc and "recording_mbid" not in doc):
         return error(400, "JSON document must contain either recording_msid or recording_mbid")
     for key in ("recording_msid", "recording_mbid"):
@@ -418,13 +427,9 @@ def recording_of(track, index):
 
 
 def create_playlist(headers, body):
-    user, err = auth_user(headers)
+    user, doc, err = authed_json(headers, body)
     if err:
         return err
-    try:
-        doc = json.loads(body or b"")
-    except ValueError as e:
-        return error(400, "Failed to decode JSON object: %s" % e)
     pl = doc.get("playlist") if isinstance(doc, dict) else None
     if not isinstance(pl, dict):
         return error(400, "JSPF playlist requires 'playlist' element")
@@ -458,10 +463,9 @@ def edit_items(mbid, action, headers, body):
     target = next((p for p in data.get("playlists", []) if p["mbid"] == mbid.lower()), None)
     if target is None:
         return error(404, "Cannot find playlist: %s" % mbid)
-    try:
-        doc = json.loads(body or b"")
-    except ValueError as e:
-        return error(400, "Failed to decode JSON object: %s" % e)
+    doc, err = json_body(body)
+    if err:
+        return err
     if action == "delete":
         index, count = doc.get("index"), doc.get("count")
         if not isinstance(index, int) or not isinstance(count, int) or index < 0 or count < 0:
