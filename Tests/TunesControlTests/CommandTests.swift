@@ -143,7 +143,7 @@ import Testing
     let server = MPDServer(backend: silent, configuration: .init(unixSocketPath: folder + "/s"))
     try await server.start()
     defer { server.stop() }
-    let reply = try await blocking { try rawExchange(path: folder + "/s", bytes: Array("getvol\nsetvol 5\n".utf8), replies: 2) }
+    let reply = try await offCooperativePool { try rawExchange(path: folder + "/s", bytes: Array("getvol\nsetvol 5\n".utf8), replies: 2) }
     #expect(reply == "OK MPD 0.23.5\nOK\nACK [52@0] {setvol} No mixer\n")
   }
 

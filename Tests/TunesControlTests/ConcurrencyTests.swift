@@ -47,7 +47,7 @@ struct SplitMix: RandomNumberGenerator {
     let replies = try await withThrowingTaskGroup(of: Int.self) { group in
       for client in 0..<6 {
         group.addTask {
-          try await blocking {
+          try await offCooperativePool {
             var rng = SplitMix(state: seed &* 1000 &+ UInt64(client))
             let connection = try MPDClient(socketPath: path)
             var answered = 0

@@ -43,8 +43,8 @@ import Testing
     let h = try await Harness.start()
     defer { h.stop() }
     let path = h.socket
-    async let first = blocking { try MPDClient(socketPath: path).idle() }
-    async let second = blocking { try MPDClient(socketPath: path).idle(["player", "mixer"]) }
+    async let first = offCooperativePool { try MPDClient(socketPath: path).idle() }
+    async let second = offCooperativePool { try MPDClient(socketPath: path).idle(["player", "mixer"]) }
     try await waitForIdlers(h, count: 2)
     try await h.client { c in try c.run("setvol", ["42"]) }
     #expect(try await first == ["mixer"])
@@ -55,7 +55,7 @@ import Testing
     let h = try await Harness.start()
     defer { h.stop() }
     let path = h.socket
-    let changed = try await blocking { () -> [String] in
+    let changed = try await offCooperativePool { () -> [String] in
       let watcher = try MPDClient(socketPath: path)
       let actor = try MPDClient(socketPath: path)
       try actor.run("random", ["1"])  // options change: happens before idle, remembered for it
@@ -79,7 +79,7 @@ import Testing
     let h = try await Harness.start()
     defer { h.stop() }
     let path = h.socket
-    async let watcher = blocking { () -> [[String]] in
+    async let watcher = offCooperativePool { () -> [[String]] in
       let client = try MPDClient(socketPath: path)
       return [try client.idle(["playlist"]), try client.idle(["stored_playlist"])]
     }
@@ -136,7 +136,7 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
     await h.backend.setResponseDelay(.milliseconds(300))
     let path = h.socket
     // Send a slow command and a change, then vanish before any reply.
-    try await blocking {
+    try await offCooperativePool {
       let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
       var address = sockaddr_un()
       address.sun_family = sa_family_t(AF_UNIX)
@@ -167,7 +167,7 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
     let server = h.server
     let count = 1000
     let started = Date()
-    let woken = try await blocking { () -> Int in
+    let woken = try await offCooperativePool { () -> Int in
       var fds: [Int32] = []
       defer { for fd in fds { close(fd) } }
       for _ in 0..<count {
@@ -198,7 +198,7 @@ func waitForIdlers(_ h: Harness, count: Int) async throws {
     let h = try await Harness.start(maximumOutput: 64 * 1024)
     defer { h.stop() }
     let path = h.socket
-    let survivor = try await blocking { () -> Bool in
+    let survivor = try await offCooperativePool { () -> Bool in
       let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
       defer { close(fd) }
       var address = sockaddr_un()
@@ -283,7 +283,7 @@ func readAll(_ fds: [Int32], until expected: String, trigger: () throws -> Void)
     #expect(FileManager.default.fileExists(atPath: path))
     let third = MPDServer(backend: InMemoryMPDBackend(), configuration: .init(unixSocketPath: path))
     try await third.start()
-    #expect(try await blocking { try MPDClient(socketPath: path).run("ping").count } == 0)
+    #expect(try await offCooperativePool { try MPDClient(socketPath: path).run("ping").count } == 0)
     third.stop()
     #expect(!FileManager.default.fileExists(atPath: path))
     try? FileManager.default.removeItem(atPath: h.folder)
@@ -306,7 +306,7 @@ func readAll(_ fds: [Int32], until expected: String, trigger: () throws -> Void)
     let h = try await Harness.start(tcpPort: 0, password: "s3cret")
     defer { h.stop() }
     let port = try #require(h.server.tcpPort)
-    let replies = try await blocking { () -> [String] in
+    let replies = try await offCooperativePool { () -> [String] in
       let c = try MPDClient(host: "127.0.0.1", port: port)
       var out: [String] = []
       out.append(text(try c.run("ping")))

@@ -45,7 +45,7 @@ import Testing
       close(fd)
     }
     peer.start()
-    let error = try await blocking { () -> ControlError? in
+    let error = try await offCooperativePool { () -> ControlError? in
       do {
         _ = try MPDClient(socketPath: path)
         return nil

@@ -36,7 +36,7 @@ struct PlayerBackendConcurrencyTests {
     let replies = try await withThrowingTaskGroup(of: Int.self) { group in
       for client in 0..<4 {
         group.addTask {
-          try await blocking {
+          try await offCooperativePool {
             var rng = SplitMix(state: seed &* 1000 &+ UInt64(client))
             let connection = try MPDClient(socketPath: path)
             var answered = 0

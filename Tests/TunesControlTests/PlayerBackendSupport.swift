@@ -108,7 +108,7 @@ struct LivePlayer: Sendable {
       ("Beta/02 five.mp3", "Five", "Beta", "Fourth", 2),
     ]
     // Files and indexing block: off the cooperative pool, which other tests' servers need.
-    let (library, report) = try await blocking { () -> (Library, IndexReport) in
+    let (library, report) = try await offCooperativePool { () -> (Library, IndexReport) in
       for (relative, title, artist, album, track) in files {
         try makeMP3(music + "/" + relative, title: title, artist: artist, album: album, track: track)
       }
@@ -129,7 +129,7 @@ struct LivePlayer: Sendable {
 
   func stop() async {
     let server = self.server
-    _ = try? await blocking { server.stop() }
+    _ = try? await offCooperativePool { server.stop() }
     await player.shutdown()
     try? FileManager.default.removeItem(atPath: folder)
   }
@@ -137,14 +137,14 @@ struct LivePlayer: Sendable {
   /// Runs Debian's mpc against this player on a thread of its own.
   func mpc(_ arguments: String...) async throws -> (output: String, status: Int32) {
     let socket = self.socket
-    return try await blocking {
+    return try await offCooperativePool {
       try runTool("/usr/bin/mpc", arguments, environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"])
     }
   }
 
   func client<T: Sendable>(_ body: @escaping @Sendable (MPDClient) throws -> T) async throws -> T {
     let path = socket
-    return try await blocking { try body(try MPDClient(socketPath: path)) }
+    return try await offCooperativePool { try body(try MPDClient(socketPath: path)) }
   }
 }
 

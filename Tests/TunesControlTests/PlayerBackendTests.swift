@@ -93,13 +93,13 @@ struct PlayerBackendTests {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
     let music = p.music
-    try await blocking { try makeMP3(music + "/Beta/03 six.mp3", title: "Six", artist: "Beta", album: "Fourth", track: 3) }
+    try await offCooperativePool { try makeMP3(music + "/Beta/03 six.mp3", title: "Six", artist: "Beta", album: "Fourth", track: 3) }
     async let idle = p.mpc("idle", "database")
     try await waitForClients(p, count: 1)
     #expect(try await p.mpc("update", "--wait").status == 0)
     #expect(try await idle.output == "database\n")
     let library = p.library
-    #expect(try await blocking { try library.songs(matching: "six").map(\.title) } == ["Six"])
+    #expect(try await offCooperativePool { try library.songs(matching: "six").map(\.title) } == ["Six"])
     #expect(try await p.mpc("search", "title", "six").output == "Beta/03 six.mp3\n")
     let stats = try await p.client { c in MPDClient.dictionary(try c.run("stats")) }
     #expect(stats["songs"] == "6")

@@ -1,15 +1,8 @@
 // Test support for TunesControl: a server over the in-memory backend on a unique socket, and a way to
-// run blocking client code off Swift's cooperative pool (the server's tasks need that pool).
+// blocking client code runs through TunesTestSupport's offCooperativePool (the server's tasks need that pool).
 import Foundation
 import Testing
 @testable import TunesControl
-
-/// Runs blocking work on its own thread so it cannot starve the tasks that answer it.
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try body() }) }.start()
-  }
-}
 
 /// A short unique folder under /tmp (socket paths must stay under 108 bytes).
 func temporaryFolder() -> String {
@@ -53,7 +46,7 @@ struct Harness: Sendable {
   /// Opens a client, runs `body` with it on a thread of its own.
   func client<T: Sendable>(_ body: @escaping @Sendable (MPDClient) throws -> T) async throws -> T {
     let path = socket
-    return try await blocking {
+    return try await offCooperativePool {
       let client = try MPDClient(socketPath: path)
       return try body(client)
     }
@@ -64,7 +57,7 @@ struct Harness: Sendable {
   /// Gives up after 10 seconds.
   func raw(replies: Int, _ text: [UInt8]) async throws -> String {
     let path = socket
-    return try await blocking { try rawExchange(path: path, bytes: text, replies: replies) }
+    return try await offCooperativePool { try rawExchange(path: path, bytes: text, replies: replies) }
   }
 
   func raw(replies: Int, _ text: String) async throws -> String { try await raw(replies: replies, Array(text.utf8)) }
