@@ -58,55 +58,6 @@ public enum PlaylistFileSync {
     ((path as NSString).lastPathComponent as NSString).deletingPathExtension
   }
 
-  /// The playlist files among `paths` and under the folders among them (hidden entries skipped),
-  /// sorted, as absolute paths: what `tunes index PATH…` hands to `sync` when its scanner does not.
-  public static func playlistFiles(under paths: [String]) -> [String] {
-    let cwd = FileManager.default.currentDirectoryPath
-    var found: [String] = []
-    for given in paths {
-      let path = FilePaths.normalize(given, baseFolder: cwd)
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-      if !isFolder.boolValue {
-        if isPlaylistFile(path) { found.append(path) }
-        continue
-      }
-      var inFolder: [String] = []
-      collectPlaylistFiles(in: path == "/" ? "" : path, into: &inFolder)
-      found += inFolder.map { FilePaths.normalize($0, baseFolder: cwd) }
-    }
-    return Array(Set(found)).sorted()
-  }
-
-  /// readdir, not FileManager's enumerator: with NSString.pathExtension per entry, that second walk of
-  /// the tree cost more than the indexer's own and was a third of a no-change rescan of 10k files.
-  /// Hidden entries are skipped; symlinked folders are not entered.
-  private static func collectPlaylistFiles(in folder: String, into found: inout [String]) {
-    guard let dir = opendir(folder.isEmpty ? "/" : folder) else { return }
-    var subfolders: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name.hasPrefix(".") { continue }
-      let path = folder + "/" + name
-      var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-      if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-        var info = stat()
-        isFolder = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-      }
-      if isFolder { subfolders.append(path) }
-      // .m3u .m3u8 .xspf .jspf all end in u, 8 or f: the full check only for those.
-      if let last = name.utf8.last, [UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "8"), UInt8(ascii: "f"),
-        UInt8(ascii: "F")].contains(last), isPlaylistFile(name)
-      {
-        found.append(path)
-      }
-    }
-    closedir(dir)
-    for subfolder in subfolders { collectPlaylistFiles(in: subfolder, into: &found) }
-  }
-
   /// Brings playlists in step with `foundFiles` (absolute paths; files that are not playlists are
   /// ignored), then re-links missing entries whose song is back. One transaction per file: a file that
   /// fails is reported and changes nothing.

@@ -108,13 +108,15 @@ import TunesLibrary
     #expect(try await f.store.show(name: "list").entries.first?.isMissing == false)
   }
 
-  @Test func playlistFilesAreFoundUnderFolders() throws {
+  @Test func theIndexFindsPlaylistFilesUnderFoldersAndAmongItsPaths() throws {
     let f = try Fixture()
     let a = try f.write("tree/a.m3u8", "")
     let b = try f.write("tree/sub/B.XSPF", "")
     _ = try f.write("tree/.hidden/c.jspf", "")
     _ = try f.write("tree/sub/notes.txt", "")
     let single = try f.write("single.jspf", "")
-    #expect(PlaylistFileSync.playlistFiles(under: [f.folder + "/tree", single, f.folder + "/absent"]) == [single, a, b].sorted())
+    let report = try f.library.index(paths: [f.folder + "/tree", single])
+    #expect(report.playlistFiles == [single, a, b].sorted())
+    #expect(report.errors.isEmpty)
   }
 }

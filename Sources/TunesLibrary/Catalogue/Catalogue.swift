@@ -24,14 +24,17 @@ public struct CatalogueEntry: Sendable, Equatable {
   public var line: Int
   public var column: Int
 
-  /// Changes whenever anything the index takes from the entry changes.
-  var fingerprint: String {
-    let fields: [String] = [
-      path, title ?? "\u{0}", artist, album, albumArtist, coverPath ?? "\u{0}",
-      trackNumber.map(String.init) ?? "", discNumber.map(String.init) ?? "", year.map(String.init) ?? "",
-      genre ?? "\u{0}", durationMs.map(String.init) ?? "", recordingMbid ?? "\u{0}",
-    ]
-    return Fingerprint.fnv1a(fields.joined(separator: "\u{1F}"))
+  /// Changes whenever anything the index takes from the entry changes; set once the path is known.
+  var fingerprint = ""
+
+  func computeFingerprint() -> String {
+    var hash = Fingerprint()
+    for field in [path, title ?? "\u{0}", artist, album, albumArtist, coverPath ?? "\u{0}"] { hash.add(field) }
+    for number in [trackNumber, discNumber, year] { hash.add(number.map(String.init) ?? "") }
+    hash.add(genre ?? "\u{0}")
+    hash.add(durationMs.map(String.init) ?? "")
+    hash.add(recordingMbid ?? "\u{0}")
+    return hash.hex
   }
 }
 
@@ -52,7 +55,15 @@ public struct Catalogue: Sendable {
   public var problems: [IndexProblem]
 
   /// Reads and checks the catalogue at `path` (absolute). Throws `LibraryError.malformedCatalogue`.
-  public static func load(path: String) throws(LibraryError) -> Catalogue {
+  /// `fileExists` answers for the files the entries name (the indexer knows most from its walk).
+  public static func load(
+    path: String, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+  ) throws(LibraryError) -> Catalogue {
+    try parse(path: path).resolved(fileExists: fileExists)
+  }
+
+  /// The first half of `load`, which needs no other file: the indexer parses while it walks the folders.
+  static func parse(path: String) throws(LibraryError) -> ParsedCatalogue {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .malformedCatalogue(path: path, line: 1, column: 1, reason: "cannot read the file")
     }
@@ -62,9 +73,44 @@ public struct Catalogue: Sendable {
     } catch {
       throw .malformedCatalogue(path: path, line: error.line, column: error.column, reason: error.reason)
     }
-    var reader = CatalogueReader(path: path, folder: (path as NSString).deletingLastPathComponent)
+    var reader = CatalogueReader(path: path, folder: PathText.folder(of: path))
     try reader.read(root)
-    return Catalogue(path: path, entries: reader.entries, problems: reader.problems)
+    return ParsedCatalogue(path: path, items: reader.items)
+  }
+}
+
+/// A catalogue read and checked, its file names joined to its folder but not yet looked for.
+struct ParsedCatalogue: Sendable {
+  enum Item: Sendable {
+    case problem(IndexProblem)
+    /// The entry with its path still to find: `base`, or `base` + ".mp3" (tried first without an extension).
+    case entry(CatalogueEntry, base: String)
+  }
+  let path: String
+  let items: [Item]
+
+  /// Picks each entry's file among its candidates; an entry with none is a problem, in its place.
+  func resolved(fileExists: (String) -> Bool) -> Catalogue {
+    var entries: [CatalogueEntry] = []
+    var problems: [IndexProblem] = []
+    entries.reserveCapacity(items.count)
+    for item in items {
+      switch item {
+      case .problem(let problem):
+        problems.append(problem)
+      case .entry(var entry, let base):
+        let candidates = PathText.hasExtension(base) ? [base, base + ".mp3"] : [base + ".mp3", base]
+        guard let found = candidates.first(where: fileExists) else {
+          let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
+          problems.append(IndexProblem(path: candidates[0], reason: "listed in \(place) but the file is missing"))
+          continue
+        }
+        entry.path = found
+        entry.fingerprint = entry.computeFingerprint()
+        entries.append(entry)
+      }
+    }
+    return Catalogue(path: path, entries: entries, problems: problems)
   }
 }
 
@@ -72,8 +118,7 @@ public struct Catalogue: Sendable {
 private struct CatalogueReader {
   let path: String
   let folder: String
-  var entries: [CatalogueEntry] = []
-  var problems: [IndexProblem] = []
+  var items: [ParsedCatalogue.Item] = []
 
   func fail(_ node: JSONNode, _ reason: String) -> LibraryError {
     .malformedCatalogue(path: path, line: node.line, column: node.column, reason: reason)
@@ -125,7 +170,7 @@ private struct CatalogueReader {
         if let image = try optionalString(albumNode, "image"), let imageNode = albumNode["image"] {
           switch resolve(image) {
           case .escapes:
-            problems.append(IndexProblem(path: path, reason: "line \(imageNode.line): image \"\(image)\" is outside the catalogue's folder; ignored"))
+            items.append(.problem(IndexProblem(path: path, reason: "line \(imageNode.line): image \"\(image)\" is outside the catalogue's folder; ignored")))
           case .path(let base):
             cover = [base, base + ".jpg", base + ".jpeg", base + ".png"].first { FileManager.default.fileExists(atPath: $0) }
           }
@@ -147,28 +192,38 @@ private struct CatalogueReader {
   }
 
   mutating func add(_ entry: CatalogueEntry, fileName: String) {
-    let place = "\((path as NSString).lastPathComponent):\(entry.line):\(entry.column)"
     switch resolve(fileName) {
     case .escapes:
-      problems.append(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped"))
+      let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
+      items.append(.problem(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped")))
     case .path(let base):
-      let hasExtension = !(base as NSString).pathExtension.isEmpty
-      let candidates = hasExtension ? [base, base + ".mp3"] : [base + ".mp3", base]
-      guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-        problems.append(IndexProblem(path: candidates[0], reason: "listed in \(place) but the file is missing"))
-        return
-      }
-      var entry = entry
-      entry.path = found
-      entries.append(entry)
+      items.append(.entry(entry, base: base))
     }
   }
 
   enum Resolved { case path(String), escapes }
 
+  /// No empty, "." or ".." part and no slash at either end: the name joins the folder as it is.
+  static func isPlainRelative(_ name: String) -> Bool {
+    var partLength = 0
+    var dots = 0
+    for byte in name.utf8 {
+      if byte == UInt8(ascii: "/") {
+        if partLength == 0 || partLength == dots && dots <= 2 { return false }
+        partLength = 0
+        dots = 0
+      } else {
+        partLength += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return partLength > 0 && !(partLength == dots && dots <= 2)
+  }
+
   /// Joins a catalogue-relative name to the folder; absolute names and `..` climbing out are refused.
   func resolve(_ name: String) -> Resolved {
     if name.hasPrefix("/") || name.hasPrefix("~") { return .escapes }
+    if Self.isPlainRelative(name) { return .path(folder + "/" + name) }
     var parts: [Substring] = []
     for part in name.split(separator: "/", omittingEmptySubsequences: true) {
       if part == "." { continue }
@@ -184,14 +239,22 @@ private struct CatalogueReader {
   }
 }
 
-/// A short stable hash for change detection (not for security).
-enum Fingerprint {
-  static func fnv1a(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+/// A short stable hash for change detection (not for security): FNV-1a over the fields' UTF-8 joined by
+/// U+001F, fed field by field. The value is stored in the index, so it must never change.
+struct Fingerprint {
+  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  private var fields = 0
+
+  mutating func add(_ field: String) {
+    if fields > 0 { mix(0x1F) }
+    fields += 1
+    for byte in field.utf8 { mix(byte) }
   }
+
+  private mutating func mix(_ byte: UInt8) {
+    hash ^= UInt64(byte)
+    hash = hash &* 0x100_0000_01b3
+  }
+
+  var hex: String { String(hash, radix: 16) }
 }

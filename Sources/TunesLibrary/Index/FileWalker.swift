@@ -1,5 +1,5 @@
 // Finds what a folder holds for the index: MP3 files with size and mtime (from one stat each, no
-// open), library.json catalogues, and album cover images. readdir/stat directly: FileManager's
+// open), library.json catalogues, album cover images and playlist files. readdir/stat directly: FileManager's
 // enumerator costs several times more per file, and a no-change rescan is mostly this walk.
 import Foundation
 
@@ -15,10 +15,12 @@ struct FileStamp: Sendable, Equatable {
 }
 
 struct WalkResult: Sendable {
-  var files: [String: FileStamp] = [:]
+  var files: [PathKey: FileStamp] = [:]
   var catalogues: [String] = []
   /// Folder → cover image found in it (cover.jpg, folder.jpg, cover.png, in that order of preference).
   var covers: [String: String] = [:]
+  /// Playlist files (.m3u .m3u8 .xspf .jspf), for whoever keeps playlists in step with them.
+  var playlistFiles: [String] = []
   var problems: [IndexProblem] = []
 }
 
@@ -29,7 +31,7 @@ enum FileWalker {
   static func stamp(_ path: String) -> FileStamp? {
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return FileStamp(size: Int64(info.st_size), mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    return FileStamp(info)
   }
 
   static func isDirectory(_ path: String) -> Bool {
@@ -38,47 +40,74 @@ enum FileWalker {
   }
 
   static func isMP3(_ name: String) -> Bool {
-    guard name.utf8.count > 4 else { return false }
-    return name.lowercased().hasSuffix(".mp3")
+    name.utf8.count > 4 && PathText.hasSuffix(name, asciiLowercase: ".mp3")
+  }
+
+  /// .m3u .m3u8 .xspf .jspf, in any case.
+  static func isPlaylist(_ name: String) -> Bool {
+    guard let last = name.utf8.last, [UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "8"), UInt8(ascii: "f"),
+      UInt8(ascii: "F")].contains(last) else { return false }
+    return PathText.hasSuffix(name, asciiLowercase: ".m3u") || PathText.hasSuffix(name, asciiLowercase: ".m3u8")
+      || PathText.hasSuffix(name, asciiLowercase: ".xspf") || PathText.hasSuffix(name, asciiLowercase: ".jspf")
   }
 
   /// Walks `folder` recursively (hidden entries and symlinked folders are skipped: no loops).
-  static func walk(_ folder: String, into result: inout WalkResult) {
-    guard let dir = opendir(folder) else {
-      result.problems.append(IndexProblem(path: folder, reason: "cannot read folder: \(String(cString: strerror(errno)))"))
+  /// `foundCatalogue` hears of each library.json as soon as it is found.
+  static func walk(_ folder: String, into result: inout WalkResult, foundCatalogue: (String) -> Void = { _ in }) {
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0, let dir = fdopendir(fd) else {
+      let reason = String(cString: strerror(errno))
+      if fd >= 0 { close(fd) }
+      result.problems.append(IndexProblem(path: folder, reason: "cannot read folder: \(reason)"))
       return
     }
     defer { closedir(dir) }
     var subfolders: [String] = []
     var coverRank = Int.max
+    var info = stat()
     while let entry = readdir(dir) {
+      // The name's bytes are looked at before any String is made: hidden entries cost nothing.
+      let (hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        (raw[0] == UInt8(ascii: "."), Int32(entry.pointee.d_type))
+      }
+      if hidden { continue }
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
-      if name.hasPrefix(".") { continue }
       let path = folder + "/" + name
-      var type = Int32(entry.pointee.d_type)
-      if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-        var info = stat()
-        let isLink = type == Int32(DT_LNK)
-        guard stat(path, &info) == 0 else { continue }
+      var kind = type
+      // Stat relative to the open folder: the kernel does not walk the whole path again for each file.
+      let isLink = type == Int32(DT_LNK)
+      if type == Int32(DT_UNKNOWN) || isLink || (type == Int32(DT_REG) && isMP3(name)) {
+        guard fstatat(fd, name, &info, 0) == 0 else { continue }
         let mode = info.st_mode & S_IFMT
-        if mode == S_IFDIR { if isLink { continue } else { type = Int32(DT_DIR) } }
-        else if mode == S_IFREG { type = Int32(DT_REG) } else { continue }
+        if mode == S_IFDIR { if isLink { continue } else { kind = Int32(DT_DIR) } }
+        else if mode == S_IFREG { kind = Int32(DT_REG) } else { continue }
       }
-      if type == Int32(DT_DIR) {
+      if kind == Int32(DT_DIR) {
         subfolders.append(path)
-      } else if type == Int32(DT_REG) {
+      } else if kind == Int32(DT_REG) {
         if isMP3(name) {
-          if let stamp = stamp(path) { result.files[path] = stamp }
+          result.files[PathKey(path)] = FileStamp(info)
         } else if name == catalogueName {
           result.catalogues.append(path)
+          foundCatalogue(path)
+        } else if isPlaylist(name) {
+          result.playlistFiles.append(path)
         } else if let rank = coverNames.firstIndex(of: name.lowercased()), rank < coverRank {
           coverRank = rank
           result.covers[folder] = path
         }
       }
     }
-    for subfolder in subfolders.sorted() { walk(subfolder, into: &result) }
+    for subfolder in subfolders.sorted(by: PathText.byteOrder) {
+      walk(subfolder, into: &result, foundCatalogue: foundCatalogue)
+    }
+  }
+}
+
+extension FileStamp {
+  init(_ info: stat) {
+    self.init(size: Int64(info.st_size), mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
   }
 }

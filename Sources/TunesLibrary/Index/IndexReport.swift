@@ -39,6 +39,9 @@ public struct IndexReport: Sendable, Equatable {
   public var removed: [String] = []
   public var unchanged = 0
   public var errors: [IndexProblem] = []
+  /// Playlist files named or found in the folders (sorted, absolute): the walk that finds the songs finds
+  /// them too, so keeping playlists in step costs no second walk.
+  public var playlistFiles: [String] = []
 
   public var changedAnything: Bool { !(added.isEmpty && updated.isEmpty && moved.isEmpty && removed.isEmpty) }
 }

@@ -1,7 +1,7 @@
 // `tunes index`: compares the files under the given paths with the index and brings the index up to
 // date. Unchanged files (same size, mtime and catalogue entry) are never opened; new and changed files
-// are read on several threads; each batch is written in one transaction, so a kill at any moment
-// leaves a consistent database and the next run picks up what is left.
+// are read on several threads, a batch ahead of the writer; each batch is written in one transaction,
+// so a kill at any moment leaves a consistent database and the next run picks up what is left.
 import Foundation
 import GRDB
 import TunesTags
@@ -20,7 +20,7 @@ extension Library {
 }
 
 /// One row of the index as the scanner compares it with a file.
-private struct IndexedFile {
+private struct IndexedFile: Sendable {
   var id: Int64
   var path: String
   var stamp: FileStamp?
@@ -65,7 +65,7 @@ private struct Indexer {
   let library: Library
   let options: IndexingOptions
   var report = IndexReport()
-  var entries: [String: CatalogueEntry] = [:]
+  var entries: [PathKey: CatalogueEntry] = [:]
   var walk = WalkResult()
   var scopeFolders: [String] = []
   var explicitFiles: Set<String> = []
@@ -81,14 +81,14 @@ private struct Indexer {
   }
 
   mutating func run(paths: [String]) throws -> IndexReport {
-    try collect(paths: paths)
-    let rows = try loadIndexedFiles()
+    let rows = try collect(paths: paths)
 
     // Classify what is on disk against the index.
     var work: [Work] = []
-    for (path, stamp) in walk.files {
-      let fingerprint = entries[path]?.fingerprint
-      if let row = rows[path] {
+    for (key, stamp) in walk.files {
+      let path = key.path
+      let fingerprint = entries[key]?.fingerprint
+      if let row = rows[key] {
         if row.stamp == stamp && row.catalogueFingerprint == fingerprint {
           report.unchanged += 1
         } else {
@@ -99,29 +99,31 @@ private struct Indexer {
       }
     }
     // Only the work is sorted (reports and batches in path order), not the thousands of unchanged files.
-    work.sort { $0.path < $1.path }
+    work.sort { PathText.byteOrder($0.path, $1.path) }
     var vanished: [Int64: IndexedFile] = [:]
     var vanishedByHash: [String: [Int64]] = [:]
-    for row in rows.values where walk.files[row.path] == nil {
+    for (key, row) in rows where walk.files[key] == nil {
       vanished[row.id] = row
       if let hash = row.audioHash { vanishedByHash[hash, default: []].append(row.id) }
     }
 
-    // Read and write batch by batch.
+    // Read and write batch by batch, reading the next batch on other threads while this one is written:
+    // the writes are serial (one SQLite writer), the reads are not.
     var done = 0
     let total = work.count
-    var start = 0
-    while start < work.count {
-      let batch = Array(work[start..<min(start + max(options.batchSize, 1), work.count)])
-      start += batch.count
-      let outcomes = read(batch)
+    let size = max(options.batchSize, 1)
+    let batches = stride(from: 0, to: work.count, by: size).map { Array(work[$0..<min($0 + size, work.count)]) }
+    var ahead = batches.first.map(startReading)
+    for (number, batch) in batches.enumerated() {
+      let outcomes = try ahead?.value() ?? []
+      ahead = number + 1 < batches.count ? startReading(batches[number + 1]) : nil
       try write(batch, outcomes, vanished: &vanished, vanishedByHash: &vanishedByHash)
       done += batch.count
       options.progress?(IndexProgress(done: done, total: total))
     }
 
     // What is left of the vanished rows leaves the index; then tidy artists and albums.
-    let gone = vanished.values.sorted { $0.path < $1.path }
+    let gone = vanished.values.sorted { PathText.byteOrder($0.path, $1.path) }
     report.removed = gone.map(\.path)
     if !options.dryRun {
       try commit { db in
@@ -140,8 +142,8 @@ private struct Indexer {
 
   // MARK: Finding the files
 
-  mutating func collect(paths: [String]) throws {
-    var catalogues: [String] = []
+  /// Finds the files and catalogues under `paths`; returns the index's rows for them.
+  mutating func collect(paths: [String]) throws -> [PathKey: IndexedFile] {
     var roots: [(String, Bool)] = []
     // Every path is checked before anything is read or written.
     for given in paths {
@@ -150,69 +152,91 @@ private struct Indexer {
       free(resolved)
       roots.append((path, FileWalker.isDirectory(path)))
     }
+    // While the folders are walked, other threads load the index's rows under them and parse the
+    // catalogues as the walk finds them (they are matched against the files it found afterwards).
+    scopeFolders = roots.filter(\.1).map { $0.0 == "/" ? "" : $0.0 }
+    let pool = library.pool
+    let folders = scopeFolders
+    let folderRows = Background { try Self.loadRows(pool, folders: folders, files: []) }
+    var parsing: [Background<ParsedCatalogue>] = []
+    func parse(_ path: String) { parsing.append(Background { try Catalogue.parse(path: path) }) }
+    for (path, isFolder) in roots where !isFolder && !FileWalker.isMP3(path) && !FileWalker.isPlaylist(path) {
+      parse(path)
+    }
     for (path, isFolder) in roots {
       if isFolder {
-        scopeFolders.append(path == "/" ? "" : path)
-        FileWalker.walk(path, into: &walk)
+        FileWalker.walk(path, into: &walk, foundCatalogue: parse)
       } else if FileWalker.isMP3(path) {
         if let stamp = FileWalker.stamp(path) {
-          walk.files[path] = stamp
+          walk.files[PathKey(path)] = stamp
           explicitFiles.insert(path)
         }
-      } else {
-        catalogues.append(path)
+      } else if FileWalker.isPlaylist(path) {
+        walk.playlistFiles.append(path)
       }
     }
     report.errors += walk.problems
-    catalogues += walk.catalogues
+    report.playlistFiles = Set(walk.playlistFiles.map(PathKey.init)).map(\.path).sorted(by: PathText.byteOrder)
     // All catalogues are read before anything is applied: one malformed catalogue stops the run.
-    var loaded: [Catalogue] = []
-    for path in catalogues { loaded.append(try Catalogue.load(path: path)) }
-    for catalogue in loaded {
+    var parsed: [ParsedCatalogue] = []
+    for catalogue in parsing { parsed.append(try catalogue.value()) }
+    // A name the walk found is known to exist: only names outside the walked folders cost a stat.
+    let walked = walk.files
+    let exists: (String) -> Bool = { path in walked[PathKey(path)] != nil || FileWalker.stamp(path) != nil }
+    for catalogue in parsed.map({ $0.resolved(fileExists: exists) }) {
       report.errors += catalogue.problems
-      for entry in catalogue.entries where entries[entry.path] == nil {
-        entries[entry.path] = entry
-        if walk.files[entry.path] == nil, let stamp = FileWalker.stamp(entry.path) {
-          walk.files[entry.path] = stamp
+      for entry in catalogue.entries {
+        let key = PathKey(entry.path)
+        guard entries[key] == nil else { continue }
+        entries[key] = entry
+        if walk.files[key] == nil, let stamp = FileWalker.stamp(entry.path) {
+          walk.files[key] = stamp
           explicitFiles.insert(entry.path)
         }
       }
     }
+    var rows = try folderRows.value()
+    let outside = explicitFiles.filter { path in !scopeFolders.contains { path.hasPrefix($0 + "/") } }
+    if !outside.isEmpty { rows.merge(try Self.loadRows(pool, folders: [], files: outside)) { a, _ in a } }
+    return rows
   }
 
-  /// The rows under the scanned folders and the explicitly named files, in one query per root.
-  func loadIndexedFiles() throws -> [String: IndexedFile] {
-    try library.pool.read { db in
-      var rows: [String: IndexedFile] = [:]
+  /// The rows under `folders` and of `files`, in one query per folder.
+  static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>) throws -> [PathKey: IndexedFile] {
+    try pool.read { db in
+      var rows: [PathKey: IndexedFile] = [:]
       func load(_ sql: String, _ arguments: StatementArguments) throws {
         let cursor = try Row.fetchCursor(db, sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint FROM song WHERE " + sql, arguments: arguments)
         while let row = try cursor.next() {
           let path: String = row[1]
           let size: Int64? = row[2]
           let mtime: Double? = row[3]
-          rows[path] = IndexedFile(
+          rows[PathKey(path)] = IndexedFile(
             id: row[0], path: path, stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
             audioHash: row[4], catalogueFingerprint: row[5])
         }
       }
-      for folder in scopeFolders {
+      for folder in folders {
         // Everything strictly under folder/: the range scan uses the unique index on path.
         try load("path > ? AND path < ?", [folder + "/", folder + "0"])  // "0" follows "/" in byte order
       }
-      for path in explicitFiles where !scopeFolders.contains(where: { path.hasPrefix($0 + "/") }) {
-        try load("path = ?", [path])
-      }
+      for path in files { try load("path = ?", [path]) }
       return rows
     }
   }
 
   // MARK: Reading
 
-  func read(_ batch: [Work]) -> [ReadOutcome] {
-    let slots = ReadSlots(count: batch.count)
+  func startReading(_ batch: [Work]) -> Background<[ReadOutcome]> {
     let reader = options.readMetadata
-    let threads = max(1, min(options.readerThreads, batch.count))
+    let threads = options.readerThreads
     let paths = batch.map(\.path)
+    return Background { Self.read(paths, reader: reader, threads: threads) }
+  }
+
+  static func read(_ paths: [String], reader: MetadataReader, threads: Int) -> [ReadOutcome] {
+    let slots = ReadSlots(count: paths.count)
+    let threads = max(1, min(threads, paths.count))
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
       var index = worker
       while index < paths.count {
@@ -245,7 +269,7 @@ private struct Indexer {
         continue
       }
       let values = SongValues(
-        path: item.path, stamp: item.stamp, metadata: metadata, entry: entries[item.path],
+        path: item.path, stamp: item.stamp, metadata: metadata, entry: entries[PathKey(item.path)],
         folderCover: cover(besides: item.path))
       switch item {
       case .update(let id, let path, _):
@@ -321,7 +345,7 @@ private struct Indexer {
   }
 
   mutating func cover(besides path: String) -> String? {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.folder(of: path)
     if let found = walk.covers[folder] { return found }
     if scopeFolders.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { return nil }
     // A file named by a catalogue outside the walked folders: look once per folder.

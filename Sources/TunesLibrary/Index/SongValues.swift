@@ -28,13 +28,9 @@ struct SongValues: Sendable {
 
   init(path: String, stamp: FileStamp, metadata: FileMetadata, entry: CatalogueEntry?, folderCover: String?) {
     let tags = metadata.tags
-    func clean(_ text: String?) -> String? {
-      guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-      return text
-    }
+    let clean = SongValues.clean
     self.path = path
-    let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    title = clean(entry?.title) ?? clean(tags.title) ?? stem
+    title = clean(entry?.title) ?? clean(tags.title) ?? PathText.stem(of: path)
     artist = clean(entry?.artist) ?? clean(tags.artist) ?? ""
     album = clean(entry?.album) ?? clean(tags.album) ?? ""
     albumArtist = clean(entry?.albumArtist) ?? clean(tags.albumArtist) ?? artist
@@ -57,8 +53,23 @@ struct SongValues: Sendable {
     coverPath = entry?.coverPath ?? folderCover
   }
 
+  /// Trimmed of white space; nil when nothing is left. Most names have none at either end, and are
+  /// returned as they are without Foundation's character-set trimming.
+  static func clean(_ text: String?) -> String? {
+    guard let text, let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
+    if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  /// The ids as a JSON array of strings, as JSONEncoder writes it; MBIDs (validated UUIDs) never need
+  /// its escapes, and a JSONEncoder per song was a visible part of indexing.
   var artistMbidsJSON: String {
-    guard !artistMbids.isEmpty, let data = try? JSONEncoder().encode(artistMbids) else { return "[]" }
+    guard !artistMbids.isEmpty else { return "[]" }
+    if artistMbids.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/") } }) {
+      return "[" + artistMbids.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
+    }
+    guard let data = try? JSONEncoder().encode(artistMbids) else { return "[]" }
     return String(decoding: data, as: UTF8.self)
   }
 }

@@ -36,7 +36,7 @@ struct Index: AsyncParsableCommand {
       if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
       // Playlist files found in the scanned folders become playlists kept in step with their files.
       let playlists: PlaylistSyncReport? = dryRun
-        ? nil : PlaylistFileSync.sync(library: library, foundFiles: PlaylistFileSync.playlistFiles(under: paths))
+        ? nil : PlaylistFileSync.sync(library: library, foundFiles: report.playlistFiles)
       if json {
         var object = Self.json(report)
         object["playlists"] = playlists?.lines ?? []

@@ -1,0 +1,90 @@
+// Path pieces and path-keyed tables for the index's hot loops, on the UTF-8 bytes: NSString's path
+// methods and Swift's Unicode-aware String hashing cost more than the stat of a no-change rescan.
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The parts of an absolute path the indexer needs, computed on bytes ("/" is ASCII, so any split on
+/// it falls on a character boundary).
+enum PathText {
+  /// Everything before the last "/" ("" for "/x", the path itself when it has none).
+  static func folder(of path: String) -> String {
+    let bytes = path.utf8
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[..<slash])
+  }
+
+  /// The name after the last "/".
+  static func name(of path: String) -> Substring {
+    let bytes = path.utf8
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+    return path[bytes.index(after: slash)...]
+  }
+
+  /// The name without its extension (a leading dot is part of the name, as in NSString).
+  static func stem(of path: String) -> String {
+    let name = name(of: path)
+    let bytes = name.utf8
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return String(name) }
+    return String(name[..<dot])
+  }
+
+  /// Whether the name after the last "/" has an extension ("x.mp3" yes, ".hidden" and "x." no).
+  static func hasExtension(_ path: String) -> Bool {
+    let bytes = name(of: path).utf8
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+    return dot != bytes.startIndex && bytes.index(after: dot) != bytes.endIndex
+  }
+
+  /// Case-insensitive ASCII suffix test, e.g. ".mp3".
+  static func hasSuffix(_ name: String, asciiLowercase suffix: StaticString) -> Bool {
+    let count = suffix.utf8CodeUnitCount
+    let bytes = name.utf8
+    guard bytes.count >= count else { return false }
+    var index = bytes.index(bytes.endIndex, offsetBy: -count)
+    for k in 0..<count {
+      var byte = bytes[index]
+      if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+      if byte != suffix.utf8Start[k] { return false }
+      index = bytes.index(after: index)
+    }
+    return true
+  }
+
+  /// Byte order, the order of the index's unique path key (String's `<` compares Unicode scalars with
+  /// normalisation, slower and not how SQLite sorts).
+  static func byteOrder(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+}
+
+/// A path as a dictionary key, hashed and compared byte for byte. Linux file names are bytes: "é" as
+/// one code point and as "e" plus an accent are two different files, which String's canonical
+/// equivalence would merge; and hashing bytes skips String's normalisation check.
+struct PathKey: Hashable, Sendable {
+  let path: String
+
+  init(_ path: String) {
+    var path = path
+    path.makeContiguousUTF8()
+    self.path = path
+  }
+
+  static func == (a: PathKey, b: PathKey) -> Bool {
+    let (x, y) = (a.path.utf8, b.path.utf8)
+    guard x.count == y.count else { return false }
+    if x.isEmpty { return true }
+    let same = x.withContiguousStorageIfAvailable { px in
+      y.withContiguousStorageIfAvailable { py in memcmp(px.baseAddress!, py.baseAddress!, px.count) == 0 }
+    }
+    return (same ?? nil) ?? x.elementsEqual(y)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    if let done: Void = path.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) {
+      return done
+    }
+    for byte in path.utf8 { hasher.combine(byte) }
+  }
+}
