@@ -68,13 +68,15 @@ enum LibrarySongs {
       let folder = path == "/" ? "/" : path + "/"
       // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
       let end = String(folder.dropLast()) + "0"
-      return try Song.fetchAll(
-        db, sql: "SELECT * FROM song WHERE path >= ? AND path < ? ORDER BY path", arguments: [folder, end])
+      return try Song.fetchSelected(
+        db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path", arguments: [folder, end])
     }
   }
 
   static func all(_ library: Library) throws -> [Song] {
-    try library.pool.read { db in try Song.fetchAll(db, sql: "SELECT * FROM song ORDER BY path") }
+    try library.pool.read { db in
+      try Song.fetchSelected(db, sql: "SELECT \(Song.selectedColumns) FROM song ORDER BY path", arguments: [])
+    }
   }
 
   /// The direct children of the folder `path`: sub-folders (from the indexed paths) then songs.

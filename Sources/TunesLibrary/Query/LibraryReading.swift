@@ -43,7 +43,7 @@ extension Library {
   /// For callers inside their own transaction (smart playlists, the player).
   public static func songs(_ db: Database, matching query: LibraryQuery) throws -> [Song] {
     let compiled = query.compiled()
-    return try Song.fetchAll(db, sql: compiled.songsSQL, arguments: compiled.songsArguments)
+    return try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments)
   }
 
   /// Artists having at least one song that matches, by name.

@@ -10,9 +10,9 @@ public struct CompiledQuery: Sendable {
   public var orderSQL: String
   public var limit: Int?
 
-  /// `SELECT song.* FROM song WHERE … ORDER BY … LIMIT …`
+  /// `SELECT <Song.selectedColumns> FROM song WHERE … ORDER BY … LIMIT …`
   public var songsSQL: String {
-    "SELECT song.* FROM song WHERE \(whereSQL) ORDER BY \(orderSQL)" + (limit == nil ? "" : " LIMIT ?")
+    "SELECT \(Song.selectedColumns) FROM song WHERE \(whereSQL) ORDER BY \(orderSQL)" + (limit == nil ? "" : " LIMIT ?")
   }
   public var songsArguments: StatementArguments {
     limit.map { arguments + [$0] } ?? arguments
