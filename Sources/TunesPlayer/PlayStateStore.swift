@@ -1,5 +1,5 @@
 // Saving and restoring the play state in the library database (tables in TunesLibrary/PlayStateSchema.swift).
-// Called by the Player actor only, at every transition and every few seconds of playback.
+// Written through the Player's StateWriter (at every transition and every few seconds of playback), read at restore.
 import Foundation
 import GRDB
 import TunesLibrary
@@ -42,7 +42,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
 /// queue is rewritten only when it (or the shuffle order) changed, so the periodic position save is one
 /// small UPDATE.
 public final class PlayStateStore: @unchecked Sendable {
-  // @unchecked: used only from inside the Player actor; the lock guards the one cached value.
+  // @unchecked: written from the StateWriter's one thread, read by the Player; the lock guards the one cached value.
   private let library: Library
   private let lock = NSLock()
   private var savedQueueKey: QueueKey?

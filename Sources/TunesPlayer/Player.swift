@@ -17,6 +17,8 @@ public actor Player {
   private var consumer: Task<Void, Never>?
   private let library: Library?
   private let store: PlayStateStore?
+  /// Writes what `save` hands it on its own thread; made at the first save.
+  private var writer: StateWriter?
   private let clock: TunesClock
   private var listenHook: ListenHook?
 
@@ -775,11 +777,10 @@ public actor Player {
     let snapshot = PlayStateSnapshot(
       queue: queue, state: state, currentID: currentID, positionMs: elapsedMs, volume: volume, repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version)
-    do {
-      try store.save(snapshot, at: clock.now())
-    } catch {
-      emit(.message("\(error)"))
+    if writer == nil {
+      writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
     }
+    writer?.submit(snapshot, at: clock.now())
   }
 
   /// Stops the engine thread; the Player cannot play afterwards.
@@ -787,6 +788,7 @@ public actor Player {
     ensureStarted()
     await send(.shutdown)
     save()
+    writer?.flush()
     for continuation in eventListeners.values { continuation.finish() }
     for continuation in changeListeners.values { continuation.finish() }
   }
