@@ -788,7 +788,7 @@ public actor Player {
     ensureStarted()
     await send(.shutdown)
     save()
-    writer?.flush()
+    writer?.stop()
     for continuation in eventListeners.values { continuation.finish() }
     for continuation in changeListeners.values { continuation.finish() }
   }
