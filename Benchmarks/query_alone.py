@@ -12,7 +12,11 @@ columns = "{title artist album albumArtist}"
 pattern = " AND ".join(f'{columns} : "{w.replace(chr(34), chr(34) * 2)}" *' for w in words)
 order = ("song.albumArtist COLLATE NOCASE, song.album COLLATE NOCASE, song.discNumber, song.trackNumber, "
          "song.path")
-sql = f"SELECT song.* FROM song WHERE song.id IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?) ORDER BY {order}"
+# The columns a Song is decoded from (Song.selectedColumns in TunesLibrary/SongRecord.swift).
+selected = ", ".join("song." + c for c in (
+    "id path title artist album albumArtist trackNumber trackTotal discNumber discTotal year genre durationMs "
+    "recordingMbid releaseMbid artistMbids playCount lastPlayedAt").split())
+sql = f"SELECT {selected} FROM song WHERE song.id IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?) ORDER BY {order}"
 connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
 connection.execute(sql, (pattern,)).fetchall()
 times = []

@@ -7,8 +7,8 @@ final class Background<Value: Sendable>: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
   private var result: Result<Value, any Error>?
 
-  init(_ body: @escaping @Sendable () throws -> Value) {
-    DispatchQueue.global().async {
+  init(on queue: DispatchQueue = .global(), _ body: @escaping @Sendable () throws -> Value) {
+    queue.async {
       self.result = Result(catching: body)
       self.finished.signal()
     }

@@ -158,8 +158,15 @@ private struct Indexer {
     let pool = library.pool
     let folders = scopeFolders
     let folderRows = Background { try Self.loadRows(pool, folders: folders, files: []) }
-    var parsing: [Background<ParsedCatalogue>] = []
-    func parse(_ path: String) { parsing.append(Background { try Catalogue.parse(path: path) }) }
+    // The first catalogue is parsed beside the walk; any others after it, one at a time: a catalogue's
+    // entries take about a kilobyte each until they are matched with the walk (ten copies of a 10k
+    // library held all at once took 135 MB).
+    var catalogues: [String] = []
+    var first: Background<ParsedCatalogue>?
+    func parse(_ path: String) {
+      if catalogues.isEmpty { first = Background { try Catalogue.parse(path: path) } }
+      catalogues.append(path)
+    }
     for (path, isFolder) in roots where !isFolder && !FileWalker.isMP3(path) && !FileWalker.isPlaylist(path) {
       parse(path)
     }
@@ -177,13 +184,14 @@ private struct Indexer {
     }
     report.errors += walk.problems
     report.playlistFiles = Set(walk.playlistFiles.map(PathKey.init)).map(\.path).sorted(by: PathText.byteOrder)
-    // All catalogues are read before anything is applied: one malformed catalogue stops the run.
-    var parsed: [ParsedCatalogue] = []
-    for catalogue in parsing { parsed.append(try catalogue.value()) }
+    // All catalogues are read before anything is written: one malformed catalogue stops the run.
     // A name the walk found is known to exist: only names outside the walked folders cost a stat.
     let walked = walk.files
     let exists: (String) -> Bool = { path in walked[PathKey(path)] != nil || FileWalker.stamp(path) != nil }
-    for catalogue in parsed.map({ $0.resolved(fileExists: exists) }) {
+    for (number, path) in catalogues.enumerated() {
+      let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
+      if number == 0 { first = nil }
+      let catalogue = parsed.resolved(fileExists: exists)
       report.errors += catalogue.problems
       for entry in catalogue.entries {
         let key = PathKey(entry.path)
