@@ -201,6 +201,23 @@ struct TolerantJSONParser {
   private mutating func parseString() throws(JSONSyntaxError) -> String {
     let start = error("")
     advance()  // opening quote
+    // Most strings have no escape: found by one scan and made from the bytes in place.
+    var end = index
+    var characters = 0
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x0A { break }
+      if byte & 0xC0 != 0x80 { characters += 1 }
+      end += 1
+    }
+    if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+      guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+        throw JSONSyntaxError(line: start.line, column: start.column, reason: "string is not valid UTF-8")
+      }
+      index = end + 1
+      column += characters + 1
+      return text
+    }
     var out: [UInt8] = []
     while true {
       guard let byte = current else {
