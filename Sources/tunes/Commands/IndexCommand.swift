@@ -8,6 +8,7 @@ import TunesPlaylists
 
 struct Index: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "index",
     abstract: "Index folders (recursively, with every library.json in them), catalogue files or MP3 files.",
     discussion: "Unchanged files are not read again; vanished files leave the index; moved files keep their play counts and playlist entries.")
 

@@ -5,6 +5,7 @@ import TunesLibrary
 
 struct Ls: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "ls",
     abstract: "List artists, albums or songs, optionally filtered by a query (see Docs/Query.md).")
 
   enum What: String, ExpressibleByArgument, CaseIterable {

@@ -16,6 +16,7 @@ extension PaceMode: ExpressibleByArgument {}
 
 struct Play: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "play",
     abstract: "Play songs of the library: a query, an album, an artist or a playlist (no argument: everything).")
 
   @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import TunesLibrary
 
 struct Search: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "search",
     abstract: "Search songs: free words are prefixes (cafe blu finds Café Blues); the query language works too.")
 
   @OptionGroup var global: GlobalOptions

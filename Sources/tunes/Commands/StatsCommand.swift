@@ -4,7 +4,7 @@ import Foundation
 import TunesLibrary
 
 struct Stats: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Counts, total duration and the most played songs.")
+  static let configuration = CommandConfiguration(commandName: "stats", abstract: "Counts, total duration and the most played songs.")
 
   @OptionGroup var global: GlobalOptions
 

@@ -3,6 +3,6 @@ import ArgumentParser
 import TunesCore
 
 struct Version: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Print the version of tunes.")
+  static let configuration = CommandConfiguration(commandName: "version", abstract: "Print the version of tunes.")
   func run() { print("tunes \(TunesVersion.string)") }
 }
