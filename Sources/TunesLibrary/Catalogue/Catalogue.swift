@@ -83,8 +83,9 @@ public struct Catalogue: Sendable {
 struct ParsedCatalogue: Sendable {
   enum Item: Sendable {
     case problem(IndexProblem)
-    /// The entry with its path still to find: `base`, or `base` + ".mp3" (tried first without an extension).
-    case entry(CatalogueEntry, base: String)
+    /// The entry with its likelier file already chosen (the name + ".mp3" when it has no extension, else
+    /// the name), keyed and fingerprinted on the parsing thread; `other` is the second candidate.
+    case entry(CatalogueEntry, key: PathKey, other: String)
   }
   let path: String
   let items: [Item]
@@ -92,25 +93,34 @@ struct ParsedCatalogue: Sendable {
   /// Picks each entry's file among its candidates; an entry with none is a problem, in its place.
   func resolved(fileExists: (String) -> Bool) -> Catalogue {
     var entries: [CatalogueEntry] = []
+    let problems = resolve(exists: { fileExists($0.path) }) { _, entry in entries.append(entry) }
+    return Catalogue(path: path, entries: entries, problems: problems)
+  }
+
+  /// Hands each entry whose file exists to `found` with its key; returns the problems in order.
+  func resolve(exists: (PathKey) -> Bool, found: (PathKey, CatalogueEntry) -> Void) -> [IndexProblem] {
     var problems: [IndexProblem] = []
-    entries.reserveCapacity(items.count)
     for item in items {
       switch item {
       case .problem(let problem):
         problems.append(problem)
-      case .entry(var entry, let base):
-        let candidates = PathText.hasExtension(base) ? [base, base + ".mp3"] : [base + ".mp3", base]
-        guard let found = candidates.first(where: fileExists) else {
-          let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
-          problems.append(IndexProblem(path: candidates[0], reason: "listed in \(place) but the file is missing"))
+      case .entry(var entry, let key, let other):
+        if exists(key) {
+          found(key, entry)
           continue
         }
-        entry.path = found
+        let otherKey = PathKey(other)
+        guard exists(otherKey) else {
+          let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
+          problems.append(IndexProblem(path: entry.path, reason: "listed in \(place) but the file is missing"))
+          continue
+        }
+        entry.path = other
         entry.fingerprint = entry.computeFingerprint()
-        entries.append(entry)
+        found(otherKey, entry)
       }
     }
-    return Catalogue(path: path, entries: entries, problems: problems)
+    return problems
   }
 }
 
@@ -197,7 +207,11 @@ private struct CatalogueReader {
       let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
       items.append(.problem(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped")))
     case .path(let base):
-      items.append(.entry(entry, base: base))
+      let (likelier, other) = PathText.hasExtension(base) ? (base, base + ".mp3") : (base + ".mp3", base)
+      var entry = entry
+      entry.path = likelier
+      entry.fingerprint = entry.computeFingerprint()
+      items.append(.entry(entry, key: PathKey(likelier), other: other))
     }
   }
 

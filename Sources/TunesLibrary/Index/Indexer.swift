@@ -125,7 +125,8 @@ private struct Indexer {
     // What is left of the vanished rows leaves the index; then tidy artists and albums.
     let gone = vanished.values.sorted { PathText.byteOrder($0.path, $1.path) }
     report.removed = gone.map(\.path)
-    if !options.dryRun {
+    // Artists and albums can only be orphaned by a run that wrote or removed songs.
+    if !options.dryRun && !(work.isEmpty && gone.isEmpty) {
       try commit { db in
         let delete = try db.cachedStatement(sql: "DELETE FROM song WHERE id = ?")
         for row in gone { try delete.execute(arguments: [row.id]) }
@@ -187,15 +188,13 @@ private struct Indexer {
     // All catalogues are read before anything is written: one malformed catalogue stops the run.
     // A name the walk found is known to exist: only names outside the walked folders cost a stat.
     let walked = walk.files
-    let exists: (String) -> Bool = { path in walked[PathKey(path)] != nil || FileWalker.stamp(path) != nil }
+    let exists: (PathKey) -> Bool = { key in walked[key] != nil || FileWalker.stamp(key.path) != nil }
     for (number, path) in catalogues.enumerated() {
       let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
       if number == 0 { first = nil }
-      let catalogue = parsed.resolved(fileExists: exists)
-      report.errors += catalogue.problems
-      for entry in catalogue.entries {
-        let key = PathKey(entry.path)
-        guard entries[key] == nil else { continue }
+      entries.reserveCapacity(entries.count + parsed.items.count)
+      report.errors += parsed.resolve(exists: exists) { key, entry in
+        guard entries[key] == nil else { return }
         entries[key] = entry
         if walk.files[key] == nil, let stamp = FileWalker.stamp(entry.path) {
           walk.files[key] = stamp

@@ -64,14 +64,23 @@ enum PathText {
 /// equivalence would merge; and hashing bytes skips String's normalisation check.
 struct PathKey: Hashable, Sendable {
   let path: String
+  /// Hashed once, where the key is made (catalogue keys on the parsing thread): a key is looked up in
+  /// several tables (walk, catalogue entries, index rows).
+  private let bytesHash: Int
 
   init(_ path: String) {
     var path = path
     path.makeContiguousUTF8()
     self.path = path
+    var hasher = Hasher()
+    if path.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+      for byte in path.utf8 { hasher.combine(byte) }
+    }
+    bytesHash = hasher.finalize()
   }
 
   static func == (a: PathKey, b: PathKey) -> Bool {
+    guard a.bytesHash == b.bytesHash else { return false }
     let (x, y) = (a.path.utf8, b.path.utf8)
     guard x.count == y.count else { return false }
     if x.isEmpty { return true }
@@ -82,9 +91,6 @@ struct PathKey: Hashable, Sendable {
   }
 
   func hash(into hasher: inout Hasher) {
-    if let done: Void = path.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) {
-      return done
-    }
-    for byte in path.utf8 { hasher.combine(byte) }
+    hasher.combine(bytesHash)
   }
 }
