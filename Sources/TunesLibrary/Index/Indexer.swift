@@ -48,6 +48,34 @@ private enum ReadOutcome: Sendable {
   case failed(String)
 }
 
+/// Catalogue entries by path, the first catalogue naming a path winning. The entries sit in an array and
+/// the table holds their positions: a dictionary of 100k whole entries (~280 bytes each, in a table
+/// sized for 262k) took 73 MB.
+private struct CatalogueEntries {
+  private var list: [CatalogueEntry] = []
+  private var positions: [PathKey: Int32] = [:]
+
+  var count: Int { list.count }
+
+  subscript(key: PathKey) -> CatalogueEntry? {
+    positions[key].map { list[Int($0)] }
+  }
+
+  /// Adds `entry` unless `key` has one already; says whether it did.
+  mutating func insert(_ entry: CatalogueEntry, for key: PathKey) -> Bool {
+    guard positions[key] == nil else { return false }
+    positions[key] = Int32(list.count)
+    list.append(entry)
+    return true
+  }
+
+  /// Room in the table only: the list grows geometrically, where exact reservations catalogue after
+  /// catalogue would copy it each time.
+  mutating func reserveCapacity(_ count: Int) {
+    positions.reserveCapacity(count)
+  }
+}
+
 /// Slots filled by reader threads, each index by exactly one thread.
 private final class ReadSlots: @unchecked Sendable {
   let buffer: UnsafeMutableBufferPointer<ReadOutcome?>
@@ -65,7 +93,7 @@ private struct Indexer {
   let library: Library
   let options: IndexingOptions
   var report = IndexReport()
-  var entries: [PathKey: CatalogueEntry] = [:]
+  var entries = CatalogueEntries()
   var walk = WalkResult()
   var scopeFolders: [String] = []
   var explicitFiles: Set<String> = []
@@ -159,9 +187,8 @@ private struct Indexer {
     let pool = library.pool
     let folders = scopeFolders
     let folderRows = Background { try Self.loadRows(pool, folders: folders, files: []) }
-    // The first catalogue is parsed beside the walk; any others after it, one at a time: a catalogue's
-    // entries take about a kilobyte each until they are matched with the walk (ten copies of a 10k
-    // library held all at once took 135 MB).
+    // The first catalogue is parsed beside the walk; any others after it, one at a time: a parsed
+    // catalogue holds each entry twice until it is matched with the walk.
     var catalogues: [String] = []
     var first: Background<ParsedCatalogue>?
     func parse(_ path: String) {
@@ -193,13 +220,16 @@ private struct Indexer {
       let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
       if number == 0 { first = nil }
       entries.reserveCapacity(entries.count + parsed.items.count)
-      report.errors += parsed.resolve(exists: exists) { key, entry in
+      report.errors += parsed.resolve(exists: exists) { key, found in
         guard entries[key] == nil else { return }
-        entries[key] = entry
-        if walk.files[key] == nil, let stamp = FileWalker.stamp(entry.path) {
+        var entry = found
+        if let index = walk.files.index(forKey: key) {
+          entry.path = walk.files[index].key.path  // the walk's string for the same bytes: one copy, not two
+        } else if let stamp = FileWalker.stamp(entry.path) {
           walk.files[key] = stamp
           explicitFiles.insert(entry.path)
         }
+        _ = entries.insert(entry, for: key)
       }
     }
     var rows = try folderRows.value()
