@@ -262,7 +262,12 @@ struct Fingerprint {
   mutating func add(_ field: String) {
     if fields > 0 { mix(0x1F) }
     fields += 1
-    for byte in field.utf8 { mix(byte) }
+    var field = field
+    field.withUTF8 { bytes in
+      var hash = self.hash
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      self.hash = hash
+    }
   }
 
   private mutating func mix(_ byte: UInt8) {
