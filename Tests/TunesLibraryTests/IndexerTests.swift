@@ -47,6 +47,27 @@ import Testing
     #expect(!again.changedAnything)
   }
 
+  @Test func namesThatDifferOnlyInUnicodeNormalisationAreTwoFiles() throws {
+    // "é" as one code point and as "e" + combining accent: equal as Swift Strings, two files on Linux.
+    let temp = try TempLibrary()
+    let composed = "Caf\u{E9}.mp3", decomposed = "Cafe\u{301}.mp3"
+    #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+    try temp.write(composed, ["title": "Composed"])
+    try temp.write(decomposed, ["title": "Decomposed"])
+    let report = try temp.index()
+    #expect(report.added.count == 2)
+    #expect(try temp.count("SELECT count(*) FROM song") == 2)
+    temp.reads.reset()
+    let again = try temp.index()
+    #expect(again.unchanged == 2 && !again.changedAnything)
+    #expect(temp.reads.all.isEmpty)
+    // One of them goes: only that one leaves the index.
+    try FileManager.default.removeItem(atPath: temp.music + "/" + decomposed)
+    let after = try temp.index()
+    #expect(after.removed.count == 1 && after.unchanged == 1)
+    #expect(try temp.library.pool.read { db in try String.fetchAll(db, sql: "SELECT title FROM song") } == ["Composed"])
+  }
+
   @Test func changedFileIsReReadAndKeepsItsPlayCount() throws {
     let temp = try TempLibrary()
     let path = try temp.write("s.mp3", ["title": "Old"])
