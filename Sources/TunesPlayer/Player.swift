@@ -96,6 +96,11 @@ public actor Player {
     rng = SeededRandom(seed: seed ?? SeededRandom.randomSeed())
   }
 
+  /// A Player dropped without `shutdown` still writes its last state and ends its writer's thread.
+  deinit {
+    writer?.stop()
+  }
+
   private func ensureStarted() {
     guard consumer == nil else { return }
     let reports = self.reports
