@@ -74,7 +74,7 @@ enum FileWalker {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
-      let path = folder + "/" + name
+      let path = PathText.join(folder, name)
       var kind = type
       // Stat relative to the open folder: the kernel does not walk the whole path again for each file.
       let isLink = type == Int32(DT_LNK)

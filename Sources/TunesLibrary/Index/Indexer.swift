@@ -48,31 +48,35 @@ private enum ReadOutcome: Sendable {
   case failed(String)
 }
 
-/// Catalogue entries by path, the first catalogue naming a path winning. The entries sit in an array and
-/// the table holds their positions: a dictionary of 100k whole entries (~280 bytes each, in a table
-/// sized for 262k) took 73 MB.
+/// Catalogue entries by path, the first catalogue naming a path winning. The entries sit in one list
+/// per catalogue, each sized once, and the table holds their places: a dictionary of 100k whole entries
+/// (~280 bytes each, in a table sized for 262k) took 73 MB, and a single growing list keeps a third
+/// more room than it uses.
 private struct CatalogueEntries {
-  private var list: [CatalogueEntry] = []
-  private var positions: [PathKey: Int32] = [:]
-
-  var count: Int { list.count }
+  private var lists: [[CatalogueEntry]] = []
+  /// List number in the high 32 bits, place in the list in the low 32.
+  private var places: [PathKey: UInt64] = [:]
 
   subscript(key: PathKey) -> CatalogueEntry? {
-    positions[key].map { list[Int($0)] }
+    places[key].map { lists[Int($0 >> 32)][Int($0 & 0xFFFF_FFFF)] }
   }
 
-  /// Adds `entry` unless `key` has one already; says whether it did.
+  /// Starts the list of the next catalogue, with room for `count` entries.
+  mutating func startList(capacity count: Int) {
+    var list: [CatalogueEntry] = []
+    list.reserveCapacity(count)
+    lists.append(list)
+    places.reserveCapacity(places.count + count)
+  }
+
+  /// Adds `entry` to the current list unless `key` has one already; says whether it did.
   mutating func insert(_ entry: CatalogueEntry, for key: PathKey) -> Bool {
-    guard positions[key] == nil else { return false }
-    positions[key] = Int32(list.count)
-    list.append(entry)
+    guard places[key] == nil else { return false }
+    if lists.isEmpty { startList(capacity: 0) }
+    let last = lists.count - 1
+    places[key] = UInt64(last) << 32 | UInt64(lists[last].count)
+    lists[last].append(entry)
     return true
-  }
-
-  /// Room in the table only: the list grows geometrically, where exact reservations catalogue after
-  /// catalogue would copy it each time.
-  mutating func reserveCapacity(_ count: Int) {
-    positions.reserveCapacity(count)
   }
 }
 
@@ -140,12 +144,12 @@ private struct Indexer {
     var done = 0
     let total = work.count
     let size = max(options.batchSize, 1)
-    let batches = stride(from: 0, to: work.count, by: size).map { Array(work[$0..<min($0 + size, work.count)]) }
-    var ahead = batches.first.map(startReading)
+    let batches = stride(from: 0, to: work.count, by: size).map { $0..<min($0 + size, work.count) }
+    var ahead = batches.first.map { startReading(work[$0]) }
     for (number, batch) in batches.enumerated() {
       let outcomes = try ahead?.value() ?? []
-      ahead = number + 1 < batches.count ? startReading(batches[number + 1]) : nil
-      try write(batch, outcomes, vanished: &vanished, vanishedByHash: &vanishedByHash)
+      ahead = number + 1 < batches.count ? startReading(work[batches[number + 1]]) : nil
+      try write(work[batch], outcomes, vanished: &vanished, vanishedByHash: &vanishedByHash)
       done += batch.count
       options.progress?(IndexProgress(done: done, total: total))
     }
@@ -219,12 +223,15 @@ private struct Indexer {
     for (number, path) in catalogues.enumerated() {
       let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
       if number == 0 { first = nil }
-      entries.reserveCapacity(entries.count + parsed.items.count)
+      entries.startList(capacity: parsed.items.count)
       report.errors += parsed.resolve(exists: exists) { key, found in
         guard entries[key] == nil else { return }
         var entry = found
+        var key = key
         if let index = walk.files.index(forKey: key) {
-          entry.path = walk.files[index].key.path  // the walk's string for the same bytes: one copy, not two
+          // The walk's key and string for the same bytes: one copy kept, not two.
+          key = walk.files[index].key
+          entry.path = key.path
         } else if let stamp = FileWalker.stamp(entry.path) {
           walk.files[key] = stamp
           explicitFiles.insert(entry.path)
@@ -264,7 +271,7 @@ private struct Indexer {
 
   // MARK: Reading
 
-  func startReading(_ batch: [Work]) -> Background<[ReadOutcome]> {
+  func startReading(_ batch: ArraySlice<Work>) -> Background<[ReadOutcome]> {
     let reader = options.readMetadata
     let threads = options.readerThreads
     let paths = batch.map(\.path)
@@ -295,7 +302,7 @@ private struct Indexer {
   // MARK: Writing
 
   mutating func write(
-    _ batch: [Work], _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile], vanishedByHash: inout [String: [Int64]]
+    _ batch: ArraySlice<Work>, _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile], vanishedByHash: inout [String: [Int64]]
   ) throws {
     // Decide first (pure), then write everything in one transaction.
     enum Change { case insert, update(Int64), move(Int64) }
