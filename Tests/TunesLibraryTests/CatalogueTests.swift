@@ -78,6 +78,24 @@ import Testing
     #expect(loaded.problems.contains { $0.path == temp.music + "/missing.mp3" && $0.reason.contains("missing") })
   }
 
+  @Test func theSecondCandidateIsTakenWhenTheLikelierFileIsMissing() throws {
+    // "noext" names a file without extension (no noext.mp3); "odd.mp3" names odd.mp3.mp3;
+    // "sub/./../here" is not a plain name and goes through the "." and ".." resolution.
+    let (temp, path) = try catalogue(
+      """
+      [{"artistName": "A", "albums": [{"title": "B", "songs": [
+        {"title": "no extension", "fileName": "noext"},
+        {"title": "double", "fileName": "odd.mp3"},
+        {"title": "dotted", "fileName": "sub/./../here"}
+      ]}]}]
+      """, files: ["noext", "odd.mp3.mp3", "here.mp3"])
+    let loaded = try Catalogue.load(path: path)
+    #expect(loaded.problems.isEmpty)
+    #expect(loaded.entries.map(\.path) == [temp.music + "/noext", temp.music + "/odd.mp3.mp3", temp.music + "/here.mp3"])
+    // The fingerprint follows the path actually found.
+    for entry in loaded.entries { #expect(entry.fingerprint == entry.computeFingerprint()) }
+  }
+
   @Test(arguments: [
     // (text, line, column, words the reason must contain)
     ("[{\"artistName\": \"A\" \"albums\": []}]", 1, 21, "expected ','"),

@@ -84,8 +84,9 @@ struct ParsedCatalogue: Sendable {
   enum Item: Sendable {
     case problem(IndexProblem)
     /// The entry with its likelier file already chosen (the name + ".mp3" when it has no extension, else
-    /// the name), keyed and fingerprinted on the parsing thread; `other` is the second candidate.
-    case entry(CatalogueEntry, key: PathKey, other: String)
+    /// the name), keyed and fingerprinted on the parsing thread; `addedExtension` says which it was, so
+    /// the other candidate (with or without ".mp3") is only made when the likelier file is missing.
+    case entry(CatalogueEntry, key: PathKey, addedExtension: Bool)
   }
   let path: String
   let items: [Item]
@@ -104,11 +105,12 @@ struct ParsedCatalogue: Sendable {
       switch item {
       case .problem(let problem):
         problems.append(problem)
-      case .entry(var entry, let key, let other):
+      case .entry(var entry, let key, let addedExtension):
         if exists(key) {
           found(key, entry)
           continue
         }
+        let other = addedExtension ? String(entry.path.utf8.dropLast(4))! : entry.path + ".mp3"
         let otherKey = PathKey(other)
         guard exists(otherKey) else {
           let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
@@ -181,8 +183,10 @@ private struct CatalogueReader {
           switch resolve(image) {
           case .escapes:
             items.append(.problem(IndexProblem(path: path, reason: "line \(imageNode.line): image \"\(image)\" is outside the catalogue's folder; ignored")))
+          case .plain(let name):
+            cover = Self.image(PathText.join(folder, name))
           case .path(let base):
-            cover = [base, base + ".jpg", base + ".jpeg", base + ".png"].first { FileManager.default.fileExists(atPath: $0) }
+            cover = Self.image(base)
           }
         }
         guard let songsNode = albumNode["songs"] else { throw fail(albumNode, "album \"\(albumTitle)\" has no \"songs\"") }
@@ -207,15 +211,28 @@ private struct CatalogueReader {
       let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
       items.append(.problem(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped")))
     case .path(let base):
-      let (likelier, other) = PathText.hasExtension(base) ? (base, base + ".mp3") : (base + ".mp3", base)
+      let addExtension = !PathText.hasExtension(base)
       var entry = entry
-      entry.path = likelier
+      entry.path = addExtension ? base + ".mp3" : base
       entry.fingerprint = entry.computeFingerprint()
-      items.append(.entry(entry, key: PathKey(likelier), other: other))
+      items.append(.entry(entry, key: PathKey(entry.path), addedExtension: addExtension))
+    case .plain(let name):
+      // The common case, in one string of the right size.
+      let addExtension = !PathText.hasExtension(name)
+      var entry = entry
+      entry.path = addExtension ? PathText.join(folder, name, suffix: ".mp3") : PathText.join(folder, name)
+      entry.fingerprint = entry.computeFingerprint()
+      items.append(.entry(entry, key: PathKey(entry.path), addedExtension: addExtension))
     }
   }
 
-  enum Resolved { case path(String), escapes }
+  /// The album image at `base`, as named or with a usual extension added.
+  static func image(_ base: String) -> String? {
+    [base, base + ".jpg", base + ".jpeg", base + ".png"].first { FileManager.default.fileExists(atPath: $0) }
+  }
+
+  /// `plain`: the name joins the folder as it is; `path`: the joined path after "." and ".." parts.
+  enum Resolved { case plain(String), path(String), escapes }
 
   /// No empty, "." or ".." part and no slash at either end: the name joins the folder as it is.
   static func isPlainRelative(_ name: String) -> Bool {
@@ -237,7 +254,7 @@ private struct CatalogueReader {
   /// Joins a catalogue-relative name to the folder; absolute names and `..` climbing out are refused.
   func resolve(_ name: String) -> Resolved {
     if name.hasPrefix("/") || name.hasPrefix("~") { return .escapes }
-    if Self.isPlainRelative(name) { return .path(folder + "/" + name) }
+    if Self.isPlainRelative(name) { return .plain(name) }
     var parts: [Substring] = []
     for part in name.split(separator: "/", omittingEmptySubsequences: true) {
       if part == "." { continue }
