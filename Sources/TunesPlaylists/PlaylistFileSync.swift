@@ -47,12 +47,6 @@ public struct PlaylistSyncReport: Sendable, Hashable, Codable {
 }
 
 public enum PlaylistFileSync {
-  public static let extensions: Set<String> = ["m3u", "m3u8", "xspf", "jspf"]
-
-  public static func isPlaylistFile(_ path: String) -> Bool {
-    extensions.contains((path as NSString).pathExtension.lowercased())
-  }
-
   /// The playlist name a file gives: its name without the extension.
   public static func playlistName(forFile path: String) -> String {
     ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -63,7 +57,7 @@ public enum PlaylistFileSync {
   /// fails is reported and changes nothing.
   public static func sync(library: Library, foundFiles: [String], now: Date = Date()) -> PlaylistSyncReport {
     var report = PlaylistSyncReport()
-    for path in foundFiles where isPlaylistFile(path) {
+    for path in foundFiles where PlaylistFileName.matches(path) {
       do {
         try syncOne(library: library, path: path, now: now, report: &report)
       } catch let error as TunesError {

@@ -1,6 +1,6 @@
 // Finds what a folder holds for the index: MP3 files with size and mtime (from one stat each, no
-// open), library.json catalogues, album cover images and playlist files. readdir/stat directly: FileManager's
-// enumerator costs several times more per file, and a no-change rescan is mostly this walk.
+// open), library.json catalogues, album cover images and playlist files. readdir/stat directly:
+// FileManager's enumerator costs several times more per file, and a no-change rescan is mostly this walk.
 import Foundation
 
 #if canImport(Glibc)
@@ -16,7 +16,6 @@ struct FileStamp: Sendable, Equatable {
 
 struct WalkResult: Sendable {
   var files: [PathKey: FileStamp] = [:]
-  var catalogues: [String] = []
   /// Folder → cover image found in it (cover.jpg, folder.jpg, cover.png, in that order of preference).
   var covers: [String: String] = [:]
   /// Playlist files (.m3u .m3u8 .xspf .jspf), for whoever keeps playlists in step with them.
@@ -43,17 +42,10 @@ enum FileWalker {
     name.utf8.count > 4 && PathText.hasSuffix(name, asciiLowercase: ".mp3")
   }
 
-  /// .m3u .m3u8 .xspf .jspf, in any case.
-  static func isPlaylist(_ name: String) -> Bool {
-    guard let last = name.utf8.last, [UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "8"), UInt8(ascii: "f"),
-      UInt8(ascii: "F")].contains(last) else { return false }
-    return PathText.hasSuffix(name, asciiLowercase: ".m3u") || PathText.hasSuffix(name, asciiLowercase: ".m3u8")
-      || PathText.hasSuffix(name, asciiLowercase: ".xspf") || PathText.hasSuffix(name, asciiLowercase: ".jspf")
-  }
 
   /// Walks `folder` recursively (hidden entries and symlinked folders are skipped: no loops).
   /// `foundCatalogue` hears of each library.json as soon as it is found.
-  static func walk(_ folder: String, into result: inout WalkResult, foundCatalogue: (String) -> Void = { _ in }) {
+  static func walk(_ folder: String, into result: inout WalkResult, foundCatalogue: (String) -> Void) {
     let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0, let dir = fdopendir(fd) else {
       let reason = String(cString: strerror(errno))
@@ -66,11 +58,9 @@ enum FileWalker {
     var coverRank = Int.max
     var info = stat()
     while let entry = readdir(dir) {
-      // The name's bytes are looked at before any String is made: hidden entries cost nothing.
-      let (hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        (raw[0] == UInt8(ascii: "."), Int32(entry.pointee.d_type))
-      }
-      if hidden { continue }
+      // Hidden entries are skipped before any String is made.
+      if entry.pointee.d_name.0 == CChar(UInt8(ascii: ".")) { continue }
+      let type = Int32(entry.pointee.d_type)
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
@@ -90,9 +80,8 @@ enum FileWalker {
         if isMP3(name) {
           result.files[PathKey(path)] = FileStamp(info)
         } else if name == catalogueName {
-          result.catalogues.append(path)
           foundCatalogue(path)
-        } else if isPlaylist(name) {
+        } else if PlaylistFileName.matches(name) {
           result.playlistFiles.append(path)
         } else if let rank = coverNames.firstIndex(of: name.lowercased()), rank < coverRank {
           coverRank = rank
@@ -109,5 +98,17 @@ enum FileWalker {
 extension FileStamp {
   init(_ info: stat) {
     self.init(size: Int64(info.st_size), mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+  }
+}
+
+/// What makes a file a playlist to tunes: .m3u .m3u8 .xspf .jspf, in any case, after a name (".m3u"
+/// alone is a hidden file). The walk collects them; TunesPlaylists keeps playlists in step with them.
+public enum PlaylistFileName {
+  public static func matches(_ path: String) -> Bool {
+    guard let last = path.utf8.last, [UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "8"), UInt8(ascii: "f"),
+      UInt8(ascii: "F")].contains(last) else { return false }
+    let name = PathText.name(of: path)
+    let suffixes: [StaticString] = [".m3u", ".m3u8", ".xspf", ".jspf"]
+    return suffixes.contains { name.utf8.count > $0.utf8CodeUnitCount && PathText.hasSuffix(name, asciiLowercase: $0) }
   }
 }

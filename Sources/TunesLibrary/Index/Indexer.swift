@@ -29,13 +29,15 @@ private struct IndexedFile: Sendable {
 }
 
 private enum Work {
-  case add(String, FileStamp)
-  case update(Int64, String, FileStamp)
-  var path: String {
+  case add(PathKey, FileStamp)
+  case update(Int64, PathKey, FileStamp)
+  /// The walk's key: hashed once, looked up again when the file is written.
+  var key: PathKey {
     switch self {
-    case .add(let path, _), .update(_, let path, _): return path
+    case .add(let key, _), .update(_, let key, _): return key
     }
   }
+  var path: String { key.path }
   var stamp: FileStamp {
     switch self {
     case .add(_, let stamp), .update(_, _, let stamp): return stamp
@@ -118,16 +120,15 @@ private struct Indexer {
     // Classify what is on disk against the index.
     var work: [Work] = []
     for (key, stamp) in walk.files {
-      let path = key.path
       let fingerprint = entries[key]?.fingerprint
       if let row = rows[key] {
         if row.stamp == stamp && row.catalogueFingerprint == fingerprint {
           report.unchanged += 1
         } else {
-          work.append(.update(row.id, path, stamp))
+          work.append(.update(row.id, key, stamp))
         }
       } else {
-        work.append(.add(path, stamp))
+        work.append(.add(key, stamp))
       }
     }
     // Only the work is sorted (reports and batches in path order), not the thousands of unchanged files.
@@ -199,7 +200,7 @@ private struct Indexer {
       if catalogues.isEmpty { first = Background { try Catalogue.parse(path: path) } }
       catalogues.append(path)
     }
-    for (path, isFolder) in roots where !isFolder && !FileWalker.isMP3(path) && !FileWalker.isPlaylist(path) {
+    for (path, isFolder) in roots where !isFolder && !FileWalker.isMP3(path) && !PlaylistFileName.matches(path) {
       parse(path)
     }
     for (path, isFolder) in roots {
@@ -210,7 +211,7 @@ private struct Indexer {
           walk.files[PathKey(path)] = stamp
           explicitFiles.insert(path)
         }
-      } else if FileWalker.isPlaylist(path) {
+      } else if PlaylistFileName.matches(path) {
         walk.playlistFiles.append(path)
       }
     }
@@ -240,7 +241,7 @@ private struct Indexer {
       }
     }
     var rows = try folderRows.value()
-    let outside = explicitFiles.filter { path in !scopeFolders.contains { path.hasPrefix($0 + "/") } }
+    let outside = explicitFiles.filter { !inScannedFolder($0) }
     if !outside.isEmpty { rows.merge(try Self.loadRows(pool, folders: [], files: outside)) { a, _ in a } }
     return rows
   }
@@ -313,21 +314,21 @@ private struct Indexer {
         continue
       }
       let values = SongValues(
-        path: item.path, stamp: item.stamp, metadata: metadata, entry: entries[PathKey(item.path)],
+        path: item.path, stamp: item.stamp, metadata: metadata, entry: entries[item.key],
         folderCover: cover(besides: item.path))
       switch item {
-      case .update(let id, let path, _):
+      case .update(let id, let key, _):
         changes.append((.update(id), values))
-        report.updated.append(path)
-      case .add(let path, _):
+        report.updated.append(key.path)
+      case .add(let key, _):
         if let hash = values.audioHash, var ids = vanishedByHash[hash], let id = ids.popLast() {
           vanishedByHash[hash] = ids.isEmpty ? nil : ids
           let from = vanished.removeValue(forKey: id)?.path ?? ""
           changes.append((.move(id), values))
-          report.moved.append(IndexReport.Move(from: from, to: path))
+          report.moved.append(IndexReport.Move(from: from, to: key.path))
         } else {
           changes.append((.insert, values))
-          report.added.append(path)
+          report.added.append(key.path)
         }
       }
     }
@@ -388,10 +389,15 @@ private struct Indexer {
     }
   }
 
+  /// Whether `path` lies under one of the walked folders (whose covers the walk has already seen).
+  func inScannedFolder(_ path: String) -> Bool {
+    scopeFolders.contains { path.hasPrefix($0 + "/") }
+  }
+
   mutating func cover(besides path: String) -> String? {
     let folder = PathText.folder(of: path)
     if let found = walk.covers[folder] { return found }
-    if scopeFolders.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { return nil }
+    if inScannedFolder(path) { return nil }
     // A file named by a catalogue outside the walked folders: look once per folder.
     if let known = folderCovers[folder] { return known }
     let found = FileWalker.coverNames.map { folder + "/" + $0 }.first { FileManager.default.fileExists(atPath: $0) }

@@ -57,7 +57,7 @@ enum PathText {
   }
 
   /// Case-insensitive ASCII suffix test, e.g. ".mp3".
-  static func hasSuffix(_ name: String, asciiLowercase suffix: StaticString) -> Bool {
+  static func hasSuffix(_ name: some StringProtocol, asciiLowercase suffix: StaticString) -> Bool {
     let count = suffix.utf8CodeUnitCount
     let bytes = name.utf8
     guard bytes.count >= count else { return false }
