@@ -2,19 +2,8 @@
 // backend's queue stays consistent (positions in order, ids unique, current song inside the queue).
 import Foundation
 import Testing
+import TunesTestSupport
 @testable import TunesControl
-
-/// A small deterministic generator so a failure can be replayed from its seed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite struct ConcurrencyTests {
   static func randomCommand(_ rng: inout SplitMix) -> (String, [String]) {

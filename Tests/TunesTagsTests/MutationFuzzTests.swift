@@ -2,21 +2,9 @@
 // truncated bytes, planted magic words) must each give metadata that makes sense or a TagError, never a trap.
 
 import Testing
+import TunesTestSupport
 
 @testable import TunesTags
-
-/// SplitMix64: small, seeded and the same on every machine, so a failure can be replayed.
-struct SeededRandom {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-}
 
 @Suite struct MutationFuzzTests {
   static func seeds() -> [[UInt8]] {
@@ -50,7 +38,7 @@ struct SeededRandom {
     ]
   }
 
-  static func mutate(_ input: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
+  static func mutate(_ input: [UInt8], _ random: inout SplitMix) -> [UInt8] {
     var bytes = input
     let magic: [[UInt8]] = [
       Array("ID3".utf8) + [4, 0, 0x50], Array("TAG".utf8), Array("3DI".utf8) + [4, 0, 0x10, 0x7F, 0x7F],
@@ -76,7 +64,7 @@ struct SeededRandom {
   }
 
   @Test func mutatedFilesNeverCrashTheReader() {
-    var random = SeededRandom(state: 20_261_122)
+    var random = SplitMix(state: 20_261_122)
     let seeds = Self.seeds()
     var read = 0
     var failed = 0
@@ -126,7 +114,7 @@ struct SeededRandom {
       tag.bytes() + audio + appended.bytes(),
       info + audio,
     ]
-    var random = SeededRandom(state: 42)
+    var random = SplitMix(state: 42)
     var partialAnswers = 0
     for iteration in 0..<600 {
       let bytes = MutationFuzzTests.mutate(seeds[iteration % seeds.count], &random)

@@ -1,0 +1,21 @@
+// SplitMix64 for tests that draw random cases: small, seeded and the same on every machine, so a
+// failure can be replayed from its seed.
+
+public struct SplitMix: RandomNumberGenerator, Sendable {
+  public var state: UInt64
+
+  public init(state: UInt64) {
+    self.state = state
+  }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in 0..<n (0 when n is not positive), by remainder: the cases, not their spread, matter.
+  public mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+}
