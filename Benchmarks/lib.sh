@@ -31,7 +31,7 @@ ensure_tools() {
 tunes_binary() {
   if [ -n "${TUNES_BIN:-}" ]; then printf '%s\n' "$TUNES_BIN"; return; fi
   if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    (cd "$REPO_DIR" && timeout 1800 swift build -c release --static-swift-stdlib --product tunes >&2) || bench_die "release build failed"
+    (cd "$REPO_DIR" && timeout 1800 Scripts/build-release --product tunes >&2) || bench_die "release build failed"
   fi
   printf '%s\n' "$REPO_DIR/.build/release/tunes"
 }

@@ -9,7 +9,7 @@ WORK=${BENCH_DIR:-/tmp/tunes-bench-playback}
 mkdir -p "$WORK"
 
 echo "building tunes-decode (release)…" >&2
-swift build -c release --static-swift-stdlib --product tunes-decode >&2
+Scripts/build-release --product tunes-decode >&2
 TUNES="$(swift build -c release --show-bin-path)/tunes-decode"
 
 # About 10 minutes of music-like audio: five 2-minute tracks of tones over pink noise, VBR like a typical library.
