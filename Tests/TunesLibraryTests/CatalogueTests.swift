@@ -104,6 +104,8 @@ import Testing
     ("{\"artistName\": \"A\"}", 1, 1, "must be an array"),
     ("[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [{\"title\": \"t\"}]}]}]", 1, 58, "no \"fileName\""),
     ("[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [\n  {\"fileName\": \"f\", \"trackNumber\": \"three\"}]}]}]", 2, 36, "whole number"),
+    // Numbers are kept in 32 bits: a bigger one is refused, not cut short.
+    ("[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [\n  {\"fileName\": \"f\", \"durationMs\": 3000000000}]}]}]", 2, 35, "out of range"),
     ("[{\"artistName\": 3, \"albums\": []}]", 1, 17, "must be a string"),
     ("[{\"artistName\": \"A\"}]", 1, 2, "no \"albums\""),
     ("[{\"artistName\": \"A\", \"albums\": [{\"songs\": []}]}]", 1, 33, "no \"title\""),

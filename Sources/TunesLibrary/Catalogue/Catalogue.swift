@@ -4,6 +4,9 @@
 import Foundation
 
 /// One song named by a catalogue, with what the catalogue says about it.
+///
+/// Laid out small: an index of 100k files holds 100k entries at once, so numbers are kept as Int32
+/// (nil as `Int32.min`; the reader refuses values outside that range) and the fingerprint as its hash.
 public struct CatalogueEntry: Sendable, Equatable {
   /// Absolute path of the audio file (extension added when the catalogue left it out).
   public var path: String
@@ -13,28 +16,71 @@ public struct CatalogueEntry: Sendable, Equatable {
   public var albumArtist: String
   /// Absolute path of the album image, when the file exists.
   public var coverPath: String?
-  public var trackNumber: Int?
-  public var discNumber: Int?
-  public var year: Int?
   public var genre: String?
-  public var durationMs: Int?
   public var recordingMbid: String?
-  /// Where the entry is written, for messages.
-  public var cataloguePath: String
-  public var line: Int
-  public var column: Int
-
+  private var numbers: (track: Int32, disc: Int32, year: Int32, durationMs: Int32)
+  /// Where the entry is written in its catalogue, for messages.
+  private var position: (line: Int32, column: Int32)
   /// Changes whenever anything the index takes from the entry changes; set once the path is known.
-  var fingerprint = ""
+  var fingerprint: UInt64 = 0
 
-  func computeFingerprint() -> String {
+  public var trackNumber: Int? {
+    get { Self.number(numbers.track) }
+    set { numbers.track = Self.stored(newValue) }
+  }
+  public var discNumber: Int? {
+    get { Self.number(numbers.disc) }
+    set { numbers.disc = Self.stored(newValue) }
+  }
+  public var year: Int? {
+    get { Self.number(numbers.year) }
+    set { numbers.year = Self.stored(newValue) }
+  }
+  public var durationMs: Int? {
+    get { Self.number(numbers.durationMs) }
+    set { numbers.durationMs = Self.stored(newValue) }
+  }
+  public var line: Int { Int(position.line) }
+  public var column: Int { Int(position.column) }
+
+  /// The largest magnitude a number may have (`Int32.min` means "none").
+  static let numberRange = -Int(Int32.max)...Int(Int32.max)
+
+  init(
+    path: String, title: String?, artist: String, album: String, albumArtist: String, coverPath: String?,
+    trackNumber: Int?, discNumber: Int?, year: Int?, genre: String?, durationMs: Int?, recordingMbid: String?,
+    line: Int, column: Int
+  ) {
+    self.path = path
+    self.title = title
+    self.artist = artist
+    self.album = album
+    self.albumArtist = albumArtist
+    self.coverPath = coverPath
+    self.genre = genre
+    self.recordingMbid = recordingMbid
+    numbers = (Self.stored(trackNumber), Self.stored(discNumber), Self.stored(year), Self.stored(durationMs))
+    position = (Int32(clamping: line), Int32(clamping: column))
+  }
+
+  public static func == (a: CatalogueEntry, b: CatalogueEntry) -> Bool {
+    a.path == b.path && a.title == b.title && a.artist == b.artist && a.album == b.album
+      && a.albumArtist == b.albumArtist && a.coverPath == b.coverPath && a.genre == b.genre
+      && a.recordingMbid == b.recordingMbid && a.numbers == b.numbers && a.position == b.position
+      && a.fingerprint == b.fingerprint
+  }
+
+  private static func number(_ stored: Int32) -> Int? { stored == .min ? nil : Int(stored) }
+  private static func stored(_ number: Int?) -> Int32 { number.map { Int32(clamping: $0) } ?? .min }
+
+  func computeFingerprint() -> UInt64 {
     var hash = Fingerprint()
     for field in [path, title ?? "\u{0}", artist, album, albumArtist, coverPath ?? "\u{0}"] { hash.add(field) }
     for number in [trackNumber, discNumber, year] { hash.add(number.map(String.init) ?? "") }
     hash.add(genre ?? "\u{0}")
     hash.add(durationMs.map(String.init) ?? "")
     hash.add(recordingMbid ?? "\u{0}")
-    return hash.hex
+    return hash.value
   }
 }
 
@@ -162,11 +208,19 @@ private struct CatalogueReader {
     guard let value = node[key] else { return nil }
     switch value.value {
     case .null: return nil
-    case .number(let number) where number == number.rounded() && abs(number) < 1e15: return Int(number)
+    case .number(let number) where number == number.rounded() && abs(number) < 1e15:
+      return try inRange(Int(number), value, key)
     case .string(let text) where Int(text.trimmingCharacters(in: .whitespaces)) != nil:
-      return Int(text.trimmingCharacters(in: .whitespaces))
+      return try inRange(Int(text.trimmingCharacters(in: .whitespaces))!, value, key)
     default: throw fail(value, "\"\(key)\" must be a whole number, not \(value.kindName)")
     }
+  }
+
+  private func inRange(_ number: Int, _ node: JSONNode, _ key: String) throws(LibraryError) -> Int {
+    guard CatalogueEntry.numberRange.contains(number) else {
+      throw fail(node, "\"\(key)\" is \(number), out of range (at most \(CatalogueEntry.numberRange.upperBound) either way)")
+    }
+    return number
   }
 
   mutating func read(_ root: JSONNode) throws(LibraryError) {
@@ -198,7 +252,7 @@ private struct CatalogueReader {
             trackNumber: try optionalInt(songNode, "trackNumber"), discNumber: try optionalInt(songNode, "discNumber"),
             year: try optionalInt(songNode, "year") ?? albumYear, genre: try optionalString(songNode, "genre") ?? albumGenre,
             durationMs: try optionalInt(songNode, "durationMs"), recordingMbid: try optionalString(songNode, "recordingMbid"),
-            cataloguePath: path, line: songNode.line, column: songNode.column)
+            line: songNode.line, column: songNode.column)
           add(entry, fileName: fileName)
         }
       }
@@ -290,5 +344,8 @@ struct Fingerprint {
     (hash ^ UInt64(byte)) &* 0x100_0000_01b3
   }
 
-  var hex: String { String(hash, radix: 16) }
+  var value: UInt64 { hash }
+  /// How the index stores a fingerprint.
+  static func text(_ value: UInt64) -> String { String(value, radix: 16) }
+  static func value(_ text: String) -> UInt64? { UInt64(text, radix: 16) }
 }

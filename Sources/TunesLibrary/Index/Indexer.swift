@@ -22,10 +22,26 @@ extension Library {
 /// One row of the index as the scanner compares it with a file.
 private struct IndexedFile: Sendable {
   var id: Int64
-  var path: String
+  var key: PathKey
   var stamp: FileStamp?
-  var audioHash: String?
-  var catalogueFingerprint: String?
+  var audioHash: HashText?
+  /// The stored fingerprint's value (the index keeps it as hex text).
+  var catalogueFingerprint: UInt64?
+  var path: String { key.path }
+}
+
+/// A stored hash, as its value when it is the hex text of one: 100k rows then hold no string each.
+private enum HashText: Hashable, Sendable {
+  case value(UInt64)
+  case text(String)
+
+  init(_ text: String) {
+    if text.utf8.count == 16, let value = Fingerprint.value(text), Fingerprint.text(value) == text.drop { $0 == "0" } {
+      self = .value(value)
+    } else {
+      self = .text(text)
+    }
+  }
 }
 
 private enum Work {
@@ -50,17 +66,17 @@ private enum ReadOutcome: Sendable {
   case failed(String)
 }
 
-/// Catalogue entries by path, the first catalogue naming a path winning. The entries sit in one list
-/// per catalogue, each sized once, and the table holds their places: a dictionary of 100k whole entries
-/// (~280 bytes each, in a table sized for 262k) took 73 MB, and a single growing list keeps a third
-/// more room than it uses.
+/// The catalogue entries, in one list per catalogue, each sized once. Which entry names a file is noted
+/// in the walk's table (`WalkedFile.catalogueEntry`), the first catalogue naming a path winning: a
+/// dictionary of 100k whole entries (~280 bytes each, in a table sized for 262k) took 73 MB, and a
+/// table of places beside the walk's another 8 MB.
 private struct CatalogueEntries {
   private var lists: [[CatalogueEntry]] = []
-  /// List number in the high 32 bits, place in the list in the low 32.
-  private var places: [PathKey: UInt64] = [:]
 
-  subscript(key: PathKey) -> CatalogueEntry? {
-    places[key].map { lists[Int($0 >> 32)][Int($0 & 0xFFFF_FFFF)] }
+  /// The entry at `place` (0: none).
+  subscript(place: UInt64) -> CatalogueEntry? {
+    guard place != 0 else { return nil }
+    return lists[Int(place >> 32) - 1][Int(place & 0xFFFF_FFFF)]
   }
 
   /// Starts the list of the next catalogue, with room for `count` entries.
@@ -68,17 +84,15 @@ private struct CatalogueEntries {
     var list: [CatalogueEntry] = []
     list.reserveCapacity(count)
     lists.append(list)
-    places.reserveCapacity(places.count + count)
   }
 
-  /// Adds `entry` to the current list unless `key` has one already; says whether it did.
-  mutating func insert(_ entry: CatalogueEntry, for key: PathKey) -> Bool {
-    guard places[key] == nil else { return false }
+  /// Adds `entry` to the current list; returns its place (list number + 1 in the high 32 bits, place
+  /// in the list in the low 32, so that 0 means none).
+  mutating func append(_ entry: CatalogueEntry) -> UInt64 {
     if lists.isEmpty { startList(capacity: 0) }
     let last = lists.count - 1
-    places[key] = UInt64(last) << 32 | UInt64(lists[last].count)
     lists[last].append(entry)
-    return true
+    return UInt64(last + 1) << 32 | UInt64(lists[last].count - 1)
   }
 }
 
@@ -119,26 +133,33 @@ private struct Indexer {
 
     // Classify what is on disk against the index.
     var work: [Work] = []
-    for (key, stamp) in walk.files {
-      let fingerprint = entries[key]?.fingerprint
-      if let row = rows[key] {
-        if row.stamp == stamp && row.catalogueFingerprint == fingerprint {
-          report.unchanged += 1
-        } else {
-          work.append(.update(row.id, key, stamp))
+    // A first index adds every file: one list of the right size, not a doubling one that for a moment
+    // holds the old and the new copy.
+    if rows.isEmpty { work.reserveCapacity(walk.files.count) }
+    // Each row against the walk (a list of rows, not a second table of 100k paths); a row whose file is
+    // gone has vanished, a file no row names is new.
+    var vanished: [Int64: IndexedFile] = [:]
+    var vanishedByHash: [HashText: [Int64]] = [:]
+    for row in rows {
+      guard let index = walk.files.index(forKey: row.key) else {
+        vanished[row.id] = row
+        if let hash = row.audioHash, vanishedByHash[hash]?.contains(row.id) != true {
+          vanishedByHash[hash, default: []].append(row.id)
         }
+        continue
+      }
+      let file = walk.files.values[index]
+      guard !file.isIndexed else { continue }  // a folder given twice loads its rows twice
+      walk.files.values[index].isIndexed = true
+      if row.stamp == file.stamp && row.catalogueFingerprint == entries[file.catalogueEntry]?.fingerprint {
+        report.unchanged += 1
       } else {
-        work.append(.add(key, stamp))
+        work.append(.update(row.id, walk.files.keys[index], file.stamp))
       }
     }
+    for (key, file) in walk.files where !file.isIndexed { work.append(.add(key, file.stamp)) }
     // Only the work is sorted (reports and batches in path order), not the thousands of unchanged files.
     work.sort { PathText.byteOrder($0.path, $1.path) }
-    var vanished: [Int64: IndexedFile] = [:]
-    var vanishedByHash: [String: [Int64]] = [:]
-    for (key, row) in rows where walk.files[key] == nil {
-      vanished[row.id] = row
-      if let hash = row.audioHash { vanishedByHash[hash, default: []].append(row.id) }
-    }
 
     // Read and write batch by batch, reading the next batch on other threads while this one is written:
     // the writes are serial (one SQLite writer), the reads are not.
@@ -177,7 +198,7 @@ private struct Indexer {
   // MARK: Finding the files
 
   /// Finds the files and catalogues under `paths`; returns the index's rows for them.
-  mutating func collect(paths: [String]) throws -> [PathKey: IndexedFile] {
+  mutating func collect(paths: [String]) throws -> [IndexedFile] {
     var roots: [(String, Bool)] = []
     // Every path is checked before anything is read or written.
     for given in paths {
@@ -208,7 +229,7 @@ private struct Indexer {
         FileWalker.walk(path, into: &walk, foundCatalogue: parse)
       } else if FileWalker.isMP3(path) {
         if let stamp = FileWalker.stamp(path) {
-          walk.files[PathKey(path)] = stamp
+          walk.files[PathKey(path)] = WalkedFile(stamp: stamp)
           explicitFiles.insert(path)
         }
       } else if PlaylistFileName.matches(path) {
@@ -219,52 +240,56 @@ private struct Indexer {
     report.playlistFiles = Set(walk.playlistFiles.map(PathKey.init)).map(\.path).sorted(by: PathText.byteOrder)
     // All catalogues are read before anything is written: one malformed catalogue stops the run.
     // A name the walk found is known to exist: only names outside the walked folders cost a stat.
-    let walked = walk.files
-    let exists: (PathKey) -> Bool = { key in walked[key] != nil || FileWalker.stamp(key.path) != nil }
+    // The table is taken out of `walk` while entries are noted in it, so that it is never copied.
+    var files = walk.files
+    walk.files = [:]
     for (number, path) in catalogues.enumerated() {
       let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
       if number == 0 { first = nil }
       entries.startList(capacity: parsed.items.count)
-      report.errors += parsed.resolve(exists: exists) { key, found in
-        guard entries[key] == nil else { return }
+      report.errors += parsed.resolve(exists: { files[$0] != nil || FileWalker.stamp($0.path) != nil }) { key, found in
         var entry = found
-        var key = key
-        if let index = walk.files.index(forKey: key) {
-          // The walk's key and string for the same bytes: one copy kept, not two.
-          key = walk.files[index].key
-          entry.path = key.path
+        if let index = files.index(forKey: key) {
+          guard files.values[index].catalogueEntry == 0 else { return }
+          // The walk's string for the same bytes: one copy kept, not two.
+          entry.path = files.keys[index].path
+          files.values[index].catalogueEntry = entries.append(entry)
         } else if let stamp = FileWalker.stamp(entry.path) {
-          walk.files[key] = stamp
+          files[key] = WalkedFile(stamp: stamp, catalogueEntry: entries.append(entry))
           explicitFiles.insert(entry.path)
         }
-        _ = entries.insert(entry, for: key)
       }
     }
+    walk.files = files
     var rows = try folderRows.value()
     let outside = explicitFiles.filter { !inScannedFolder($0) }
-    if !outside.isEmpty { rows.merge(try Self.loadRows(pool, folders: [], files: outside)) { a, _ in a } }
+    if !outside.isEmpty { rows += try Self.loadRows(pool, folders: [], files: outside) }
     return rows
   }
 
   /// The rows under `folders` and of `files`, in one query per folder.
-  static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>) throws -> [PathKey: IndexedFile] {
+  static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>) throws -> [IndexedFile] {
     try pool.read { db in
-      var rows: [PathKey: IndexedFile] = [:]
+      var rows: [IndexedFile] = []
       func load(_ sql: String, _ arguments: StatementArguments) throws {
         let cursor = try Row.fetchCursor(db, sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint FROM song WHERE " + sql, arguments: arguments)
         while let row = try cursor.next() {
-          let path: String = row[1]
           let size: Int64? = row[2]
           let mtime: Double? = row[3]
-          rows[PathKey(path)] = IndexedFile(
-            id: row[0], path: path, stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
-            audioHash: row[4], catalogueFingerprint: row[5])
+          rows.append(IndexedFile(
+            id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
+            audioHash: (row[4] as String?).map(HashText.init),
+            catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value)))
         }
       }
-      for folder in folders {
-        // Everything strictly under folder/: the range scan uses the unique index on path.
-        try load("path > ? AND path < ?", [folder + "/", folder + "0"])  // "0" follows "/" in byte order
-      }
+      // Everything strictly under folder/: the range scan uses the unique index on path. The list is
+      // sized first (counting reads only the index): a doubling list of 100k rows briefly holds two.
+      let under = "path > ? AND path < ?"
+      let ranges = folders.map { folder -> StatementArguments in [folder + "/", folder + "0"] }  // "0" follows "/"
+      var count = files.count
+      for range in ranges { count += try Int.fetchOne(db, sql: "SELECT count(*) FROM song WHERE " + under, arguments: range) ?? 0 }
+      rows.reserveCapacity(count)
+      for range in ranges { try load(under, range) }
       for path in files { try load("path = ?", [path]) }
       return rows
     }
@@ -303,7 +328,7 @@ private struct Indexer {
   // MARK: Writing
 
   mutating func write(
-    _ batch: ArraySlice<Work>, _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile], vanishedByHash: inout [String: [Int64]]
+    _ batch: ArraySlice<Work>, _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile], vanishedByHash: inout [HashText: [Int64]]
   ) throws {
     // Decide first (pure), then write everything in one transaction.
     enum Change { case insert, update(Int64), move(Int64) }
@@ -314,14 +339,14 @@ private struct Indexer {
         continue
       }
       let values = SongValues(
-        path: item.path, stamp: item.stamp, metadata: metadata, entry: entries[item.key],
+        path: item.path, stamp: item.stamp, metadata: metadata, entry: entries[walk.files[item.key]?.catalogueEntry ?? 0],
         folderCover: cover(besides: item.path))
       switch item {
       case .update(let id, let key, _):
         changes.append((.update(id), values))
         report.updated.append(key.path)
       case .add(let key, _):
-        if let hash = values.audioHash, var ids = vanishedByHash[hash], let id = ids.popLast() {
+        if let hash = values.audioHash.map(HashText.init), var ids = vanishedByHash[hash], let id = ids.popLast() {
           vanishedByHash[hash] = ids.isEmpty ? nil : ids
           let from = vanished.removeValue(forKey: id)?.path ?? ""
           changes.append((.move(id), values))

@@ -49,7 +49,7 @@ struct SongValues: Sendable {
     self.stamp = stamp
     audioHash = metadata.audio.audioHash.isEmpty ? nil : metadata.audio.audioHash
     source = entry == nil ? "scan" : "both"
-    catalogueFingerprint = entry?.fingerprint
+    catalogueFingerprint = entry.map { Fingerprint.text($0.fingerprint) }
     coverPath = entry?.coverPath ?? folderCover
   }
 
