@@ -382,9 +382,11 @@ public actor Player {
   public func add(_ songs: [Song], at position: Int? = nil) throws -> [Int] {
     ensureStarted()
     if let position, position < 0 || position > queue.count { throw PlayerError.noSuchPosition(position) }
+    let start = position ?? queue.count
     let ids = queue.add(songs, at: position)
     if var p = pass {
-      for id in ids { if let item = queue.item(id: id) { p.insert(ShuffleKey(item)) } }
+      // The new entries sit together from `start`: no search of the queue per entry.
+      for item in queue.items[start..<start + ids.count] { p.insert(ShuffleKey(item)) }
       pass = p
     }
     queueChanged()

@@ -51,7 +51,8 @@ public struct Queue: Sendable, Equatable {
       defer { nextID += 1 }
       return QueueItem(id: nextID, song: song, version: version)
     }
-    items.insert(contentsOf: new, at: at)
+    // Into an empty queue the new list is the queue: no second copy of thousands of songs.
+    if items.isEmpty { items = new } else { items.insert(contentsOf: new, at: at) }
     touch(from: at + new.count, to: items.count)
     return new.map(\.id)
   }
