@@ -202,6 +202,22 @@ import Testing
     #expect(again.updated == [path])
     #expect(temp.reads.all == [path])
     #expect(try temp.library.song(path: path)?.title == "Numb!")
+
+    // Nothing changed: nothing is read, the catalogue's names stay.
+    temp.reads.reset()
+    let unchanged = try temp.index()
+    #expect(unchanged.unchanged == 2 && !unchanged.changedAnything && temp.reads.all.isEmpty)
+    // The file changes and its entry does not: the file is read again and the catalogue still wins.
+    try temp.write("numb.mp3", ["title": "numb, remastered (tag)", "artist": "LP (tag)", "year": "2004"])
+    let retagged = try temp.index()
+    #expect(retagged.updated == [path])
+    #expect(try temp.library.song(path: path)?.title == "Numb!")
+    #expect(try temp.library.song(path: path)?.year == 2004)
+    // The entry leaves the catalogue: the tags name the song again.
+    try temp.writeText("library.json", "[]")
+    let unlisted = try temp.index()
+    #expect(unlisted.updated == [path])
+    #expect(try temp.library.song(path: path)?.title == "numb, remastered (tag)")
   }
 
   @Test func catalogueFileAloneIndexesWhatItLists() throws {

@@ -14,28 +14,14 @@ struct FileStamp: Sendable, Equatable {
   var mtime: Double
 }
 
-/// A file the walk found, with room for the indexer's notes: which catalogue entry names it, and whether
-/// the index has a row for it. Kept in the walk's table, they cost no second table of 100k paths.
+/// A file the walk found, with room for the indexer's notes: which catalogue entry names it and which
+/// index row is its. Kept in the walk's table, they cost no second table of 100k paths.
 struct WalkedFile: Sendable {
   var stamp: FileStamp
-  /// The entry's place in the low 63 bits (0: none), "has a row" in the top one.
-  private var notes: UInt64 = 0
-  private static let indexedBit: UInt64 = 1 << 63
-
-  init(stamp: FileStamp, catalogueEntry: UInt64 = 0) {
-    self.stamp = stamp
-    self.catalogueEntry = catalogueEntry
-  }
-
-  /// 0: no entry; else the indexer's place of the entry (below 2^63).
-  var catalogueEntry: UInt64 {
-    get { notes & ~Self.indexedBit }
-    set { notes = notes & Self.indexedBit | newValue & ~Self.indexedBit }
-  }
-  var isIndexed: Bool {
-    get { notes & Self.indexedBit != 0 }
-    set { notes = newValue ? notes | Self.indexedBit : notes & ~Self.indexedBit }
-  }
+  /// The indexer's reference to the catalogue entry naming the file (0: none).
+  var catalogueEntry: UInt32 = 0
+  /// The indexer's reference to the file's index row (0: none).
+  var row: UInt32 = 0
 }
 
 struct WalkResult: Sendable {

@@ -30,6 +30,14 @@ private struct IndexedFile: Sendable {
   var path: String { key.path }
 }
 
+/// An index row whose file the walk found: all a rescan still needs of it once matched, so that the
+/// rows and their paths (the walk has the same ones) are let go before the catalogues are read.
+private struct MatchedRow {
+  var id: Int64
+  var catalogueFingerprint: UInt64?
+  var stampUnchanged: Bool
+}
+
 /// A stored hash, as its value when it is the hex text of one: 100k rows then hold no string each.
 private enum HashText: Hashable, Sendable {
   case value(UInt64)
@@ -66,33 +74,43 @@ private enum ReadOutcome: Sendable {
   case failed(String)
 }
 
-/// The catalogue entries, in one list per catalogue, each sized once. Which entry names a file is noted
-/// in the walk's table (`WalkedFile.catalogueEntry`), the first catalogue naming a path winning: a
-/// dictionary of 100k whole entries (~280 bytes each, in a table sized for 262k) took 73 MB, and a
-/// table of places beside the walk's another 8 MB.
+/// The catalogue entries, in one list per catalogue. Which entry names a file is noted in the walk's
+/// table (`WalkedFile.catalogueEntry`), the first catalogue naming a path winning. On a rescan an entry
+/// that agrees with the file's row (same file stamp, same fingerprint) is not kept at all: the note says
+/// `unchanged` and nothing of it will be written. A dictionary of 100k whole entries (~280 bytes each,
+/// in a table sized for 262k) took 73 MB; a table of places beside the walk's another 8 MB.
 private struct CatalogueEntries {
+  /// The note of an entry that agrees with the index.
+  static let unchanged = UInt32.max
   private var lists: [[CatalogueEntry]] = []
+  /// The number of the first entry of each list.
+  private var starts: [Int] = []
+  private var count = 0
 
-  /// The entry at `place` (0: none).
-  subscript(place: UInt64) -> CatalogueEntry? {
-    guard place != 0 else { return nil }
-    return lists[Int(place >> 32) - 1][Int(place & 0xFFFF_FFFF)]
+  /// The entry a note refers to; nil for none and for `unchanged`.
+  subscript(reference: UInt32) -> CatalogueEntry? {
+    guard reference != 0 && reference != Self.unchanged else { return nil }
+    let number = Int(reference) - 1
+    var list = lists.count - 1
+    while starts[list] > number { list -= 1 }
+    return lists[list][number - starts[list]]
   }
 
   /// Starts the list of the next catalogue, with room for `count` entries.
-  mutating func startList(capacity count: Int) {
+  mutating func startList(capacity: Int) {
     var list: [CatalogueEntry] = []
-    list.reserveCapacity(count)
+    list.reserveCapacity(capacity)
     lists.append(list)
+    starts.append(count)
   }
 
-  /// Adds `entry` to the current list; returns its place (list number + 1 in the high 32 bits, place
-  /// in the list in the low 32, so that 0 means none).
-  mutating func append(_ entry: CatalogueEntry) -> UInt64 {
+  /// Adds `entry` to the current list; returns the note that refers to it.
+  mutating func append(_ entry: CatalogueEntry) -> UInt32 {
     if lists.isEmpty { startList(capacity: 0) }
-    let last = lists.count - 1
-    lists[last].append(entry)
-    return UInt64(last + 1) << 32 | UInt64(lists[last].count - 1)
+    lists[lists.count - 1].append(entry)
+    count += 1
+    precondition(count < Int(Self.unchanged), "more catalogue entries than an index can note")
+    return UInt32(count)
   }
 }
 
@@ -114,6 +132,8 @@ private struct Indexer {
   let options: IndexingOptions
   var report = IndexReport()
   var entries = CatalogueEntries()
+  /// The rows the walk found files for, referred to by `WalkedFile.row`.
+  var matched: [MatchedRow] = []
   var walk = WalkResult()
   var scopeFolders: [String] = []
   var explicitFiles: Set<String> = []
@@ -129,35 +149,33 @@ private struct Indexer {
   }
 
   mutating func run(paths: [String]) throws -> IndexReport {
-    let rows = try collect(paths: paths)
+    let vanishedRows = try collect(paths: paths)
 
-    // Classify what is on disk against the index.
+    // Classify what is on disk against the index: a file with no row is new.
     var work: [Work] = []
     // A first index adds every file: one list of the right size, not a doubling one that for a moment
     // holds the old and the new copy.
-    if rows.isEmpty { work.reserveCapacity(walk.files.count) }
-    // Each row against the walk (a list of rows, not a second table of 100k paths); a row whose file is
-    // gone has vanished, a file no row names is new.
-    var vanished: [Int64: IndexedFile] = [:]
-    var vanishedByHash: [HashText: [Int64]] = [:]
-    for row in rows {
-      guard let index = walk.files.index(forKey: row.key) else {
-        vanished[row.id] = row
-        if let hash = row.audioHash, vanishedByHash[hash]?.contains(row.id) != true {
-          vanishedByHash[hash, default: []].append(row.id)
-        }
+    if matched.isEmpty { work.reserveCapacity(walk.files.count) }
+    for (key, file) in walk.files {
+      guard file.row != 0 else {
+        work.append(.add(key, file.stamp))
         continue
       }
-      let file = walk.files.values[index]
-      guard !file.isIndexed else { continue }  // a folder given twice loads its rows twice
-      walk.files.values[index].isIndexed = true
-      if row.stamp == file.stamp && row.catalogueFingerprint == entries[file.catalogueEntry]?.fingerprint {
-        report.unchanged += 1
-      } else {
-        work.append(.update(row.id, walk.files.keys[index], file.stamp))
+      let row = matched[Int(file.row) - 1]
+      let same = switch file.catalogueEntry {
+      case CatalogueEntries.unchanged: true
+      case 0: row.stampUnchanged && row.catalogueFingerprint == nil
+      default: row.stampUnchanged && row.catalogueFingerprint == entries[file.catalogueEntry]?.fingerprint
       }
+      if same { report.unchanged += 1 } else { work.append(.update(row.id, key, file.stamp)) }
     }
-    for (key, file) in walk.files where !file.isIndexed { work.append(.add(key, file.stamp)) }
+    matched = []
+    var vanished: [Int64: IndexedFile] = [:]
+    var vanishedByHash: [HashText: [Int64]] = [:]
+    for row in vanishedRows where vanished[row.id] == nil {
+      vanished[row.id] = row
+      if let hash = row.audioHash { vanishedByHash[hash, default: []].append(row.id) }
+    }
     // Only the work is sorted (reports and batches in path order), not the thousands of unchanged files.
     work.sort { PathText.byteOrder($0.path, $1.path) }
 
@@ -197,7 +215,8 @@ private struct Indexer {
 
   // MARK: Finding the files
 
-  /// Finds the files and catalogues under `paths`; returns the index's rows for them.
+  /// Finds the files and catalogues under `paths` and matches the index's rows with the files; returns
+  /// the rows whose files are gone.
   mutating func collect(paths: [String]) throws -> [IndexedFile] {
     var roots: [(String, Bool)] = []
     // Every path is checked before anything is read or written.
@@ -238,19 +257,32 @@ private struct Indexer {
     }
     report.errors += walk.problems
     report.playlistFiles = Set(walk.playlistFiles.map(PathKey.init)).map(\.path).sorted(by: PathText.byteOrder)
+    // The rows are matched with the files now, before the catalogues are read, and let go.
+    var unmatched = match(try folderRows.value())
+    // The rows were read on another thread, into that thread's malloc arena: what they held is handed
+    // back to the system here, not kept beside the catalogues read next (8 MB at 100k files).
+    Memory.trim()
     // All catalogues are read before anything is written: one malformed catalogue stops the run.
     // A name the walk found is known to exist: only names outside the walked folders cost a stat.
     // The table is taken out of `walk` while entries are noted in it, so that it is never copied.
     var files = walk.files
     walk.files = [:]
+    let rescan = !matched.isEmpty
     for (number, path) in catalogues.enumerated() {
       let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
       if number == 0 { first = nil }
-      entries.startList(capacity: parsed.items.count)
+      entries.startList(capacity: rescan ? 0 : parsed.items.count)
       report.errors += parsed.resolve(exists: { files[$0] != nil || FileWalker.stamp($0.path) != nil }) { key, found in
         var entry = found
         if let index = files.index(forKey: key) {
-          guard files.values[index].catalogueEntry == 0 else { return }
+          let file = files.values[index]
+          guard file.catalogueEntry == 0 else { return }
+          if file.row != 0, case let row = matched[Int(file.row) - 1],
+            row.stampUnchanged && row.catalogueFingerprint == entry.fingerprint
+          {
+            files.values[index].catalogueEntry = CatalogueEntries.unchanged
+            return
+          }
           // The walk's string for the same bytes: one copy kept, not two.
           entry.path = files.keys[index].path
           files.values[index].catalogueEntry = entries.append(entry)
@@ -261,10 +293,28 @@ private struct Indexer {
       }
     }
     walk.files = files
-    var rows = try folderRows.value()
+    // Files outside the walked folders (given, or named by a catalogue) and their rows; then the rows
+    // not matched before get a second look, as a catalogue may have added their files.
     let outside = explicitFiles.filter { !inScannedFolder($0) }
-    if !outside.isEmpty { rows += try Self.loadRows(pool, folders: [], files: outside) }
-    return rows
+    if !outside.isEmpty { unmatched += try Self.loadRows(pool, folders: [], files: outside) }
+    return match(unmatched)
+  }
+
+  /// Notes each row in the walk's table of its file; returns the rows with no file there.
+  mutating func match(_ rows: [IndexedFile]) -> [IndexedFile] {
+    var unmatched: [IndexedFile] = []
+    matched.reserveCapacity(matched.count + rows.count)
+    for row in rows {
+      guard let index = walk.files.index(forKey: row.key) else {
+        unmatched.append(row)
+        continue
+      }
+      guard walk.files.values[index].row == 0 else { continue }  // a folder given twice loads its rows twice
+      let stamp = walk.files.values[index].stamp
+      matched.append(MatchedRow(id: row.id, catalogueFingerprint: row.catalogueFingerprint, stampUnchanged: row.stamp == stamp))
+      walk.files.values[index].row = UInt32(matched.count)
+    }
+    return unmatched
   }
 
   /// The rows under `folders` and of `files`, in one query per folder.
@@ -471,4 +521,14 @@ private struct Indexer {
     cache[key] = id
     return id
   }
+}
+
+/// glibc's `malloc_trim`, looked up at run time: `<malloc.h>` is not part of the Glibc module.
+private enum Memory {
+  private typealias Trim = @convention(c) (Int) -> Int32
+  private static let trimFunction: Trim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+    .map { unsafeBitCast($0, to: Trim.self) }
+
+  /// Hands memory freed in every malloc arena back to the system.
+  static func trim() { _ = trimFunction?(0) }
 }
