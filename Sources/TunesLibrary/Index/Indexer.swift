@@ -231,7 +231,11 @@ private struct Indexer {
     scopeFolders = roots.filter(\.1).map { $0.0 == "/" ? "" : $0.0 }
     let pool = library.pool
     let folders = scopeFolders
-    let folderRows = Background { try Self.loadRows(pool, folders: folders, files: []) }
+    // How many rows the index has under the folders sizes the walk's table and the list of rows once,
+    // instead of doubling them as they fill: a rescan finds about as many files as there are rows.
+    let indexed = try Self.countRows(pool, folders: folders)
+    walk.files.reserveCapacity(indexed)
+    let folderRows = Background { try Self.loadRows(pool, folders: folders, files: [], expected: indexed) }
     // The first catalogue is parsed beside the walk; any others after it, one at a time: a parsed
     // catalogue holds each entry twice until it is matched with the walk.
     var catalogues: [String] = []
@@ -317,8 +321,21 @@ private struct Indexer {
     return unmatched
   }
 
-  /// The rows under `folders` and of `files`, in one query per folder.
-  static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>) throws -> [IndexedFile] {
+  /// Everything strictly under folder/: the range scan uses the unique index on path.
+  static let underFolder = "path > ? AND path < ?"
+  static func range(under folder: String) -> StatementArguments { [folder + "/", folder + "0"] }  // "0" follows "/"
+
+  /// The number of rows under `folders` (counting reads only the index on path).
+  static func countRows(_ pool: DatabasePool, folders: [String]) throws -> Int {
+    try pool.read { db in
+      try folders.reduce(0) { sum, folder in
+        sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM song WHERE " + underFolder, arguments: range(under: folder)) ?? 0)
+      }
+    }
+  }
+
+  /// The rows under `folders` (about `expected` of them) and of `files`, in one query per folder.
+  static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>, expected: Int = 0) throws -> [IndexedFile] {
     try pool.read { db in
       var rows: [IndexedFile] = []
       func load(_ sql: String, _ arguments: StatementArguments) throws {
@@ -332,14 +349,9 @@ private struct Indexer {
             catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value)))
         }
       }
-      // Everything strictly under folder/: the range scan uses the unique index on path. The list is
-      // sized first (counting reads only the index): a doubling list of 100k rows briefly holds two.
-      let under = "path > ? AND path < ?"
-      let ranges = folders.map { folder -> StatementArguments in [folder + "/", folder + "0"] }  // "0" follows "/"
-      var count = files.count
-      for range in ranges { count += try Int.fetchOne(db, sql: "SELECT count(*) FROM song WHERE " + under, arguments: range) ?? 0 }
-      rows.reserveCapacity(count)
-      for range in ranges { try load(under, range) }
+      // A doubling list of 100k rows would briefly hold two.
+      rows.reserveCapacity(expected + files.count)
+      for folder in folders { try load(Self.underFolder, Self.range(under: folder)) }
       for path in files { try load("path = ?", [path]) }
       return rows
     }
