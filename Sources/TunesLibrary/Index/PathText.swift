@@ -74,7 +74,16 @@ enum PathText {
   /// Byte order, the order of the index's unique path key (String's `<` compares Unicode scalars with
   /// normalisation, slower and not how SQLite sorts).
   static func byteOrder(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
+    // memcmp over the contiguous bytes: the generic element-by-element comparison of two UTF8Views was
+    // 2% of a first index, sorting the work list.
+    var a = a, b = b
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        let common = min(x.count, y.count)
+        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+        return order != 0 ? order < 0 : x.count < y.count
+      }
+    }
   }
 }
 
