@@ -2,7 +2,7 @@
 # Index and search benchmarks, side by side in one run: `tunes index` vs MPD's database creation vs
 # `beet import`, the no-change rescan, `tunes search` vs `mpc search`, the query alone at 10k and 100k
 # songs, and tunes' peak memory indexing 100k files. Prints medians and ratios; writes Benchmarks/out/.
-# Usage: Benchmarks/index.sh   (env: RUNS, RESCAN_RUNS, SEARCH_RUNS, BEETS_RUNS, QUERY, TUNES_BIN,
+# Usage: Benchmarks/index.sh   (env: RUNS, RESCAN_RUNS, SEARCH_RUNS, BEETS_RUNS, PAIRS, QUERY, TUNES_BIN,
 #        BENCH_SKIP_BUILD=1, SKIP_TUNES=1, SKIP_MPD=1, SKIP_BEETS=1, SKIP_100K=1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -11,6 +11,7 @@ RUNS="${RUNS:-3}"               # full index runs (each from an empty database)
 BEETS_RUNS="${BEETS_RUNS:-1}"   # beets takes about 100 s a run here
 RESCAN_RUNS="${RESCAN_RUNS:-5}"
 SEARCH_RUNS="${SEARCH_RUNS:-15}"
+PAIRS="${PAIRS:-5}"             # tunes and MPD alternated, run by run (0: skip)
 QUERY="${QUERY:-river}"         # a title word of about 180 of the 10k songs
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
@@ -48,6 +49,7 @@ nothing() { :; }
 
 t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a; t_search100=n/a
 m_index=n/a; m_rescan=n/a; m_search=n/a; m_rss=n/a
+p_index=n/a; p_rescan=n/a; p_search=n/a; rss100_rescan=n/a
 b_index=n/a; b_rescan=n/a
 
 # MARK: tunes
@@ -83,6 +85,38 @@ if [ "${SKIP_MPD:-0}" != 1 ]; then
   record "search end to end: mpc search any $QUERY" "$m_search" s "$(mpc search any "$QUERY" | wc -l) lines"
   m_rss=$(rss_mb "$MPD_PID")
   record "mpd RSS, idle with the 10k database" "$m_rss" MB
+  mpd_stop
+  echo
+fi
+
+# MARK: tunes and MPD alternated
+# The sections above time each tool in its own minutes; on a shared machine the load moves between
+# them. Here each tunes run is followed by the same MPD run, and the ratio of each pair is kept: both
+# sides of a pair see the same load. Medians of the pairs' ratios.
+pair_ratios() {  # setup_tunes setup_mpd tunes-command... -- mpd-command...
+  local setup_t="$1" setup_m="$2" i t m list=""; shift 2
+  local -a tcmd=() mcmd=()
+  while [ "$1" != -- ]; do tcmd+=("$1"); shift; done
+  shift
+  mcmd=("$@")
+  for ((i = 0; i < PAIR_RUNS; i++)); do
+    "$setup_t"; t=$(time_once "${tcmd[@]}")
+    "$setup_m"; m=$(time_once "${mcmd[@]}")
+    list+="$(awk -v m="$m" -v t="$t" 'BEGIN { printf "%.4f", m / t }')"$'\n'
+  done
+  PAIRED=$(printf '%s' "$list" | median)
+}
+if [ "$have_tunes" = 1 ] && [ "${SKIP_MPD:-0}" != 1 ] && [ "$PAIRS" -gt 0 ]; then
+  echo "== tunes and MPD alternated, run by run ($PAIRS pairs; load $(load))"
+  fresh_tunes_warm() { fresh_tunes_db; warm_cache "$lib10"; }
+  PAIR_RUNS=$PAIRS
+  pair_ratios fresh_tunes_warm fresh_mpd "$TUNES" index "$lib10" --db "$tunes_db" -- mpc update --wait; p_index=$PAIRED
+  record "index 10k, MPD/tunes per pair (median)" "$p_index" x
+  pair_ratios nothing nothing "$TUNES" index "$lib10" --db "$tunes_db" -- mpc update --wait; p_rescan=$PAIRED
+  record "no-change rescan, MPD/tunes per pair (median)" "$p_rescan" x
+  PAIR_RUNS=$SEARCH_RUNS
+  pair_ratios nothing nothing "$TUNES" search "$QUERY" --db "$tunes_db" -- mpc search any "$QUERY"; p_search=$PAIRED
+  record "search end to end, mpc/tunes per pair (median)" "$p_search" x
   mpd_stop
   echo
 fi
@@ -123,6 +157,8 @@ if [ "$have_tunes" = 1 ] && [ "${SKIP_100K:-0}" != 1 ]; then
   t_index100=$(awk -v d=$(( $(now_us) - start )) 'BEGIN { printf "%.3f\n", d / 1e6 }')
   record "index 100k: tunes index, peak RSS" "$rss100" MB
   record "index 100k: tunes index, wall time (one run)" "$t_index100" s
+  rss100_rescan=$(peak_rss_mb "$TUNES" index "$lib100" --db "$db100")
+  record "rescan 100k, no change: tunes index, peak RSS" "$rss100_rescan" MB
   timed_runs "$SEARCH_RUNS" nothing "$TUNES" search "$QUERY" --db "$db100"; t_search100=$TIMED
   record "search end to end 100k: tunes search $QUERY" "$t_search100" s
   timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$db100"; t_ls100=$TIMED
@@ -146,5 +182,8 @@ printf '  %-44s %10s   100k/10k %s (100k < 5 ms)\n' "query alone 10k / 100k (ms)
 printf '  %-44s %10s\n' "tunes search 10k / 100k (ms)" "$(ms "$t_search") / $(ms "$t_search100")"
 printf '  %-44s %10s\n' "tunes ls songs --json 10k / 100k (ms)" "$(ms "$t_ls10") / $(ms "$t_ls100")"
 printf '  %-44s %10s   (aim < 100 MB; mpd idles at %s MB)\n' "peak RSS indexing 100k (MB)" "$rss100" "$m_rss"
+printf '  %-44s %10s   (aim < 100 MB)\n' "peak RSS, no-change rescan of 100k (MB)" "$rss100_rescan"
+printf '  %-44s %10s   index %s (>=10), rescan %s, search %s (>=1)\n' "MPD/tunes, alternated run by run (x)" "" \
+  "$p_index" "$p_rescan" "$p_search"
 echo
 echo "results: $RESULTS"
