@@ -46,9 +46,7 @@ enum PlaylistCLI {
   /// m:ss, or h:mm:ss from an hour on; "-" when unknown.
   static func duration(_ ms: Int?) -> String {
     guard let ms, ms > 0 else { return "-" }
-    let seconds = (ms + 500) / 1000
-    if seconds >= 3600 { return String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60) }
-    return String(format: "%d:%02d", seconds / 60, seconds % 60)
+    return TableOutput.duration(ms: ms + 500)  // rounded to the second
   }
 
   static func songs(_ count: Int) -> String { count == 1 ? "1 song" : "\(count) songs" }
