@@ -30,7 +30,9 @@ let package = Package(
     /// Pure Swift ID3v1/v2 reader and MPEG frame walker (exact durations without decoding).
     .target(name: "TunesTags", dependencies: ["TunesCore"]),
     /// The SQLite database: migrations, catalogue and filesystem indexer, query language, play counts.
-    .target(name: "TunesLibrary", dependencies: ["TunesCore", "TunesTags", grdb]),
+    .target(
+      name: "TunesLibrary",
+      dependencies: ["TunesCore", "TunesTags", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
     /// libmpg123 behind the AudioDecoder protocol.
     .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123"]),
     /// libasound behind the AudioSink protocol.

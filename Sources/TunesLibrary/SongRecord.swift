@@ -2,6 +2,7 @@
 // records a play (play count and last-played time).
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension Song: FetchableRecord, MutablePersistableRecord {
   public static let databaseTableName = "song"
@@ -20,7 +21,7 @@ extension Song: FetchableRecord, MutablePersistableRecord {
     discTotal = row["discTotal"]
   }
 
-  /// The columns a Song is made of, in the order `init(selected:)` reads them: listings of thousands of
+  /// The columns a Song is made of, in the order `init(_: SelectedColumns)` reads them: listings of thousands of
   /// songs select these and decode by position, where looking each column up by name was most of the cost.
   public static let selectedColumns = """
     song.id, song.path, song.title, song.artist, song.album, song.albumArtist, song.trackNumber, song.trackTotal, \
@@ -28,23 +29,33 @@ extension Song: FetchableRecord, MutablePersistableRecord {
     song.artistMbids, song.playCount, song.lastPlayedAt
     """
 
-  /// Decodes a row of `selectedColumns`, by position.
-  public init(selected row: Row) throws {
-    self.init(
-      id: row[0], path: row[1], title: row[2], artist: row[3], album: row[4], albumArtist: row[5],
-      trackNumber: row[6], discNumber: row[8], year: row[10], genre: row[11], durationMs: row[12],
-      recordingMbid: row[13], releaseMbid: row[14], artistMbids: try Song.decodeMbids(row[15]),
-      playCount: row[16] ?? 0, lastPlayedAt: DatabaseTimestamp.date(row[17] as DatabaseValue))
-    trackTotal = row[7]
-    discTotal = row[9]
+  /// The songs of a query selecting `selectedColumns`, read straight from SQLite's columns: GRDB's
+  /// generic `Row` subscripts (a call across modules per column, not specialised) took a quarter more
+  /// instructions to decode a 10k-song queue (callgrind: 78 M against 62 M).
+  public static func fetchSelected(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Song] {
+    let statement = try db.makeStatement(sql: sql)
+    try statement.setArguments(arguments)
+    let columns = SelectedColumns(statement: statement.sqliteStatement)
+    var songs: [Song] = []
+    while true {
+      switch sqlite3_step(statement.sqliteStatement) {
+      case SQLITE_DONE: return songs
+      case SQLITE_ROW: songs.append(try Song(columns))
+      case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql, arguments: arguments)
+      }
+    }
   }
 
-  /// The songs of a query selecting `selectedColumns`.
-  public static func fetchSelected(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Song] {
-    var songs: [Song] = []
-    let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-    while let row = try rows.next() { songs.append(try Song(selected: row)) }
-    return songs
+  /// Decodes the current row of a statement selecting `selectedColumns`, by position.
+  init(_ c: SelectedColumns) throws {
+    self.init(
+      id: c.int64(0), path: c.text(1) ?? "", title: c.text(2) ?? "", artist: c.text(3) ?? "", album: c.text(4) ?? "",
+      albumArtist: c.text(5) ?? "", trackNumber: c.int(6), discNumber: c.int(8), year: c.int(10), genre: c.text(11),
+      durationMs: c.int(12), recordingMbid: c.text(13), releaseMbid: c.text(14),
+      artistMbids: try Song.decodeMbids(c.text(15)), playCount: c.int(16) ?? 0,
+      lastPlayedAt: c.isNull(17) ? nil : DatabaseTimestamp.date(DatabaseValue(sqliteStatement: c.statement, index: 17)))
+    trackTotal = c.int(7)
+    discTotal = c.int(9)
   }
 
   /// The JSON array of `artistMbids`; malformed JSON is an error, as a damaged row should be.
@@ -118,5 +129,18 @@ extension Library {
 
   public func recordPlay(songID: Int64, at date: Date) throws {
     try pool.write { db in try Library.recordPlay(db, songID: songID, at: date) }
+  }
+}
+
+/// The columns of the row a statement stands on, read with SQLite's C API.
+struct SelectedColumns {
+  let statement: SQLiteStatement
+
+  func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
+  func int64(_ index: Int32) -> Int64? { isNull(index) ? nil : sqlite3_column_int64(statement, index) }
+  func int(_ index: Int32) -> Int? { int64(index).map { Int($0) } }
+  func text(_ index: Int32) -> String? {
+    guard let bytes = sqlite3_column_text(statement, index) else { return nil }
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))), as: UTF8.self)
   }
 }
