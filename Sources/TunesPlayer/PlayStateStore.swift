@@ -77,17 +77,29 @@ public final class PlayStateStore: @unchecked Sendable {
     do {
       return try library.pool.read { db -> PlayStateSnapshot? in
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM playerState WHERE id = 1") else { return nil }
+        // The library's songs for the whole queue in one query (one lookup per entry took 1.5 s for
+        // 10k entries), then each entry takes its song when the library still has it at the same path.
+        let fresh = try Song.fetchSelected(
+          db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE song.id IN (SELECT songId FROM queueItem)", arguments: [])
+        var freshIndex: [Int64: Int] = [:]
+        freshIndex.reserveCapacity(fresh.count)
+        for (index, song) in fresh.enumerated() { if let id = song.id { freshIndex[id] = index } }
         var items: [QueueItem] = []
         var shuffleOrder: [(index: Int, id: Int)] = []
-        for item in try Row.fetchAll(db, sql: "SELECT * FROM queueItem ORDER BY position") {
-          let id: Int = item["id"]
-          let songID: Int64? = item["songId"]
-          var song = Song(
-            id: songID, path: item["path"], title: item["title"], artist: item["artist"], album: item["album"],
-            durationMs: item["durationMs"])
-          if let songID, let fresh = try Song.fetchOne(db, key: songID), fresh.path == song.path { song = fresh }
-          items.append(QueueItem(id: id, song: song, version: item["version"]))
-          if let index: Int = item["shuffleIndex"] { shuffleOrder.append((index, id)) }
+        let rows = try Row.fetchCursor(
+          db, sql: "SELECT id, songId, path, title, artist, album, durationMs, version, shuffleIndex FROM queueItem ORDER BY position")
+        while let item = try rows.next() {
+          let id: Int = item[0]
+          let songID: Int64? = item[1]
+          let path: String = item[2]
+          let song: Song
+          if let songID, let index = freshIndex[songID], fresh[index].path == path {
+            song = fresh[index]
+          } else {
+            song = Song(id: songID, path: path, title: item[3], artist: item[4], album: item[5], durationMs: item[6])
+          }
+          items.append(QueueItem(id: id, song: song, version: item[7]))
+          if let index: Int = item[8] { shuffleOrder.append((index, id)) }
         }
         let queue = Queue(items: items, version: row["queueVersion"], nextID: row["nextItemId"])
         let random: Bool = row["random"]

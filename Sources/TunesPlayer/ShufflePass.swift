@@ -14,14 +14,23 @@ public struct ShuffleKey: Hashable, Sendable {
 
   public init(id: Int, artist: String, album: String) {
     self.id = id
-    let a = artist.trimmingCharacters(in: .whitespaces).lowercased()
-    let b = album.trimmingCharacters(in: .whitespaces).lowercased()
+    let a = Self.trimmed(artist).lowercased()
+    let b = Self.trimmed(album).lowercased()
     self.artist = a.isEmpty ? "\u{0}\(id)" : a
     self.album = b.isEmpty ? "\u{0}\(id)" : a + "\u{1}" + b
   }
 
   public init(_ item: QueueItem) {
     self.init(id: item.id, artist: item.song.artist, album: item.song.album)
+  }
+
+  /// Without the spaces at either end. Foundation's trimming costs microseconds even when there is
+  /// nothing to trim, a third of restoring a 10k-song shuffle: the two ends are looked at first.
+  static func trimmed(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last)
+    else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 }
 

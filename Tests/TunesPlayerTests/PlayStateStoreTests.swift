@@ -55,6 +55,27 @@ func temporaryLibrary() throws -> (Library, URL) {
     #expect(again.queue[0].song.path == "/music/7.mp3")
   }
 
+  @Test func eachEntryOfALongQueueGetsItsOwnFreshSong() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var songs = (1...300).map { Song(path: "/music/\($0).mp3", title: "t\($0)", artist: "a\($0 % 7)") }
+    try library.pool.write { db in for index in songs.indices { try songs[index].insert(db) } }
+    var queue = Queue()
+    queue.add(songs.reversed() + songs.prefix(5))  // in another order than the ids, one song twice
+    try PlayStateStore(library: library).save(PlayStateSnapshot(queue: queue))
+    try library.pool.write { db in
+      try db.execute(sql: "UPDATE song SET title = 'new ' || title")
+      // A row whose file moved: its entry keeps the names saved with the queue.
+      try db.execute(sql: "UPDATE song SET path = '/elsewhere/1.mp3' WHERE path = '/music/1.mp3'")
+    }
+    let loaded = try #require(try PlayStateStore(library: library).load())
+    #expect(loaded.queue.items.map(\.song.path) == queue.items.map(\.song.path))
+    for item in loaded.queue.items {
+      let old = item.song.path.dropFirst("/music/".count).dropLast(".mp3".count)
+      #expect(item.song.title == (old == "1" ? "t1" : "new t\(old)"), "\(item.song.path)")
+    }
+  }
+
   @Test func aBrokenDatabaseIsAStoreError() throws {
     let (library, folder) = try temporaryLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }

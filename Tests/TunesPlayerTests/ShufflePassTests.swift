@@ -197,4 +197,18 @@ import Testing
       if pairs != minimum { Issue.record("\(k.map(\.artist)) → \(order.map(\.artist))") }
     }
   }
+
+  @Test func keysFoldCaseAndSpacesAndNeverMatchAnUnknownName() {
+    let a = ShuffleKey(id: 1, artist: "  The Band\t", album: " Stage Fright ")
+    let b = ShuffleKey(id: 2, artist: "the band", album: "stage fright")
+    #expect(a.artist == b.artist && a.album == b.album)
+    #expect(ShuffleKey(id: 3, artist: "Café", album: "X").artist == "café")
+    // Spaces inside a name stay; a line break is not a space here.
+    #expect(ShuffleKey(id: 4, artist: "A  B", album: "").artist == "a  b")
+    #expect(ShuffleKey(id: 5, artist: "\nA", album: "").artist == "\na")
+    // Unknown (empty or blank) names are never "the same" as each other.
+    let u1 = ShuffleKey(id: 6, artist: " ", album: ""), u2 = ShuffleKey(id: 7, artist: "", album: "")
+    #expect(u1.artist != u2.artist && u1.album != u2.album)
+    #expect(ShuffleKey.trimmed("\u{3000}x\u{00A0}") == "x")  // ideographic and no-break spaces are spaces
+  }
 }
