@@ -5,8 +5,8 @@ import Foundation
 
 /// One song named by a catalogue, with what the catalogue says about it.
 ///
-/// Laid out small: an index of 100k files holds 100k entries at once, so numbers are kept as Int32
-/// (nil as `Int32.min`; the reader refuses values outside that range) and the fingerprint as its hash.
+/// Laid out small: an index of 100k files holds 100k entries at once, so numbers are kept in 32 bits
+/// (`SmallNumber`) and the fingerprint as its hash.
 public struct CatalogueEntry: Sendable, Equatable {
   /// Absolute path of the audio file (extension added when the catalogue left it out).
   public var path: String
@@ -18,33 +18,18 @@ public struct CatalogueEntry: Sendable, Equatable {
   public var coverPath: String?
   public var genre: String?
   public var recordingMbid: String?
-  private var numbers: (track: Int32, disc: Int32, year: Int32, durationMs: Int32)
+  private var storedTrack, storedDisc, storedYear, storedDuration: SmallNumber
   /// Where the entry is written in its catalogue, for messages.
-  private var position: (line: Int32, column: Int32)
+  private var storedLine, storedColumn: Int32
   /// Changes whenever anything the index takes from the entry changes; set once the path is known.
   var fingerprint: UInt64 = 0
 
-  public var trackNumber: Int? {
-    get { Self.number(numbers.track) }
-    set { numbers.track = Self.stored(newValue) }
-  }
-  public var discNumber: Int? {
-    get { Self.number(numbers.disc) }
-    set { numbers.disc = Self.stored(newValue) }
-  }
-  public var year: Int? {
-    get { Self.number(numbers.year) }
-    set { numbers.year = Self.stored(newValue) }
-  }
-  public var durationMs: Int? {
-    get { Self.number(numbers.durationMs) }
-    set { numbers.durationMs = Self.stored(newValue) }
-  }
-  public var line: Int { Int(position.line) }
-  public var column: Int { Int(position.column) }
-
-  /// The largest magnitude a number may have (`Int32.min` means "none").
-  static let numberRange = -Int(Int32.max)...Int(Int32.max)
+  public var trackNumber: Int? { get { storedTrack.value } set { storedTrack = SmallNumber(newValue) } }
+  public var discNumber: Int? { get { storedDisc.value } set { storedDisc = SmallNumber(newValue) } }
+  public var year: Int? { get { storedYear.value } set { storedYear = SmallNumber(newValue) } }
+  public var durationMs: Int? { get { storedDuration.value } set { storedDuration = SmallNumber(newValue) } }
+  public var line: Int { Int(storedLine) }
+  public var column: Int { Int(storedColumn) }
 
   init(
     path: String, title: String?, artist: String, album: String, albumArtist: String, coverPath: String?,
@@ -59,19 +44,13 @@ public struct CatalogueEntry: Sendable, Equatable {
     self.coverPath = coverPath
     self.genre = genre
     self.recordingMbid = recordingMbid
-    numbers = (Self.stored(trackNumber), Self.stored(discNumber), Self.stored(year), Self.stored(durationMs))
-    position = (Int32(clamping: line), Int32(clamping: column))
+    storedTrack = SmallNumber(trackNumber)
+    storedDisc = SmallNumber(discNumber)
+    storedYear = SmallNumber(year)
+    storedDuration = SmallNumber(durationMs)
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
   }
-
-  public static func == (a: CatalogueEntry, b: CatalogueEntry) -> Bool {
-    a.path == b.path && a.title == b.title && a.artist == b.artist && a.album == b.album
-      && a.albumArtist == b.albumArtist && a.coverPath == b.coverPath && a.genre == b.genre
-      && a.recordingMbid == b.recordingMbid && a.numbers == b.numbers && a.position == b.position
-      && a.fingerprint == b.fingerprint
-  }
-
-  private static func number(_ stored: Int32) -> Int? { stored == .min ? nil : Int(stored) }
-  private static func stored(_ number: Int?) -> Int32 { number.map { Int32(clamping: $0) } ?? .min }
 
   func computeFingerprint() -> UInt64 {
     var hash = Fingerprint()
@@ -82,6 +61,15 @@ public struct CatalogueEntry: Sendable, Equatable {
     hash.add(recordingMbid ?? "\u{0}")
     return hash.value
   }
+}
+
+/// A whole number or nothing, in 4 bytes: nil is `Int32.min`, and the catalogue reader refuses numbers
+/// outside `range`.
+struct SmallNumber: Sendable, Equatable {
+  static let range = -Int(Int32.max)...Int(Int32.max)
+  private var stored: Int32
+  init(_ number: Int?) { stored = number.map { Int32(clamping: $0) } ?? .min }
+  var value: Int? { stored == .min ? nil : Int(stored) }
 }
 
 /// Something wrong with one file or entry that did not stop the run.
@@ -217,8 +205,8 @@ private struct CatalogueReader {
   }
 
   private func inRange(_ number: Int, _ node: JSONNode, _ key: String) throws(LibraryError) -> Int {
-    guard CatalogueEntry.numberRange.contains(number) else {
-      throw fail(node, "\"\(key)\" is \(number), out of range (at most \(CatalogueEntry.numberRange.upperBound) either way)")
+    guard SmallNumber.range.contains(number) else {
+      throw fail(node, "\"\(key)\" is \(number), out of range (at most \(SmallNumber.range.upperBound) either way)")
     }
     return number
   }
