@@ -97,7 +97,7 @@ struct CLIClientTests {
       return [replaced, appended]
     }
     #expect(counts == [2, 1])
-    let queue = try await h.backend.queue().items.map(\.song.file)
+    let queue = await h.backend.queue().items.map(\.song.file)
     #expect(queue == ["Beatles/Abbey Road/01 Come Together.mp3", "Beatles/Abbey Road/02 Something.mp3", "Nina Simone/Feeling Good.mp3"])
     let status = await h.backend.status()
     #expect(status.state == .play && status.song == 0)

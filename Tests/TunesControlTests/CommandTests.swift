@@ -134,7 +134,7 @@ import Testing
   @Test func volumeIsClampedAndAbsentWithoutMixer() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    try await h.client { c in try c.run("volume", ["+80"]) }
+    _ = try await h.client { c in try c.run("volume", ["+80"]) }
     #expect(await h.backend.status().volume == 100)
 
     let silent = InMemoryMPDBackend(songs: [], volume: nil)
@@ -346,7 +346,7 @@ import Testing
   @Test func killAsksTheBackendToShutDown() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    try await h.client { c in try c.run("kill") }
+    _ = try await h.client { c in try c.run("kill") }
     #expect(await h.backend.calls.last == "kill")
   }
 }

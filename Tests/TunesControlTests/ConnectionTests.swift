@@ -46,7 +46,7 @@ import Testing
     async let first = offCooperativePool { try MPDClient(socketPath: path).idle() }
     async let second = offCooperativePool { try MPDClient(socketPath: path).idle(["player", "mixer"]) }
     try await waitForIdlers(h, count: 2)
-    try await h.client { c in try c.run("setvol", ["42"]) }
+    _ = try await h.client { c in try c.run("setvol", ["42"]) }
     #expect(try await first == ["mixer"])
     #expect(try await second == ["mixer"])
   }
@@ -84,9 +84,9 @@ import Testing
       return [try client.idle(["playlist"]), try client.idle(["stored_playlist"])]
     }
     try await waitForIdlers(h, count: 1)
-    try await h.client { c in try c.run("add", ["loose.mp3"]) }
+    _ = try await h.client { c in try c.run("add", ["loose.mp3"]) }
     try await Task.sleep(for: .milliseconds(100))
-    try await h.client { c in try c.run("save", ["x"]) }
+    _ = try await h.client { c in try c.run("save", ["x"]) }
     #expect(try await watcher == [["playlist"], ["stored_playlist"]])
   }
 }
@@ -293,7 +293,7 @@ func readAll(_ fds: [Int32], until expected: String, trigger: () throws -> Void)
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/mpd.sock"
-    FileManager.default.createFile(atPath: path, contents: Data("keep".utf8))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data("keep".utf8)))
     let server = MPDServer(backend: InMemoryMPDBackend(), configuration: .init(unixSocketPath: path))
     await #expect(throws: ControlError.notASocket(path: path)) { try await server.start() }
     #expect(FileManager.default.contents(atPath: path) == Data("keep".utf8))

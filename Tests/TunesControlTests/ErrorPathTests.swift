@@ -8,7 +8,7 @@ import Testing
   @Test func socketFolderThatCannotBeCreated() async throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    FileManager.default.createFile(atPath: folder + "/file", contents: Data())
+    #expect(FileManager.default.createFile(atPath: folder + "/file", contents: Data()))
     let path = folder + "/file/sub/mpd.sock"
     let server = MPDServer(backend: InMemoryMPDBackend(), configuration: .init(unixSocketPath: path))
     do {

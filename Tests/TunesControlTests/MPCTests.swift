@@ -63,7 +63,7 @@ struct MPCTests {
     async let first = mpc(h, "idle", "mixer")
     async let second = mpc(h, "idle")
     try await waitForIdlers(h, count: 2)
-    try await h.client { c in try c.run("setvol", ["60"]) }
+    _ = try await h.client { c in try c.run("setvol", ["60"]) }
     #expect(try await first.output == "mixer\n")
     #expect(try await second.output == "mixer\n")
   }

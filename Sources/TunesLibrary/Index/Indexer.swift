@@ -44,7 +44,7 @@ private enum HashText: Hashable, Sendable {
   case text(String)
 
   init(_ text: String) {
-    if text.utf8.count == 16, let value = Fingerprint.value(text), Fingerprint.text(value) == text.drop { $0 == "0" } {
+    if text.utf8.count == 16, let value = Fingerprint.value(text), Fingerprint.text(value) == text.drop(while: { $0 == "0" }) {
       self = .value(value)
     } else {
       self = .text(text)
