@@ -53,7 +53,7 @@ extension Song: FetchableRecord, MutablePersistableRecord {
       albumArtist: c.text(5) ?? "", trackNumber: c.int(6), discNumber: c.int(8), year: c.int(10), genre: c.text(11),
       durationMs: c.int(12), recordingMbid: c.text(13), releaseMbid: c.text(14),
       artistMbids: try Song.decodeMbids(c.text(15)), playCount: c.int(16) ?? 0,
-      lastPlayedAt: c.isNull(17) ? nil : DatabaseTimestamp.date(DatabaseValue(sqliteStatement: c.statement, index: 17)))
+      lastPlayedAt: c.date(17))
     trackTotal = c.int(7)
     discTotal = c.int(9)
   }
@@ -139,6 +139,20 @@ struct SelectedColumns {
   func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
   func int64(_ index: Int32) -> Int64? { isNull(index) ? nil : sqlite3_column_int64(statement, index) }
   func int(_ index: Int32) -> Int? { int64(index).map { Int($0) } }
+  /// A stored date: the library's own text form read in place, anything else as GRDB reads it.
+  func date(_ index: Int32) -> Date? {
+    switch sqlite3_column_type(statement, index) {
+    case SQLITE_NULL: return nil
+    case SQLITE_TEXT:
+      if let bytes = sqlite3_column_text(statement, index),
+        let date = DatabaseTimestamp.parse(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))))
+      {
+        return date
+      }
+      fallthrough
+    default: return DatabaseTimestamp.date(DatabaseValue(sqliteStatement: statement, index: index))
+    }
+  }
   func text(_ index: Int32) -> String? {
     guard let bytes = sqlite3_column_text(statement, index) else { return nil }
     return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))), as: UTF8.self)

@@ -250,6 +250,10 @@ import Testing
     #expect(read.playCount == 2)
     #expect(read.lastPlayedAt == when)
     #expect(try temp.library.songs(matching: "yond").count == 1)
+    // Listings read the date from the row's own text, with its milliseconds.
+    let later = Date(timeIntervalSince1970: 1_600_000_000.25)
+    try temp.library.recordPlay(songID: song.id!, at: later)
+    #expect(try temp.library.songs(matching: "yond").map(\.lastPlayedAt) == [later])
     try temp.library.pool.write { db in
       try db.execute(sql: "INSERT INTO song_ft(song_ft, rank) VALUES('integrity-check', 1)")
     }

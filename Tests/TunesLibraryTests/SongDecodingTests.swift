@@ -3,6 +3,7 @@
 import Foundation
 import GRDB
 import Testing
+import TunesTestSupport
 @testable import TunesLibrary
 
 @Suite struct SongDecodingTests {
@@ -52,6 +53,24 @@ import Testing
     let grdb = try #require(Date.fromDatabaseValue(text.databaseValue))
     let ours = try #require(DatabaseTimestamp.date(text.databaseValue))
     #expect(abs(ours.timeIntervalSince(grdb)) < 0.000_001)
+  }
+
+  @Test func timestampArithmeticAgreesWithTimegmAcrossCenturies() {
+    var random = SplitMix(state: 11)
+    for _ in 0..<20_000 {
+      let year = 1601 + Int(random.next() % 800), month = 1 + Int(random.next() % 12), day = 1 + Int(random.next() % 31)
+      var parts = tm()
+      parts.tm_year = Int32(year - 1900)
+      parts.tm_mon = Int32(month - 1)
+      parts.tm_mday = Int32(day)
+      let seconds = timegm(&parts)
+      let real = parts.tm_mday == Int32(day)  // timegm moves 31 April to 1 May
+      #expect((day <= DatabaseTimestamp.daysIn(month: month, year: year)) == real, "\(year)-\(month)-\(day)")
+      if real { #expect(DatabaseTimestamp.daysSince1970(year: year, month: month, day: day) * 86_400 == seconds) }
+    }
+    #expect(DatabaseTimestamp.parse("2024-02-29 23:59:59.999") != nil)
+    #expect(DatabaseTimestamp.parse("2023-02-29 00:00:00.000") == nil)
+    #expect(DatabaseTimestamp.parse("1900-02-29 00:00:00.000") == nil)
   }
 
   @Test func otherDateFormsAreLeftToGRDB() throws {
