@@ -2,6 +2,7 @@
 // the cursor, the pass number, the history that `previous` walks back through, and the spreading of
 // songs of one artist or album apart. Pure value type: the Player actor holds the one live pass.
 import Foundation
+import TunesCore
 import TunesLibrary
 
 /// What the shuffle needs to know of a queue entry: its id and the names it spreads apart.
@@ -14,23 +15,14 @@ public struct ShuffleKey: Hashable, Sendable {
 
   public init(id: Int, artist: String, album: String) {
     self.id = id
-    let a = Self.trimmed(artist).lowercased()
-    let b = Self.trimmed(album).lowercased()
+    let a = artist.trimmingEnds(in: .whitespaces).lowercased()
+    let b = album.trimmingEnds(in: .whitespaces).lowercased()
     self.artist = a.isEmpty ? "\u{0}\(id)" : a
     self.album = b.isEmpty ? "\u{0}\(id)" : a + "\u{1}" + b
   }
 
   public init(_ item: QueueItem) {
     self.init(id: item.id, artist: item.song.artist, album: item.song.album)
-  }
-
-  /// Without the spaces at either end. Foundation's trimming costs microseconds even when there is
-  /// nothing to trim, a third of restoring a 10k-song shuffle: the two ends are looked at first.
-  static func trimmed(_ text: String) -> String {
-    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-      CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last)
-    else { return text }
-    return text.trimmingCharacters(in: .whitespaces)
   }
 }
 

@@ -1,6 +1,8 @@
 // Shuffle rules: examples, then thousands of seeded random sequences of advance, new pass, add, remove,
 // jump and previous, checking the rules after every step.
+import Foundation
 import Testing
+import TunesCore
 @testable import TunesPlayer
 
 @Suite struct ShufflePassTests {
@@ -209,6 +211,6 @@ import Testing
     // Unknown (empty or blank) names are never "the same" as each other.
     let u1 = ShuffleKey(id: 6, artist: " ", album: ""), u2 = ShuffleKey(id: 7, artist: "", album: "")
     #expect(u1.artist != u2.artist && u1.album != u2.album)
-    #expect(ShuffleKey.trimmed("\u{3000}x\u{00A0}") == "x")  // ideographic and no-break spaces are spaces
+    #expect("\u{3000}x\u{00A0}".trimmingEnds(in: .whitespaces) == "x")  // ideographic and no-break spaces are spaces
   }
 }

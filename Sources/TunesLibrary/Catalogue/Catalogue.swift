@@ -198,10 +198,11 @@ private struct CatalogueReader {
     case .null: return nil
     case .number(let number) where number == number.rounded() && abs(number) < 1e15:
       return try inRange(Int(number), value, key)
-    case .string(let text) where Int(text.trimmingCharacters(in: .whitespaces)) != nil:
-      return try inRange(Int(text.trimmingCharacters(in: .whitespaces))!, value, key)
-    default: throw fail(value, "\"\(key)\" must be a whole number, not \(value.kindName)")
+    case .string(let text):
+      if let number = Int(text.trimmingCharacters(in: .whitespaces)) { return try inRange(number, value, key) }
+    default: break
     }
+    throw fail(value, "\"\(key)\" must be a whole number, not \(value.kindName)")
   }
 
   private func inRange(_ number: Int, _ node: JSONNode, _ key: String) throws(LibraryError) -> Int {

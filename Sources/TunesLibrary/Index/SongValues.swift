@@ -1,6 +1,7 @@
 // The columns of one song row as the indexer derives them from a file's tags and its catalogue entry:
 // the catalogue's names win where it has them, the tags fill in the rest.
 import Foundation
+import TunesCore
 import TunesTags
 
 struct SongValues: Sendable {
@@ -53,13 +54,10 @@ struct SongValues: Sendable {
     coverPath = entry?.coverPath ?? folderCover
   }
 
-  /// Trimmed of white space; nil when nothing is left. Most names have none at either end, and are
-  /// returned as they are without Foundation's character-set trimming.
+  /// Trimmed of white space; nil when nothing is left.
   static func clean(_ text: String?) -> String? {
-    guard let text, let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
-    if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.isEmpty ? nil : trimmed
+    guard let trimmed = text?.trimmingEnds(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+    return trimmed
   }
 
   /// The ids as a JSON array of strings, as JSONEncoder writes it; MBIDs (validated UUIDs) never need
