@@ -52,7 +52,6 @@ enum FileWalker {
     name.utf8.count > 4 && PathText.hasSuffix(name, asciiLowercase: ".mp3")
   }
 
-
   /// Walks `folder` recursively (hidden entries and symlinked folders are skipped: no loops).
   /// `foundCatalogue` hears of each library.json as soon as it is found.
   static func walk(_ folder: String, into result: inout WalkResult, foundCatalogue: (String) -> Void) {

@@ -36,6 +36,9 @@ private struct MatchedRow {
   var id: Int64
   var catalogueFingerprint: UInt64?
   var stampUnchanged: Bool
+
+  /// Whether the row is up to date for its file named by an entry of this fingerprint (nil: none).
+  func agrees(with fingerprint: UInt64?) -> Bool { stampUnchanged && catalogueFingerprint == fingerprint }
 }
 
 /// A stored hash, as its value when it is the hex text of one: 100k rows then hold no string each.
@@ -162,11 +165,7 @@ private struct Indexer {
         continue
       }
       let row = matched[Int(file.row) - 1]
-      let same = switch file.catalogueEntry {
-      case CatalogueEntries.unchanged: true
-      case 0: row.stampUnchanged && row.catalogueFingerprint == nil
-      default: row.stampUnchanged && row.catalogueFingerprint == entries[file.catalogueEntry]?.fingerprint
-      }
+      let same = file.catalogueEntry == CatalogueEntries.unchanged || row.agrees(with: entries[file.catalogueEntry]?.fingerprint)
       if same { report.unchanged += 1 } else { work.append(.update(row.id, key, file.stamp)) }
     }
     matched = []
@@ -265,7 +264,7 @@ private struct Indexer {
     var unmatched = match(try folderRows.value())
     // The rows were read on another thread, into that thread's malloc arena: what they held is handed
     // back to the system here, not kept beside the catalogues read next (8 MB at 100k files).
-    Memory.trim()
+    if indexed > 0 { Memory.trim() }
     // All catalogues are read before anything is written: one malformed catalogue stops the run.
     // A name the walk found is known to exist: only names outside the walked folders cost a stat.
     // The table is taken out of `walk` while entries are noted in it, so that it is never copied.
@@ -281,9 +280,7 @@ private struct Indexer {
         if let index = files.index(forKey: key) {
           let file = files.values[index]
           guard file.catalogueEntry == 0 else { return }
-          if file.row != 0, case let row = matched[Int(file.row) - 1],
-            row.stampUnchanged && row.catalogueFingerprint == entry.fingerprint
-          {
+          if file.row != 0 && matched[Int(file.row) - 1].agrees(with: entry.fingerprint) {
             files.values[index].catalogueEntry = CatalogueEntries.unchanged
             return
           }
