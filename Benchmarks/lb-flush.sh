@@ -8,13 +8,8 @@ cd "$(dirname "$0")/.."
 SIZES=${1:-"1000 10000"}
 RUNS=${RUNS:-3}
 BUILD=${BUILD:-debug}
-# Release: the build Scripts/sample makes (Scripts/build-release).
-if [ "$BUILD" = release ]; then
-  timeout 1800 Scripts/build-release --product tunes >/dev/null
-else
-  timeout 1800 swift build -c "$BUILD" --product tunes >/dev/null
-fi
-TUNES="$(swift build -c "$BUILD" --show-bin-path)/tunes"
+source Benchmarks/lib.sh
+TUNES=$(tunes_built "$BUILD") || exit 1
 WORK=$(mktemp -d /tmp/tunes-lb-flush.XXXXXX)
 SERVER_PID=
 cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"; }

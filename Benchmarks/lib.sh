@@ -27,13 +27,23 @@ ensure_tools() {
   for tool in "$@"; do command -v "$tool" >/dev/null || bench_die "$tool is missing"; done
 }
 
+# Builds `tunes` in configuration $1 (release: the build Scripts/sample makes, Scripts/build-release)
+# and prints the binary's path.
+tunes_built() {
+  local build="$1"
+  if [ "$build" = release ]; then
+    (cd "$REPO_DIR" && timeout 1800 Scripts/build-release --product tunes >&2) || bench_die "release build failed"
+  else
+    (cd "$REPO_DIR" && timeout 1800 swift build -c "$build" --product tunes >&2) || bench_die "$build build failed"
+  fi
+  printf '%s\n' "$(cd "$REPO_DIR" && swift build -c "$build" --show-bin-path)/tunes"
+}
+
 # The release `tunes` binary (TUNES_BIN overrides), built if needed.
 tunes_binary() {
   if [ -n "${TUNES_BIN:-}" ]; then printf '%s\n' "$TUNES_BIN"; return; fi
-  if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    (cd "$REPO_DIR" && timeout 1800 Scripts/build-release --product tunes >&2) || bench_die "release build failed"
-  fi
-  printf '%s\n' "$REPO_DIR/.build/release/tunes"
+  if [ "${BENCH_SKIP_BUILD:-0}" = 1 ]; then printf '%s\n' "$REPO_DIR/.build/release/tunes"; return; fi
+  tunes_built release
 }
 
 # True when the tunes binary has subcommand $2 (e.g. `index`, `play`). `tunes NOPE --help` prints the

@@ -13,13 +13,8 @@ cd "$(dirname "$0")/.."
 N=${1:-10000}
 RUNS=${RUNS:-11}
 BUILD=${BUILD:-release}
-# Release: the build Scripts/sample makes (Scripts/build-release).
-if [ "$BUILD" = release ]; then
-  timeout 1800 Scripts/build-release --product tunes >/dev/null
-else
-  timeout 1800 swift build -c "$BUILD" --product tunes >/dev/null
-fi
-TUNES="$(swift build -c "$BUILD" --show-bin-path)/tunes"
+source Benchmarks/lib.sh
+TUNES=$(tunes_built "$BUILD") || exit 1
 FIRST="$PWD/Benchmarks/first-sample.py"
 WORK=$(mktemp -d /tmp/tunes-player-start.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
