@@ -55,10 +55,15 @@ public actor Submitter {
     wake()
   }
 
-  public func stop() {
-    loop?.cancel()
+  /// Stops the loop and returns once it has ended: a request already on its way is answered and its
+  /// listens marked sent first (at most the request timeout), so a listen the server took is not left
+  /// pending, to be sent a second time by the next run.
+  public func stop() async {
+    guard let running = loop else { return }
     loop = nil
+    running.cancel()
     wakeContinuation.yield()
+    await running.value
   }
 
   private func runLoop() async {
@@ -126,6 +131,8 @@ public actor Submitter {
     defer { draining = false }
     do throws(ListenBrainzError) {
       while true {
+        // A stopped loop ends its pass between requests, never within one (`stop` waits for it).
+        if Task.isCancelled { return .done }
         if try queue.fact(.tokenRejected) != nil {
           stoppedByRefusedToken = true
           return .unauthorized
