@@ -1,6 +1,6 @@
 // Dates as the library stores them ("yyyy-MM-dd HH:mm:ss.SSS", UTC: GRDB's own format), written and read
-// without DateFormatter or Calendar, whose first use loads ICU's calendar and formats (~2 ms, ~1 MB) in
-// every `tunes play` that saves its state.
+// without DateFormatter or Calendar. GRDB writes a bound `Date` with a DateFormatter, whose first use loads
+// ICU's calendars and formats (~2 M instructions, ~4 MB resident): every date tunes writes comes through here.
 import Foundation
 import GRDB
 
@@ -76,5 +76,19 @@ public enum DatabaseTimestamp {
   private static func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+}
+
+/// A record whose dates are stored as `DatabaseTimestamp` text: the same text GRDB would write, without
+/// GRDB's DateFormatter.
+public protocol TimestampedRecord: FetchableRecord, EncodableRecord {}
+
+extension TimestampedRecord {
+  public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+    .custom { DatabaseTimestamp.text($0) }
+  }
+
+  public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+    .custom { DatabaseTimestamp.date($0) }
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 import TunesLibrary
 
-public struct PendingListen: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+public struct PendingListen: Codable, Sendable, Equatable, TimestampedRecord, MutablePersistableRecord {
   public static let databaseTableName = "pendingListen"
   public enum State: String, Codable, Sendable { case pending, rejected }
 

@@ -86,7 +86,7 @@ public enum PlaylistFileSync {
       if let tracked, !tracked.editedSinceSync {
         try db.execute(
           sql: "UPDATE playlist SET sourceMtime = ?, modifiedAt = ?, syncedAt = ? WHERE id = ?",
-          arguments: [mtime, now, now, tracked.id])
+          arguments: [mtime, DatabaseTimestamp.text(now), DatabaseTimestamp.text(now), tracked.id])
         name = tracked.name
         let unmatched = try PlaylistImport.fill(db, playlistID: tracked.id, from: document)
         if !unmatched.isEmpty { report.unmatched[name] = unmatched.count }

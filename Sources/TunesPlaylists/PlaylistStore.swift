@@ -280,7 +280,7 @@ public actor PlaylistStore {
       let inStep = !playlist.editedSinceSync
       try db.execute(
         sql: "UPDATE playlist SET name = ?, modifiedAt = ?, syncedAt = CASE WHEN ? THEN ? ELSE syncedAt END WHERE id = ?",
-        arguments: [new, now, inStep, now, playlist.id])
+        arguments: [new, DatabaseTimestamp.text(now), inStep, DatabaseTimestamp.text(now), playlist.id])
     }
   }
 

@@ -99,12 +99,13 @@ enum PlaylistTables {
     now: Date
   ) throws -> Int64 {
     try checkNewName(db, name)
+    let stamp = DatabaseTimestamp.text(now)
     try db.execute(
       sql: """
         INSERT INTO playlist (name, smartQuery, sourcePath, sourceMtime, createdAt, modifiedAt, syncedAt)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         """,
-      arguments: [name, smartQuery, sourcePath, sourceMtime, now, now, sourcePath == nil ? nil : now])
+      arguments: [name, smartQuery, sourcePath, sourceMtime, stamp, stamp, sourcePath == nil ? nil : stamp])
     return db.lastInsertedRowID
   }
 
@@ -114,7 +115,7 @@ enum PlaylistTables {
   }
 
   static func touch(_ db: Database, playlistID: Int64, now: Date) throws {
-    try db.execute(sql: "UPDATE playlist SET modifiedAt = ? WHERE id = ?", arguments: [now, playlistID])
+    try db.execute(sql: "UPDATE playlist SET modifiedAt = ? WHERE id = ?", arguments: [DatabaseTimestamp.text(now), playlistID])
   }
 
   private static func insert(_ db: Database, _ item: ItemValues, playlistID: Int64, position: Int) throws {

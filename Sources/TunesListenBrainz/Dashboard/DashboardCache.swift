@@ -20,7 +20,7 @@ public struct DashboardCache: Sendable {
       try library.pool.write { db in
         try db.execute(
           sql: "INSERT OR REPLACE INTO dashboardCache (requestKey, status, body, fetchedAt) VALUES (?, ?, ?, ?)",
-          arguments: [key, status, body, date])
+          arguments: [key, status, body, DatabaseTimestamp.text(date)])
       }
     } catch {
       throw .database(reason: "\(error)")
@@ -35,7 +35,7 @@ public struct DashboardCache: Sendable {
         for (key, answer) in answers {
           try db.execute(
             sql: "INSERT OR REPLACE INTO dashboardCache (requestKey, status, body, fetchedAt) VALUES (?, ?, ?, ?)",
-            arguments: [key, answer.status, answer.body, answer.fetchedAt])
+            arguments: [key, answer.status, answer.body, DatabaseTimestamp.text(answer.fetchedAt)])
         }
       }
     } catch {

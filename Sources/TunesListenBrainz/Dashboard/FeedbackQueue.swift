@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import TunesLibrary
 
-public struct PendingFeedback: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+public struct PendingFeedback: Codable, Sendable, Equatable, TimestampedRecord, MutablePersistableRecord {
   public static let databaseTableName = "pendingFeedback"
   public var id: Int64?
   public var recordingMbid: String?
