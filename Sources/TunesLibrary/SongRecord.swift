@@ -33,14 +33,22 @@ extension Song: FetchableRecord, MutablePersistableRecord {
   /// generic `Row` subscripts (a call across modules per column, not specialised) took a quarter more
   /// instructions to decode a 10k-song queue (callgrind: 78 M against 62 M).
   public static func fetchSelected(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Song] {
+    var songs: [Song] = []
+    try forEachSelected(db, sql: sql, arguments: arguments) { songs.append($0) }
+    return songs
+  }
+
+  /// The same songs one at a time, none kept: for callers that pack them (a whole-library queue).
+  public static func forEachSelected(
+    _ db: Database, sql: String, arguments: StatementArguments, _ body: (Song) throws -> Void
+  ) throws {
     let statement = try db.makeStatement(sql: sql)
     try statement.setArguments(arguments)
     let columns = SelectedColumns(statement: statement.sqliteStatement)
-    var songs: [Song] = []
     while true {
       switch sqlite3_step(statement.sqliteStatement) {
-      case SQLITE_DONE: return songs
-      case SQLITE_ROW: songs.append(try Song(columns))
+      case SQLITE_DONE: return
+      case SQLITE_ROW: try body(try Song(columns))
       case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql, arguments: arguments)
       }
     }

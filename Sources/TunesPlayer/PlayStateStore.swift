@@ -138,7 +138,8 @@ public final class PlayStateStore: @unchecked Sendable {
         INSERT INTO queueItem (id, position, songId, path, title, artist, album, durationMs, version, shuffleIndex)
         VALUES (?, ?, (SELECT id FROM song WHERE id = ?), ?, ?, ?, ?, ?, ?, ?)
         """)
-    for (position, item) in snapshot.queue.items.enumerated() {
+    for position in 0..<snapshot.queue.count {
+      let item = snapshot.queue[position]
       // A song id that is no longer in the library would break the foreign key: the sub-select keeps the
       // path only (NULL id). Inside the one statement, so a 10 000-song queue is 10 000 steps, not 20 000.
       try statement.execute(arguments: [

@@ -154,7 +154,10 @@ public actor Player {
   }
 
   public func queueEntries() -> [QueueEntry] {
-    queue.items.enumerated().map { QueueEntry(position: $0.offset, id: $0.element.id, song: $0.element.song, version: $0.element.version) }
+    (0..<queue.count).map { position in
+      let item = queue[position]
+      return QueueEntry(position: position, id: item.id, song: item.song, version: item.version)
+    }
   }
 
   /// Entries added or moved since `version` (MPD `plchanges`).
@@ -195,7 +198,7 @@ public actor Player {
     random = saved.random
     single = saved.single
     consume = saved.consume
-    pass = saved.random ? saved.pass ?? ShufflePass(keys: queue.items.map(ShuffleKey.init), current: saved.currentID, rng: rng) : nil
+    pass = saved.random ? saved.pass ?? ShufflePass(keys: queue.shuffleKeys(), current: saved.currentID, rng: rng) : nil
     if let pass { rng = pass.rng }
     currentID = saved.currentID
     elapsedMs = saved.positionMs
@@ -343,7 +346,7 @@ public actor Player {
     ensureStarted()
     guard on != random else { return }
     random = on
-    pass = on ? ShufflePass(keys: queue.items.map(ShuffleKey.init), current: state == .stopped ? nil : currentID, rng: rng) : nil
+    pass = on ? ShufflePass(keys: queue.shuffleKeys(), current: state == .stopped ? nil : currentID, rng: rng) : nil
     if on, let pass { rng = pass.rng }
     optionsChanged()
   }
@@ -380,13 +383,19 @@ public actor Player {
   /// places in the unplayed part of the pass.
   @discardableResult
   public func add(_ songs: [Song], at position: Int? = nil) throws -> [Int] {
+    try add(SongBatch(songs), at: position)
+  }
+
+  /// Adds packed songs (a whole-library queue is read straight into its pack).
+  @discardableResult
+  public func add(_ songs: SongBatch, at position: Int? = nil) throws -> [Int] {
     ensureStarted()
     if let position, position < 0 || position > queue.count { throw PlayerError.noSuchPosition(position) }
     let start = position ?? queue.count
     let ids = queue.add(songs, at: position)
     if var p = pass {
       // The new entries sit together from `start`: no search of the queue per entry.
-      for item in queue.items[start..<start + ids.count] { p.insert(ShuffleKey(item)) }
+      for key in queue.shuffleKeys(start..<start + ids.count) { p.insert(key) }
       pass = p
     }
     queueChanged()
@@ -446,7 +455,7 @@ public actor Player {
   public func shuffleQueue() {
     ensureStarted()
     guard queue.count > 1 else { return }
-    let order = ShuffleArranger.arrange(queue.items.map(ShuffleKey.init), first: nil, after: nil, rng: &rng)
+    let order = ShuffleArranger.arrange(queue.shuffleKeys(), first: nil, after: nil, rng: &rng)
     queue.reorder(order.map(\.id))
     queueChanged()
   }
@@ -454,6 +463,11 @@ public actor Player {
   /// Replaces the queue (`tunes play QUERY` against a running player); returns the new ids.
   @discardableResult
   public func replaceQueue(with songs: [Song]) async -> [Int] {
+    await replaceQueue(with: SongBatch(songs))
+  }
+
+  @discardableResult
+  public func replaceQueue(with songs: SongBatch) async -> [Int] {
     await clear()
     return (try? add(songs)) ?? []
   }
@@ -739,10 +753,11 @@ public actor Player {
     let from = lastHeardMs ?? ms
     elapsedMs = ms
     lastHeardMs = ms
-    guard var rule = listenRule, let id = currentID, let song = queue.item(id: id)?.song else { return }
+    guard var rule = listenRule, let id = currentID else { return }
     let listen = rule.heard(from: from, to: ms)
     listenRule = rule
-    if let listen { listened(song, listen) }
+    // The entry is looked up only when a listen is due, not at every position report.
+    if let listen, let song = queue.item(id: id)?.song { listened(song, listen) }
   }
 
   private func listened(_ song: Song, _ listen: Listen) {

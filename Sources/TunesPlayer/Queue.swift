@@ -17,9 +17,20 @@ public struct QueueItem: Sendable, Hashable, Identifiable {
   }
 }
 
-/// A value type: the Player actor owns the one live queue.
+/// A value type: the Player actor owns the one live queue. Its songs are packed in one buffer (a 10 000-song
+/// queue is about 1 MB, not 3) and decoded when an entry is read; removed songs' bytes are dropped once
+/// they are half of the buffer.
 public struct Queue: Sendable, Equatable {
-  public private(set) var items: [QueueItem] = []
+  private struct Entry: Sendable, Equatable {
+    var id: Int
+    var version: Int
+    var slot: SongPack.Slot
+  }
+
+  private var entries: [Entry] = []
+  private var pack = SongPack()
+  /// Bytes of `pack` no entry uses any more.
+  private var unusedBytes = 0
   /// Bumped by every edit; clients compare it with the version they last saw.
   public private(set) var version: Int = 0
   /// The id the next added entry gets.
@@ -29,74 +40,125 @@ public struct Queue: Sendable, Equatable {
 
   /// Rebuilds a persisted queue exactly (ids and versions included).
   public init(items: [QueueItem], version: Int, nextID: Int) {
-    self.items = items
+    entries.reserveCapacity(items.count)
+    for item in items { entries.append(Entry(id: item.id, version: item.version, slot: pack.append(item.song))) }
     self.version = version
     self.nextID = max(nextID, (items.map(\.id).max() ?? 0) + 1)
   }
 
-  public var count: Int { items.count }
-  public var isEmpty: Bool { items.isEmpty }
-  public subscript(position: Int) -> QueueItem { items[position] }
+  public var count: Int { entries.count }
+  public var isEmpty: Bool { entries.isEmpty }
+  public subscript(position: Int) -> QueueItem { item(entries[position]) }
 
-  public func position(ofID id: Int) -> Int? { items.firstIndex { $0.id == id } }
-  public func item(id: Int) -> QueueItem? { items.first { $0.id == id } }
+  /// Every entry, decoded: for listings of the whole queue. The player reads single entries.
+  public var items: [QueueItem] { entries.map(item) }
+
+  public func id(at position: Int) -> Int { entries[position].id }
+  public func song(at position: Int) -> Song { pack.song(at: entries[position].slot) }
+  public func position(ofID id: Int) -> Int? { entries.firstIndex { $0.id == id } }
+  public func item(id: Int) -> QueueItem? { entries.first { $0.id == id }.map(item) }
+
+  /// What the shuffle spreads apart, for every entry in queue order.
+  public func shuffleKeys() -> [ShuffleKey] { shuffleKeys(0..<entries.count) }
+
+  public func shuffleKeys(_ positions: Range<Int>) -> [ShuffleKey] {
+    positions.map { position in
+      let song = song(at: position)
+      return ShuffleKey(id: entries[position].id, artist: song.artist, album: song.album)
+    }
+  }
 
   /// Adds songs at `position` (nil: at the end); returns their new ids in order.
   @discardableResult
   public mutating func add(_ songs: [Song], at position: Int? = nil) -> [Int] {
-    guard !songs.isEmpty else { return [] }
-    let at = min(max(position ?? items.count, 0), items.count)
+    add(SongBatch(songs), at: position)
+  }
+
+  /// Adds packed songs: into an empty queue their pack becomes the queue's, without a copy.
+  @discardableResult
+  public mutating func add(_ batch: SongBatch, at position: Int? = nil) -> [Int] {
+    guard !batch.isEmpty else { return [] }
+    let at = min(max(position ?? entries.count, 0), entries.count)
     version += 1
-    let new = songs.map { song -> QueueItem in
-      defer { nextID += 1 }
-      return QueueItem(id: nextID, song: song, version: version)
+    var slots = batch.slots
+    if entries.isEmpty {
+      pack = batch.pack
+      unusedBytes = 0
+    } else {
+      let base = UInt32(pack.byteCount)
+      pack.append(contentsOf: batch.pack)
+      for index in slots.indices { slots[index].offset += base }
     }
-    // Into an empty queue the new list is the queue: no second copy of thousands of songs.
-    if items.isEmpty { items = new } else { items.insert(contentsOf: new, at: at) }
-    touch(from: at + new.count, to: items.count)
-    return new.map(\.id)
+    let firstID = nextID
+    nextID += slots.count
+    let new = slots.enumerated().map { Entry(id: firstID + $0.offset, version: version, slot: $0.element) }
+    if entries.isEmpty { entries = new } else { entries.insert(contentsOf: new, at: at) }
+    touch(from: at + new.count, to: entries.count)
+    return Array(firstID..<firstID + new.count)
   }
 
   /// Removes the entry at `position` and returns it.
   @discardableResult
   public mutating func remove(at position: Int) -> QueueItem {
     version += 1
-    let removed = items.remove(at: position)
-    touch(from: position, to: items.count)
-    return removed
+    let removed = entries.remove(at: position)
+    touch(from: position, to: entries.count)
+    let item = item(removed)
+    unusedBytes += Int(removed.slot.length)
+    compactIfWasteful()
+    return item
   }
 
   /// Moves the entry at `from` so that it ends at position `to`.
   public mutating func move(from: Int, to: Int) {
     guard from != to else { return }
     version += 1
-    let item = items.remove(at: from)
-    items.insert(item, at: to)
+    let entry = entries.remove(at: from)
+    entries.insert(entry, at: to)
     touch(from: min(from, to), to: max(from, to) + 1)
   }
 
   public mutating func clear() {
-    guard !items.isEmpty else { return }
+    guard !entries.isEmpty else { return }
     version += 1
-    items.removeAll()
+    entries.removeAll()
+    pack = SongPack()
+    unusedBytes = 0
   }
 
   /// Reorders the whole queue (the `shuffle` command); every entry keeps its id.
   public mutating func reorder(_ newOrder: [Int]) {
-    precondition(Set(newOrder) == Set(items.map(\.id)) && newOrder.count == items.count, "reorder needs every id once")
+    precondition(Set(newOrder) == Set(entries.map(\.id)) && newOrder.count == entries.count, "reorder needs every id once")
     version += 1
-    let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
-    items = newOrder.compactMap { byID[$0] }
-    touch(from: 0, to: items.count)
+    let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
+    entries = newOrder.compactMap { byID[$0] }
+    touch(from: 0, to: entries.count)
   }
 
   /// Entries added or moved after `sinceVersion`, with their positions (MPD `plchanges`).
   public func changes(since sinceVersion: Int) -> [(position: Int, item: QueueItem)] {
-    items.enumerated().filter { $0.element.version > sinceVersion }.map { ($0.offset, $0.element) }
+    entries.enumerated().filter { $0.element.version > sinceVersion }.map { ($0.offset, item($0.element)) }
+  }
+
+  public static func == (a: Queue, b: Queue) -> Bool {
+    guard a.version == b.version, a.nextID == b.nextID, a.count == b.count else { return false }
+    return a.entries.indices.allSatisfy { a[$0] == b[$0] }
+  }
+
+  private func item(_ entry: Entry) -> QueueItem {
+    QueueItem(id: entry.id, song: pack.song(at: entry.slot), version: entry.version)
   }
 
   private mutating func touch(from: Int, to: Int) {
     guard from < to else { return }
-    for index in from..<to { items[index].version = version }
+    for index in from..<to { entries[index].version = version }
+  }
+
+  private mutating func compactIfWasteful() {
+    guard unusedBytes > 64 * 1024, unusedBytes * 2 > pack.byteCount else { return }
+    let (compacted, slots) = pack.compacted(entries.map(\.slot))
+    pack = compacted
+    for index in entries.indices { entries[index].slot = slots[index] }
+    unusedBytes = 0
   }
 }

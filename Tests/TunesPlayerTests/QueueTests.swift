@@ -63,3 +63,51 @@ import TunesLibrary
     #expect(restored.items.map(\.id) == [1, 2, 3])
   }
 }
+
+/// The packed queue against a plain list of entries, over random edits (removals compact the pack).
+@Suite struct PackedQueueTests {
+  @Test(arguments: [1 as UInt64, 2, 3])
+  func randomEditsAgreeWithAPlainList(seed: UInt64) {
+    var rng = SplitMix(state: seed)
+    var queue = Queue()
+    var model: [QueueItem] = []
+    var nextSong = 0
+    func songs(_ count: Int) -> [Song] {
+      (0..<count).map { _ in
+        nextSong += 1
+        // Long names, so that removed entries soon pass the compaction threshold.
+        return song(nextSong, artist: "Artist \(nextSong % 7) " + String(repeating: "x", count: 200), album: "Album \(nextSong % 5)")
+      }
+    }
+    for _ in 0..<1_500 {
+      switch rng.next() % 6 {
+      case 0, 1:
+        let added = songs(1 + Int(rng.next() % 20))
+        let position = model.isEmpty || rng.next() % 2 == 0 ? nil : Int(rng.next() % UInt64(model.count + 1))
+        let batch = rng.next() % 2 == 0
+        let ids = batch ? queue.add(SongBatch(added), at: position) : queue.add(added, at: position)
+        let new = zip(ids, added).map { QueueItem(id: $0, song: $1, version: queue.version) }
+        model.insert(contentsOf: new, at: position ?? model.count)
+      case 2, 3:
+        guard !model.isEmpty else { continue }
+        let position = Int(rng.next() % UInt64(model.count))
+        #expect(queue.remove(at: position).id == model.remove(at: position).id)
+      case 4:
+        guard model.count > 1 else { continue }
+        let from = Int(rng.next() % UInt64(model.count)), to = Int(rng.next() % UInt64(model.count))
+        queue.move(from: from, to: to)
+        model.insert(model.remove(at: from), at: to)
+      default:
+        if rng.next() % 10 == 0 {
+          queue.clear()
+          model.removeAll()
+        }
+      }
+      #expect(queue.count == model.count)
+    }
+    #expect(queue.items.map(\.id) == model.map(\.id))
+    #expect(queue.items.map(\.song) == model.map(\.song))
+    #expect(queue.shuffleKeys().map(\.id) == model.map(\.id))
+    if let last = model.last { #expect(queue.item(id: last.id)?.song == last.song) }
+  }
+}

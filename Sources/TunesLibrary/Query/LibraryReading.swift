@@ -46,6 +46,16 @@ extension Library {
     return try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments)
   }
 
+  /// The songs of a query packed as they are read (the play queue): no `[Song]` of the whole result.
+  public func songBatch(matching query: LibraryQuery) throws -> SongBatch {
+    let compiled = query.compiled()
+    return try pool.read { db in
+      var batch = SongBatch()
+      try Song.forEachSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments) { batch.append($0) }
+      return batch
+    }
+  }
+
   /// Artists having at least one song that matches, by name.
   public func artists(matching query: LibraryQuery = LibraryQuery()) throws -> [ArtistSummary] {
     let compiled = query.compiled()

@@ -55,8 +55,13 @@ struct Play: AsyncParsableCommand {
 
   /// The songs the arguments name; none is an error unless a daemon starts on an empty library.
   func chosenSongs(_ library: Library) throws -> [Song] {
-    let songs = try playlist.map { try PlayQueueSource.playlist(library: library, name: $0) }
-      ?? PlayQueueSource.songs(library: library, words: query, artist: artist, album: album)
+    try chosenBatch(library).songs
+  }
+
+  /// The same, packed: a whole-library queue never exists as a `[Song]` in this process.
+  func chosenBatch(_ library: Library) throws -> SongBatch {
+    let songs = try playlist.map { SongBatch(try PlayQueueSource.playlist(library: library, name: $0)) }
+      ?? PlayQueueSource.batch(library: library, words: query, artist: artist, album: album)
     let described = (query + [artist.map { "artist:\($0)" }, album.map { "album:\($0)" }, playlist.map { "playlist \($0)" }].compactMap { $0 }).joined(separator: " ")
     guard !songs.isEmpty || (daemon || daemonChild) && described.isEmpty else { throw PlayCLIError.nothingMatched(described) }
     return songs
@@ -71,7 +76,7 @@ struct Play: AsyncParsableCommand {
         return
       }
       if daemon {
-        if !resume { _ = try chosenSongs(library) }  // a bad query is reported here, not in the log
+        if !resume { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
         let log = Daemon.logPath(global.paths)
         let pid = try Daemon.launch(socketPath: socketPath, log: log)
         print("tunes is playing in the background (pid \(pid), socket \(socketPath)); `tunes quit` ends it")
@@ -84,8 +89,7 @@ struct Play: AsyncParsableCommand {
       if resume {
         guard try await player.restore() else { throw PlayCLIError.nothingToResume }
       } else {
-        let songs = try chosenSongs(library)
-        await player.replaceQueue(with: songs)
+        await player.replaceQueue(with: try chosenBatch(library))
         await player.setRandom(shuffle)
         await player.setRepeat(`repeat`)
       }

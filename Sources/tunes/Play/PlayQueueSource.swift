@@ -27,11 +27,19 @@ enum PlayCLIError: TunesError {
 enum PlayQueueSource {
   /// Songs of the query words plus `artist:`/`album:` terms; no words: the whole library.
   static func songs(library: Library, words: [String], artist: String?, album: String?) throws -> [Song] {
+    try library.songs(matching: query(words: words, artist: artist, album: album))
+  }
+
+  /// The same songs packed as they are read: what the local player's queue is filled from.
+  static func batch(library: Library, words: [String], artist: String?, album: String?) throws -> SongBatch {
+    try library.songBatch(matching: query(words: words, artist: artist, album: album))
+  }
+
+  private static func query(words: [String], artist: String?, album: String?) throws -> LibraryQuery {
     var arguments = words
     if let artist { arguments.append("artist:\(artist)") }
     if let album { arguments.append("album:\(album)") }
-    let query = try LibraryQuery.parse(arguments: arguments)
-    return try library.songs(matching: query)
+    return try LibraryQuery.parse(arguments: arguments)
   }
 
   /// The entries of a stored playlist in order, as library songs when they are still indexed.
