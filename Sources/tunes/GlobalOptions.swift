@@ -12,9 +12,9 @@ struct GlobalOptions: ParsableArguments {
   var databasePath: String { paths.database(override: db) }
 
   /// Opens the library, turning failures into one readable line.
-  func openLibrary() throws -> Library {
+  func openLibrary(cacheKiB: Int? = nil) throws -> Library {
     do {
-      return try Library(path: databasePath)
+      return try Library(path: databasePath, cacheKiB: cacheKiB)
     } catch {
       throw CLIError.cannotOpenDatabase(path: databasePath, reason: "\(error)")
     }

@@ -53,6 +53,9 @@ struct Play: AsyncParsableCommand {
   @Option(name: .long, help: "The password MPD clients on TCP must send first.")
   var mpdPassword: String?
 
+  /// SQLite's page cache per connection of a playing process.
+  static let cacheKiB = 256
+
   /// The songs the arguments name; none is an error unless a daemon starts on an empty library.
   func chosenSongs(_ library: Library) throws -> [Song] {
     try chosenBatch(library).songs
@@ -69,7 +72,9 @@ struct Play: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary()
+      // A player reads each queued song once and rewrites the queue when it changes: a cache does not
+      // help it, and SQLite's default (2 MB per connection) was half the heap of a 10k-song queue.
+      let library = try global.openLibrary(cacheKiB: Self.cacheKiB)
       let socketPath = global.paths.mpdSocket
       if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: socketPath) {
         print(try RemotePlay.send(try chosenSongs(library), append: add, shuffle: shuffle, to: running))
