@@ -72,6 +72,15 @@ public struct SongPack: Sendable, Equatable {
   /// Appends another pack's bytes; its slots move up by this pack's former byte count.
   public mutating func append(contentsOf other: SongPack) { bytes.append(contentsOf: other.bytes) }
 
+  /// Just the artist and album of the song at `slot` (what the shuffle spreads apart), without decoding
+  /// the rest.
+  public func artistAndAlbum(at slot: Slot) -> (artist: String, album: String) {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = Reader(bytes: UnsafeBufferPointer(rebasing: buffer[Int(slot.offset)..<Int(slot.offset + slot.length)]))
+      return reader.artistAndAlbum()
+    }
+  }
+
   /// A pack of just the songs at `slots`, in that order, and their new slots (dropping what was removed).
   public func compacted(_ slots: [Slot]) -> (pack: SongPack, slots: [Slot]) {
     var pack = SongPack()
@@ -147,6 +156,17 @@ public struct SongPack: Sendable, Equatable {
       song.discTotal = discTotal
       return song
     }
+
+    mutating func artistAndAlbum() -> (artist: String, album: String) {
+      index = 2
+      if bytes[0] & 1 != 0 { _ = integer() }
+      skipText()
+      skipText()
+      let artist = text()
+      return (artist, text())
+    }
+
+    mutating func skipText() { index += Int(integer()) }
 
     mutating func number(_ isPresent: Bool) -> Int? { isPresent ? Int(integer()) : nil }
 

@@ -63,8 +63,8 @@ public struct Queue: Sendable, Equatable {
 
   public func shuffleKeys(_ positions: Range<Int>) -> [ShuffleKey] {
     positions.map { position in
-      let song = song(at: position)
-      return ShuffleKey(id: entries[position].id, artist: song.artist, album: song.album)
+      let names = pack.artistAndAlbum(at: entries[position].slot)
+      return ShuffleKey(id: entries[position].id, artist: names.artist, album: names.album)
     }
   }
 

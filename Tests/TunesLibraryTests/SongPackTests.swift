@@ -34,7 +34,11 @@ import TunesTestSupport
       let song = Self.randomSong(&rng)
       packed.append((pack.append(song), song))
     }
-    for (slot, song) in packed { #expect(pack.song(at: slot) == song) }
+    for (slot, song) in packed {
+      #expect(pack.song(at: slot) == song)
+      let names = pack.artistAndAlbum(at: slot)
+      #expect(names.artist == song.artist && names.album == song.album)
+    }
   }
 
   @Test func compactingKeepsTheChosenSongsInTheirNewOrder() {
