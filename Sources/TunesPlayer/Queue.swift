@@ -53,7 +53,6 @@ public struct Queue: Sendable, Equatable {
   /// Every entry, decoded: for listings of the whole queue. The player reads single entries.
   public var items: [QueueItem] { entries.map(item) }
 
-  public func id(at position: Int) -> Int { entries[position].id }
   public func song(at position: Int) -> Song { pack.song(at: entries[position].slot) }
   public func position(ofID id: Int) -> Int? { entries.firstIndex { $0.id == id } }
   public func item(id: Int) -> QueueItem? { entries.first { $0.id == id }.map(item) }

@@ -56,12 +56,8 @@ struct Play: AsyncParsableCommand {
   /// SQLite's page cache per connection of a playing process.
   static let cacheKiB = 256
 
-  /// The songs the arguments name; none is an error unless a daemon starts on an empty library.
-  func chosenSongs(_ library: Library) throws -> [Song] {
-    try chosenBatch(library).songs
-  }
-
-  /// The same, packed: a whole-library queue never exists as a `[Song]` in this process.
+  /// The songs the arguments name, packed: a whole-library queue never exists as a `[Song]` in this
+  /// process. None is an error unless a daemon starts on an empty library.
   func chosenBatch(_ library: Library) throws -> SongBatch {
     let songs = try playlist.map { SongBatch(try PlayQueueSource.playlist(library: library, name: $0)) }
       ?? PlayQueueSource.batch(library: library, words: query, artist: artist, album: album)
@@ -77,7 +73,7 @@ struct Play: AsyncParsableCommand {
       let library = try global.openLibrary(cacheKiB: Self.cacheKiB)
       let socketPath = global.paths.mpdSocket
       if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: socketPath) {
-        print(try RemotePlay.send(try chosenSongs(library), append: add, shuffle: shuffle, to: running))
+        print(try RemotePlay.send(try chosenBatch(library).songs, append: add, shuffle: shuffle, to: running))
         return
       }
       if daemon {

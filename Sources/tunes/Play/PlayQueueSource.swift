@@ -25,12 +25,8 @@ enum PlayCLIError: TunesError {
 }
 
 enum PlayQueueSource {
-  /// Songs of the query words plus `artist:`/`album:` terms; no words: the whole library.
-  static func songs(library: Library, words: [String], artist: String?, album: String?) throws -> [Song] {
-    try library.songs(matching: query(words: words, artist: artist, album: album))
-  }
-
-  /// The same songs packed as they are read: what the local player's queue is filled from.
+  /// Songs of the query words plus `artist:`/`album:` terms (no words: the whole library), packed as they
+  /// are read.
   static func batch(library: Library, words: [String], artist: String?, album: String?) throws -> SongBatch {
     try library.songBatch(matching: query(words: words, artist: artist, album: album))
   }
