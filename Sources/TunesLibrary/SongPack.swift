@@ -10,13 +10,11 @@ public struct SongPack: Sendable, Equatable {
     public var length: UInt32
   }
 
-  public private(set) var bytes: [UInt8] = []
+  private var bytes: [UInt8] = []
 
   public init() {}
 
   public var byteCount: Int { bytes.count }
-
-  public mutating func reserveCapacity(bytes count: Int) { bytes.reserveCapacity(count) }
 
   /// Packs `song` at the end; returns where it went.
   public mutating func append(_ song: Song) -> Slot {
@@ -62,22 +60,20 @@ public struct SongPack: Sendable, Equatable {
   }
 
   /// The song packed at `slot`.
-  public func song(at slot: Slot) -> Song {
-    bytes.withUnsafeBufferPointer { buffer in
-      var reader = Reader(bytes: UnsafeBufferPointer(rebasing: buffer[Int(slot.offset)..<Int(slot.offset + slot.length)]))
-      return reader.song()
-    }
-  }
+  public func song(at slot: Slot) -> Song { read(slot) { $0.song() } }
 
   /// Appends another pack's bytes; its slots move up by this pack's former byte count.
   public mutating func append(contentsOf other: SongPack) { bytes.append(contentsOf: other.bytes) }
 
   /// Just the artist and album of the song at `slot` (what the shuffle spreads apart), without decoding
   /// the rest.
-  public func artistAndAlbum(at slot: Slot) -> (artist: String, album: String) {
+  public func artistAndAlbum(at slot: Slot) -> (artist: String, album: String) { read(slot) { $0.artistAndAlbum() } }
+
+  /// Runs `body` with a reader over the bytes of the song at `slot`.
+  private func read<T>(_ slot: Slot, _ body: (inout Reader) -> T) -> T {
     bytes.withUnsafeBufferPointer { buffer in
       var reader = Reader(bytes: UnsafeBufferPointer(rebasing: buffer[Int(slot.offset)..<Int(slot.offset + slot.length)]))
-      return reader.artistAndAlbum()
+      return body(&reader)
     }
   }
 
