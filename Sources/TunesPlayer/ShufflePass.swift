@@ -183,10 +183,13 @@ enum ShuffleArranger {
     // instead of hashing strings (for 10k songs the ranking was ~70 M instructions with strings).
     var artistNumbers: [String: Int] = [:]
     var albumNumbers: [String: Int] = [:]
+    func number(_ name: String, in numbers: inout [String: Int]) -> Int {
+      if let known = numbers[name] { return known }
+      numbers[name] = numbers.count
+      return numbers.count - 1
+    }
     func numbered(_ key: ShuffleKey) -> Numbered {
-      let artist = artistNumbers[key.artist] ?? { artistNumbers[key.artist] = artistNumbers.count; return artistNumbers.count - 1 }()
-      let album = albumNumbers[key.album] ?? { albumNumbers[key.album] = albumNumbers.count; return albumNumbers.count - 1 }()
-      return Numbered(key: key, artist: artist, album: album)
+      Numbered(key: key, artist: number(key.artist, in: &artistNumbers), album: number(key.album, in: &albumNumbers))
     }
     var remaining = keys.map(numbered)
     let after = after.map(numbered)
