@@ -143,13 +143,14 @@ public actor Player {
 
   public func status() -> PlayerStatus {
     let position = currentID.flatMap { queue.position(ofID: $0) }
+    // Decoded once from the packed queue, for the song and its duration both.
+    let song = position.map { queue.song(at: $0) }
     let upcoming = upcomingID()
     return PlayerStatus(
       state: state, volume: volume, repeatMode: repeatMode, random: random, single: single, consume: consume,
       queueVersion: queue.version, queueLength: queue.count, currentPosition: position, currentID: position == nil ? nil : currentID,
       nextPosition: upcoming.flatMap { queue.position(ofID: $0) }, nextID: upcoming,
-      song: currentID.flatMap { queue.item(id: $0)?.song }, elapsedMs: state == .stopped ? 0 : elapsedMs,
-      durationMs: durationMs ?? currentID.flatMap { queue.item(id: $0)?.song.durationMs },
+      song: song, elapsedMs: state == .stopped ? 0 : elapsedMs, durationMs: durationMs ?? song?.durationMs,
       format: state == .stopped ? nil : format, passNumber: pass?.number ?? 0, error: lastError, version: version)
   }
 
