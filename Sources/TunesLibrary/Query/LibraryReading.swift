@@ -43,7 +43,8 @@ extension Library {
   /// For callers inside their own transaction (smart playlists, the player).
   public static func songs(_ db: Database, matching query: LibraryQuery) throws -> [Song] {
     let compiled = query.compiled()
-    return try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments)
+    let songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments)
+    return compiled.sortsAfterDecoding ? Song.sortedInDefaultOrder(songs) : songs
   }
 
   /// The songs of a query packed as they are read (the play queue): no `[Song]` of the whole result.
@@ -51,7 +52,11 @@ extension Library {
     let compiled = query.compiled()
     return try pool.read { db in
       var batch = SongBatch()
-      try Song.forEachSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments) { batch.append($0) }
+      if compiled.sortsAfterDecoding {
+        for song in try Library.songs(db, matching: query) { batch.append(song) }
+      } else {
+        try Song.forEachSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments) { batch.append($0) }
+      }
       return batch
     }
   }
@@ -67,7 +72,7 @@ extension Library {
           JOIN artist ON artist.id = song.artistId WHERE \(compiled.whereSQL)
           GROUP BY artist.id ORDER BY artist.name COLLATE NOCASE
           """ + (compiled.limit == nil ? "" : " LIMIT ?"),
-        arguments: compiled.songsArguments
+        arguments: compiled.whereArguments
       ).map { ArtistSummary(id: $0[0], name: $0[1], songCount: $0[2], albumCount: $0[3]) }
     }
   }
@@ -84,7 +89,7 @@ extension Library {
           FROM song JOIN album ON album.id = song.albumId WHERE \(compiled.whereSQL)
           GROUP BY album.id ORDER BY album.albumArtistName COLLATE NOCASE, album.year, album.title COLLATE NOCASE
           """ + (compiled.limit == nil ? "" : " LIMIT ?"),
-        arguments: compiled.songsArguments
+        arguments: compiled.whereArguments
       ).map {
         AlbumSummary(
           id: $0[0], title: $0[1], albumArtist: $0[2], year: $0[3], coverPath: $0[4], songCount: $0[5], durationMs: $0[6])
