@@ -63,6 +63,8 @@ let package = Package(
     .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder", "TunesOutput"]),
     /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
     .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),
+    /// Development harness: time one library query in-process (the "query alone" of Benchmarks/index.sh).
+    .executableTarget(name: "tunes-query", dependencies: ["TunesCore", "TunesLibrary"]),
 
     // MARK: Tests (one target per library target; Tests/Fixtures holds shared fixture files)
     /// Test-only helpers: child processes via posix_spawn (Foundation's Process crashes in 6.3.1), MP3 fixtures.

@@ -12,7 +12,8 @@ BEETS_RUNS="${BEETS_RUNS:-1}"   # beets takes about 100 s a run here
 RESCAN_RUNS="${RESCAN_RUNS:-5}"
 SEARCH_RUNS="${SEARCH_RUNS:-15}"
 PAIRS="${PAIRS:-5}"             # tunes and MPD alternated, run by run (0: skip)
-QUERY="${QUERY:-river}"         # a title word of about 180 of the 10k songs
+QUERY="${QUERY:-river}"         # a broad word: a prefix of titles and of artists ("Rivers"), 543 of the 10k songs
+WORDS="${WORDS:-15}"            # title words sampled for the typical query alone at 100k
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 RESULTS="$OUT_DIR/index-$stamp.tsv"
@@ -28,6 +29,7 @@ have_tunes=0
 if [ "${SKIP_TUNES:-0}" != 1 ]; then
   TUNES=$(tunes_binary)
   tunes_has "$TUNES" index && have_tunes=1 || bench_log "bench: this tunes has no \`index\` command yet: its side is skipped"
+  QUERY_BIN=$(query_binary "$TUNES")
 fi
 
 echo "tunes index benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -47,7 +49,32 @@ timed_runs() {
 }
 nothing() { :; }
 
-t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a; t_search100=n/a
+# The query alone: median seconds of tunes' own query (parse, SQL, decoding, order) in-process, from the
+# tunes-query harness; n/a without it. Usage: query_alone DB WORDS...
+query_alone() {
+  local db="$1"; shift
+  [ -n "${QUERY_BIN:-}" ] && "$QUERY_BIN" --db "$db" "$@" 2>/dev/null || echo n/a
+}
+
+# Sets T_WORDS to the median and W_WORDS to a summary (median, slowest word, its song count) of the
+# query alone over $2 title words of the library in DB $1, spread evenly over the sorted distinct words.
+typical_words() {
+  local db="$1" count="$2" word t n list="" slowest=0 slowest_word=""
+  local words; words=$(sqlite3 "$db" "SELECT DISTINCT lower(title) FROM song" | tr ' ' '\n' | tr -cd 'a-z\n' |
+    awk 'length($0) >= 4' | sort -u | awk -v k="$count" '{ w[NR] = $0 } END { for (i = 1; i <= k; i++) print w[int((i - 0.5) * NR / k) + 1] }')
+  for word in $words; do
+    t=$(query_alone "$db" "$word"); [ "$t" = n/a ] && { T_WORDS=n/a; W_WORDS=""; return; }
+    list+="$t"$'\n'
+    if awk -v a="$t" -v b="$slowest" 'BEGIN { exit !(a > b) }'; then
+      slowest=$t; slowest_word=$word
+    fi
+  done
+  T_WORDS=$(printf '%s' "$list" | median)
+  n=$(sqlite3 "$db" "SELECT count(*) FROM song_ft WHERE song_ft MATCH '{title artist album albumArtist} : \"$slowest_word\" *'")
+  W_WORDS="$(echo $words | wc -w) words, slowest \"$slowest_word\" $(ms "$slowest") ms for $n songs"
+}
+
+t_words=n/a; w_words=""; t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a; t_search100=n/a
 m_index=n/a; m_rescan=n/a; m_search=n/a; m_rss=n/a
 p_index=n/a; p_rescan=n/a; p_search=n/a; rss100_rescan=n/a
 b_index=n/a; b_rescan=n/a
@@ -67,8 +94,8 @@ if [ "$have_tunes" = 1 ]; then
   record "search end to end: tunes search $QUERY" "$t_search" s "$("$TUNES" search "$QUERY" --db "$tunes_db" 2>/dev/null | wc -l) lines"
   timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$tunes_db"; t_ls10=$TIMED
   record "query end to end 10k: tunes ls songs $QUERY --json" "$t_ls10" s
-  t_query10=$(/usr/bin/python3 "$BENCH_DIR/query_alone.py" "$tunes_db" "$QUERY" 2>/dev/null || echo n/a)
-  record "query alone 10k (SQLite FTS5 in-process)" "$t_query10" s
+  t_query10=$(query_alone "$tunes_db" "$QUERY")
+  record "query alone 10k: $QUERY (tunes-query, in-process)" "$t_query10" s
   echo
 fi
 
@@ -163,8 +190,10 @@ if [ "$have_tunes" = 1 ] && [ "${SKIP_100K:-0}" != 1 ]; then
   record "search end to end 100k: tunes search $QUERY" "$t_search100" s
   timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$db100"; t_ls100=$TIMED
   record "query end to end 100k: tunes ls songs $QUERY --json" "$t_ls100" s
-  t_query100=$(/usr/bin/python3 "$BENCH_DIR/query_alone.py" "$db100" "$QUERY" 2>/dev/null || echo n/a)
-  record "query alone 100k (SQLite FTS5 in-process)" "$t_query100" s
+  t_query100=$(query_alone "$db100" "$QUERY")
+  record "query alone 100k: $QUERY (tunes-query, in-process)" "$t_query100" s
+  typical_words "$db100" "$WORDS"; t_words=$T_WORDS; w_words=$W_WORDS
+  record "query alone 100k: median over title words" "$t_words" s "$w_words"
   echo
 fi
 
@@ -177,8 +206,9 @@ printf '  %-44s %10s %10s %10s   mpd/tunes %s (tunes < 0.1 s)\n' "no-change resc
   "$t_rescan" "$m_rescan" "$b_rescan" "$(ratio "$m_rescan" "$t_rescan")"
 printf '  %-44s %10s %10s %10s   mpc/tunes %s (>=1)\n' "search end to end (ms)" \
   "$(ms "$t_search")" "$(ms "$m_search")" "" "$(ratio "$m_search" "$t_search")"
-printf '  %-44s %10s   100k/10k %s (100k < 5 ms)\n' "query alone 10k / 100k (ms)" \
+printf '  %-44s %10s   100k/10k %s (100k < 5 ms)\n' "query alone $QUERY 10k / 100k (ms)" \
   "$(ms "$t_query10") / $(ms "$t_query100")" "$(ratio "$t_query100" "$t_query10")"
+printf '  %-44s %10s   (100k < 5 ms) %s\n' "query alone 100k, median of title words (ms)" "$(ms "$t_words")" "$w_words"
 printf '  %-44s %10s\n' "tunes search 10k / 100k (ms)" "$(ms "$t_search") / $(ms "$t_search100")"
 printf '  %-44s %10s\n' "tunes ls songs --json 10k / 100k (ms)" "$(ms "$t_ls10") / $(ms "$t_ls100")"
 printf '  %-44s %10s   (aim < 100 MB; mpd idles at %s MB)\n' "peak RSS indexing 100k (MB)" "$rss100" "$m_rss"

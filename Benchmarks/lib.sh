@@ -46,6 +46,17 @@ tunes_binary() {
   tunes_built release
 }
 
+# The `tunes-query` harness beside the tunes binary $1 (built with it unless BENCH_SKIP_BUILD=1 or
+# TUNES_BIN names another build); empty when there is none.
+query_binary() {
+  local bin; bin="$(dirname "$1")/tunes-query"
+  if [ -z "${TUNES_BIN:-}" ] && [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    (cd "$REPO_DIR" && timeout 1800 Scripts/build-release --product tunes-query >&2) || bench_die "release build failed"
+  fi
+  [ -x "$bin" ] && printf '%s\n' "$bin"
+  return 0
+}
+
 # True when the tunes binary has subcommand $2 (e.g. `index`, `play`). `tunes NOPE --help` prints the
 # root help and succeeds, so the usage line is what tells.
 tunes_has() { "$1" "$2" --help 2>/dev/null | grep "^USAGE: tunes $2\b" >/dev/null; }
