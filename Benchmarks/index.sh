@@ -60,7 +60,7 @@ query_alone() {
 # query alone over $2 title words of the library in DB $1, spread evenly over the sorted distinct words.
 typical_words() {
   local db="$1" count="$2" word t n list="" slowest=0 slowest_word=""
-  local words; words=$(sqlite3 "$db" "SELECT DISTINCT lower(title) FROM song" | tr ' ' '\n' | tr -cd 'a-z\n' |
+  local words; words=$(sqlite3 "$db" "SELECT DISTINCT lower(title) FROM song" | tr -s '[:space:][:punct:]' '\n' |
     awk 'length($0) >= 4' | sort -u | awk -v k="$count" '{ w[NR] = $0 } END { for (i = 1; i <= k; i++) print w[int((i - 0.5) * NR / k) + 1] }')
   for word in $words; do
     t=$(query_alone "$db" "$word"); [ "$t" = n/a ] && { T_WORDS=n/a; W_WORDS=""; return; }
