@@ -22,7 +22,7 @@ exec > >(tee "$OUT_DIR/index-$stamp.txt") 2>&1
 ensure_tools mpd mpc sqlite3 /usr/bin/time
 lib10=$(make_library 10000)
 work="$(mktemp -d "$OUT_DIR/index-work.XXXXXX")"
-cleanup() { mpd_stop; rm -rf "$work"; }
+cleanup() { mpd_stop; rm -rf "$work" "${QUERY_COUNT:-}"; }
 trap cleanup EXIT
 
 have_tunes=0
@@ -50,34 +50,31 @@ timed_runs() {
 nothing() { :; }
 
 # The query alone: median seconds of tunes' own query (parse, SQL, decoding, order) in-process, from the
-# tunes-query harness; n/a without it. Usage: query_alone DB WORDS...
+# tunes-query harness; n/a without it. The song count goes to the file $QUERY_COUNT. Usage: query_alone DB WORDS...
+QUERY_COUNT="$(mktemp)"
 query_alone() {
   local db="$1"; shift
-  [ -n "${QUERY_BIN:-}" ] && "$QUERY_BIN" --db "$db" "$@" 2>/dev/null || echo n/a
+  [ -n "${QUERY_BIN:-}" ] && "$QUERY_BIN" --db "$db" "$@" 2>"$QUERY_COUNT" || echo n/a
 }
 
-# Sets T_WORDS to the median and W_WORDS to a summary (median, slowest word, its song count) of the
-# query alone over $2 title words of the library in DB $1, spread evenly over the sorted distinct words.
+# Sets T_WORDS to the median and W_WORDS to a summary (the slowest word, its song count) of the query
+# alone over $2 title words of the library in DB $1, spread evenly over its sorted distinct words (words
+# of four bytes or more with a letter; a word of symbols alone filters nothing, so it lists everything).
 typical_words() {
-  local db="$1" count="$2" word t n list="" slowest=0 slowest_word=""
+  local db="$1" count="$2" word t list="" slowest=0 slowest_word="" slowest_count=""
   local words; words=$(sqlite3 "$db" "SELECT DISTINCT lower(title) FROM song" | tr -s '[:space:][:punct:]' '\n' |
-    awk 'length($0) >= 4' | sort -u | awk -v k="$count" '{ w[NR] = $0 } END { for (i = 1; i <= k; i++) print w[int((i - 0.5) * NR / k) + 1] }')
+    awk 'length($0) >= 4 && /[a-z]/' | sort -u |
+    awk -v k="$count" '{ w[NR] = $0 } END { for (i = 1; i <= k; i++) print w[int((i - 0.5) * NR / k) + 1] }')
   for word in $words; do
     t=$(query_alone "$db" "$word"); [ "$t" = n/a ] && { T_WORDS=n/a; W_WORDS=""; return; }
     list+="$t"$'\n'
     if awk -v a="$t" -v b="$slowest" 'BEGIN { exit !(a > b) }'; then
-      slowest=$t; slowest_word=$word
+      slowest=$t; slowest_word=$word; slowest_count=$(cat "$QUERY_COUNT")
     fi
   done
   T_WORDS=$(printf '%s' "$list" | median)
-  n=$(sqlite3 "$db" "SELECT count(*) FROM song_ft WHERE song_ft MATCH '{title artist album albumArtist} : \"$slowest_word\" *'")
-  W_WORDS="$(echo $words | wc -w) words, slowest \"$slowest_word\" $(ms "$slowest") ms for $n songs"
+  W_WORDS="$(echo $words | wc -w) words, slowest \"$slowest_word\" $(ms "$slowest") ms ($slowest_count)"
 }
-
-t_words=n/a; w_words=""; t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a; t_search100=n/a
-m_index=n/a; m_rescan=n/a; m_search=n/a; m_rss=n/a
-p_index=n/a; p_rescan=n/a; p_search=n/a; rss100_rescan=n/a
-b_index=n/a; b_rescan=n/a
 
 # MARK: tunes
 tunes_db="$work/tunes.db"
@@ -95,7 +92,7 @@ if [ "$have_tunes" = 1 ]; then
   timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$tunes_db"; t_ls10=$TIMED
   record "query end to end 10k: tunes ls songs $QUERY --json" "$t_ls10" s
   t_query10=$(query_alone "$tunes_db" "$QUERY")
-  record "query alone 10k: $QUERY (tunes-query, in-process)" "$t_query10" s
+  record "query alone 10k: $QUERY (tunes-query, in-process)" "$t_query10" s "$(cat "$QUERY_COUNT")"
   echo
 fi
 
@@ -191,7 +188,7 @@ if [ "$have_tunes" = 1 ] && [ "${SKIP_100K:-0}" != 1 ]; then
   timed_runs "$SEARCH_RUNS" nothing "$TUNES" ls songs "$QUERY" --json --db "$db100"; t_ls100=$TIMED
   record "query end to end 100k: tunes ls songs $QUERY --json" "$t_ls100" s
   t_query100=$(query_alone "$db100" "$QUERY")
-  record "query alone 100k: $QUERY (tunes-query, in-process)" "$t_query100" s
+  record "query alone 100k: $QUERY (tunes-query, in-process)" "$t_query100" s "$(cat "$QUERY_COUNT")"
   typical_words "$db100" "$WORDS"; t_words=$T_WORDS; w_words=$W_WORDS
   record "query alone 100k: median over title words" "$t_words" s "$w_words"
   echo
