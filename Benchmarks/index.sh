@@ -76,6 +76,12 @@ typical_words() {
   W_WORDS="$(echo $words | wc -w) words, slowest \"$slowest_word\" $(ms "$slowest") ms ($slowest_count)"
 }
 
+t_index=n/a; t_rescan=n/a; t_search=n/a; t_query10=n/a; t_query100=n/a; t_ls10=n/a; t_ls100=n/a; rss100=n/a; t_index100=n/a; t_search100=n/a
+t_words=n/a; w_words=""
+m_index=n/a; m_rescan=n/a; m_search=n/a; m_rss=n/a
+p_index=n/a; p_rescan=n/a; p_search=n/a; rss100_rescan=n/a
+b_index=n/a; b_rescan=n/a
+
 # MARK: tunes
 tunes_db="$work/tunes.db"
 fresh_tunes_db() { rm -f "$tunes_db" "$tunes_db-wal" "$tunes_db-shm"; }
