@@ -13,7 +13,8 @@ extension Song {
 
 /// Each song's sort fields copied once into one byte buffer (names already folded) with their numbers
 /// beside them, then plain indices sorted: comparing `Song` values directly and moving them around cost
-/// ten times more than the query itself for 5 000 songs (refcounting on every swap and string access).
+/// six times as much for 5 430 songs (100 M instructions against 17 M; refcounting on every swap and
+/// string access).
 struct DefaultOrder {
   private struct Key {
     var start: Int  // albumArtist, then album, then path, one after the other in `bytes`

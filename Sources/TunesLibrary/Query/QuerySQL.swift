@@ -18,8 +18,8 @@ public struct CompiledQuery: Sendable {
   var defaultOrderOnly = false
 
   /// Full-text hits in the default order are sorted after decoding (`Library.songs`), not by SQLite:
-  /// its sorter copies every selected column into a record and back, twice the cost of the rest of the
-  /// query for a broad word at 100k songs. Without full-text terms SQLite walks the default-order index.
+  /// its sorter copies every selected column into a record and back, and for a broad word at 100k songs
+  /// cost as much as the match, the lookups and the decoding together. Without full-text terms SQLite walks the default-order index.
   var sortsAfterDecoding: Bool { fullText != nil && defaultOrderOnly }
 
   /// `SELECT <Song.selectedColumns> FROM … WHERE … ORDER BY … LIMIT …`, with no ORDER BY when
