@@ -207,13 +207,13 @@ import Testing
   @Test func generatedSQLBindsEveryValue() throws {
     let compiled = try LibraryQuery.parse("zoë artist:x year:1990..2000 path:/a -genre:b playcount:>1 limit:3").compiled()
     #expect(!compiled.songsSQL.contains("zoë") && !compiled.songsSQL.contains("1990") && !compiled.songsSQL.contains("/a"))
-    #expect(compiled.songsArguments.isEmpty == false)
+    #expect(compiled.whereArguments.isEmpty == false)
   }
 
   @Test func ftsIndexIsUsedForWords() throws {
     let compiled = try LibraryQuery.parse("cafe artist:zoe").compiled()
     let plan = try temp.library.pool.read { db in
-      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + compiled.songsSQL, arguments: compiled.songsArguments)
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + compiled.songsSQL, arguments: compiled.whereArguments)
         .map { $0["detail"] as String }
     }
     #expect(plan.contains { $0.contains("VIRTUAL TABLE INDEX") })

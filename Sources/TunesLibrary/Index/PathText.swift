@@ -77,13 +77,18 @@ enum PathText {
     // memcmp over the contiguous bytes: the generic element-by-element comparison of two UTF8Views was
     // 2% of a first index, sorting the work list.
     var a = a, b = b
-    return a.withUTF8 { x in
-      b.withUTF8 { y in
-        let common = min(x.count, y.count)
-        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-        return order != 0 ? order < 0 : x.count < y.count
-      }
+    return a.withUTF8 { x in b.withUTF8 { y in compareBytes(x, y) < 0 } }
+  }
+
+  /// Byte order as a three-way comparison (negative, zero or positive): the bytes, then the shorter
+  /// first. SQLite's BINARY collation, and its NOCASE on bytes already folded.
+  static func compareBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+    let common = min(x.count, y.count)
+    if common > 0, let a = x.baseAddress, let b = y.baseAddress {
+      let order = memcmp(a, b, common)
+      if order != 0 { return Int(order) }
     }
+    return x.count - y.count
   }
 }
 

@@ -1,6 +1,5 @@
 // The library's default song order (album artist, album, disc, track, path) done in Swift, exactly as
 // SQLite's `ORDER BY` of QuerySQL does it, so full-text results can be sorted after decoding.
-import Foundation
 
 extension Song {
   /// The songs in the default order: album artist and album compared as SQLite's NOCASE collation does
@@ -21,10 +20,8 @@ struct DefaultOrder {
     var albumArtistCount: Int32
     var albumCount: Int32
     var pathCount: Int32
-    var disc: Int64
-    var track: Int64
-    var hasDisc: Bool
-    var hasTrack: Bool
+    var disc: Int?
+    var track: Int?
   }
 
   private var bytes: [UInt8] = []
@@ -41,8 +38,7 @@ struct DefaultOrder {
       keys.append(
         Key(
           start: start, albumArtistCount: albumArtistCount, albumCount: albumCount, pathCount: pathCount,
-          disc: Int64(song.discNumber ?? 0), track: Int64(song.trackNumber ?? 0),
-          hasDisc: song.discNumber != nil, hasTrack: song.trackNumber != nil))
+          disc: song.discNumber, track: song.trackNumber))
     }
   }
 
@@ -76,25 +72,20 @@ struct DefaultOrder {
     let aAlbum = a.start + Int(a.albumArtistCount), bAlbum = b.start + Int(b.albumArtistCount)
     order = compareBytes(bytes, aAlbum, Int(a.albumCount), bAlbum, Int(b.albumCount))
     if order != 0 { return order }
-    order = compareNumbers(a.hasDisc ? a.disc : nil, b.hasDisc ? b.disc : nil)
+    order = compareNumbers(a.disc, b.disc)
     if order != 0 { return order }
-    order = compareNumbers(a.hasTrack ? a.track : nil, b.hasTrack ? b.track : nil)
+    order = compareNumbers(a.track, b.track)
     if order != 0 { return order }
     return compareBytes(bytes, aAlbum + Int(a.albumCount), Int(a.pathCount), bAlbum + Int(b.albumCount), Int(b.pathCount))
   }
 
-  /// Byte order, then the shorter first: SQLite's BINARY (and, on folded bytes, NOCASE).
+  /// `PathText.compareBytes` over two runs of `bytes`.
   private static func compareBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ aCount: Int, _ b: Int, _ bCount: Int) -> Int {
-    let common = min(aCount, bCount)
-    if common > 0, let base = bytes.baseAddress {
-      let order = memcmp(base + a, base + b, common)
-      if order != 0 { return Int(order) }
-    }
-    return aCount - bCount
+    PathText.compareBytes(UnsafeBufferPointer(rebasing: bytes[a..<a + aCount]), UnsafeBufferPointer(rebasing: bytes[b..<b + bCount]))
   }
 
   /// SQLite sorts NULL before every number.
-  private static func compareNumbers(_ a: Int64?, _ b: Int64?) -> Int {
+  private static func compareNumbers(_ a: Int?, _ b: Int?) -> Int {
     switch (a, b) {
     case (nil, nil): return 0
     case (nil, _): return -1

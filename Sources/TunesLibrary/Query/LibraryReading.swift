@@ -42,8 +42,11 @@ extension Library {
 
   /// For callers inside their own transaction (smart playlists, the player).
   public static func songs(_ db: Database, matching query: LibraryQuery) throws -> [Song] {
-    let compiled = query.compiled()
-    let songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments)
+    try songs(db, compiled: query.compiled())
+  }
+
+  private static func songs(_ db: Database, compiled: CompiledQuery) throws -> [Song] {
+    let songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments)
     return compiled.sortsAfterDecoding ? Song.sortedInDefaultOrder(songs) : songs
   }
 
@@ -51,12 +54,10 @@ extension Library {
   public func songBatch(matching query: LibraryQuery) throws -> SongBatch {
     let compiled = query.compiled()
     return try pool.read { db in
+      // Songs sorted after decoding are all decoded first anyway.
+      if compiled.sortsAfterDecoding { return SongBatch(try Library.songs(db, compiled: compiled)) }
       var batch = SongBatch()
-      if compiled.sortsAfterDecoding {
-        for song in try Library.songs(db, matching: query) { batch.append(song) }
-      } else {
-        try Song.forEachSelected(db, sql: compiled.songsSQL, arguments: compiled.songsArguments) { batch.append($0) }
-      }
+      try Song.forEachSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments) { batch.append($0) }
       return batch
     }
   }

@@ -2,46 +2,49 @@
 // an argument, never pasted), other filters use the indexes on year, playCount and path.
 import GRDB
 
-/// A WHERE clause, its arguments, an ORDER BY and a LIMIT, ready to wrap in any SELECT over `song`.
+/// A query as SQL over `song`: the full-text MATCH, the other conditions with their arguments, an ORDER BY
+/// and a LIMIT. `whereSQL` and `arguments` wrap them for any SELECT over `song`.
 public struct CompiledQuery: Sendable {
-  /// Never empty ("1" when nothing filters).
-  public var whereSQL: String
-  public var arguments: StatementArguments
+  /// The one MATCH of the positive text terms (nil: none).
+  var fullText: String?
+  /// The conditions besides the MATCH, and their arguments in order.
+  var filters: [String]
+  var filterArguments: StatementArguments
   public var orderSQL: String
   public var limit: Int?
-  /// The one MATCH of the positive text terms, and the conditions and arguments besides it: the songs
-  /// query starts from the full-text hits and looks each song up by rowid.
-  var fullText: String?
-  var otherConditions: [String] = []
-  var otherArguments = StatementArguments()
   /// No `sort:` and no `limit:`, so the default order alone decides.
-  var defaultOrderOnly = false
+  var defaultOrderOnly: Bool
+
+  /// Every condition, the MATCH as a subquery; never empty ("1" when nothing filters).
+  public var whereSQL: String {
+    let conditions = (fullText == nil ? [] : ["song.id IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?)"]) + filters
+    return conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+  }
+  /// The arguments of `whereSQL`.
+  public var arguments: StatementArguments { fullText.map { [$0] + filterArguments } ?? filterArguments }
+  /// The arguments of `whereSQL` followed by the limit's, for SELECTs wrapping `whereSQL`.
+  public var whereArguments: StatementArguments { limit.map { arguments + [$0] } ?? arguments }
 
   /// Full-text hits in the default order are sorted after decoding (`Library.songs`), not by SQLite:
   /// its sorter copies every selected column into a record and back, and for a broad word at 100k songs
-  /// cost as much as the match, the lookups and the decoding together. Without full-text terms SQLite walks the default-order index.
+  /// cost as much as the match, the lookups and the decoding together. Without full-text terms SQLite
+  /// walks the default-order index.
   var sortsAfterDecoding: Bool { fullText != nil && defaultOrderOnly }
 
   /// `SELECT <Song.selectedColumns> FROM … WHERE … ORDER BY … LIMIT …`, with no ORDER BY when
-  /// `sortsAfterDecoding`: only `Library.songs` runs it, and sorts such rows itself.
+  /// `sortsAfterDecoding`: only `Library.songs` runs it, and sorts such rows itself. Its arguments are
+  /// `whereArguments`: the MATCH comes first either way.
   var songsSQL: String {
     let order = sortsAfterDecoding ? "" : " ORDER BY \(orderSQL)"
     let limitSQL = limit == nil ? "" : " LIMIT ?"
     guard fullText != nil else {
       return "SELECT \(Song.selectedColumns) FROM song WHERE \(whereSQL)" + order + limitSQL
     }
-    // CROSS JOIN keeps the full-text index as the outer loop whatever the ORDER BY or LIMIT.
-    let conditions = (["song_ft MATCH ?"] + otherConditions).joined(separator: " AND ")
+    // The hits read first, each song looked up by rowid (no temporary index of them); CROSS JOIN keeps
+    // the full-text index as the outer loop whatever the ORDER BY or LIMIT.
+    let conditions = (["song_ft MATCH ?"] + filters).joined(separator: " AND ")
     return "SELECT \(Song.selectedColumns) FROM song_ft CROSS JOIN song ON song.id = song_ft.rowid WHERE \(conditions)"
       + order + limitSQL
-  }
-  var songsArguments: StatementArguments {
-    let arguments = fullText.map { [$0] + otherArguments } ?? self.arguments
-    return limit.map { arguments + [$0] } ?? arguments
-  }
-  /// The arguments of `whereSQL` followed by the limit's, for SELECTs wrapping `whereSQL`.
-  public var whereArguments: StatementArguments {
-    limit.map { arguments + [$0] } ?? arguments
   }
 }
 
@@ -88,13 +91,6 @@ extension LibraryQuery {
         conditions.append(negated ? "NOT coalesce(\(condition), 0)" : condition)
       }
     }
-    let otherConditions = conditions, otherArguments = arguments
-    // One MATCH for all positive text terms: FTS5 intersects them itself, much faster than one subquery each.
-    let fullText = matches.isEmpty ? nil : matches.joined(separator: " AND ")
-    if let fullText {
-      conditions.insert("song.id IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?)", at: 0)
-      arguments = [fullText] + arguments
-    }
     var order: [String] = sort.map { item in
       let direction = item.descending ? " DESC" : ""
       switch item.key {
@@ -110,10 +106,11 @@ extension LibraryQuery {
       }
     }
     order.append(Self.defaultOrder)
+    // One MATCH for all positive text terms: FTS5 intersects them itself, much faster than one subquery each.
     return CompiledQuery(
-      whereSQL: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments: arguments,
-      orderSQL: order.joined(separator: ", "), limit: limit, fullText: fullText, otherConditions: otherConditions,
-      otherArguments: otherArguments, defaultOrderOnly: sort.isEmpty && limit == nil)
+      fullText: matches.isEmpty ? nil : matches.joined(separator: " AND "), filters: conditions,
+      filterArguments: arguments, orderSQL: order.joined(separator: ", "), limit: limit,
+      defaultOrderOnly: sort.isEmpty && limit == nil)
   }
 
   /// FTS5 syntax for one term: every word quoted (so no word is read as an operator) and prefix-matched,
