@@ -27,16 +27,16 @@ ensure_tools() {
   for tool in "$@"; do command -v "$tool" >/dev/null || bench_die "$tool is missing"; done
 }
 
-# Builds `tunes` in configuration $1 (release: the build Scripts/sample makes, Scripts/build-release)
-# and prints the binary's path.
+# Builds product $2 (default `tunes`) in configuration $1 (release: the build Scripts/sample makes,
+# Scripts/build-release) and prints the binary's path.
 tunes_built() {
-  local build="$1"
+  local build="$1" product="${2:-tunes}"
   if [ "$build" = release ]; then
-    (cd "$REPO_DIR" && timeout 1800 Scripts/build-release --product tunes >&2) || bench_die "release build failed"
+    (cd "$REPO_DIR" && timeout 1800 Scripts/build-release --product "$product" >&2) || bench_die "release build failed"
   else
-    (cd "$REPO_DIR" && timeout 1800 swift build -c "$build" --product tunes >&2) || bench_die "$build build failed"
+    (cd "$REPO_DIR" && timeout 1800 swift build -c "$build" --product "$product" >&2) || bench_die "$build build failed"
   fi
-  printf '%s\n' "$(cd "$REPO_DIR" && swift build -c "$build" --show-bin-path)/tunes"
+  printf '%s\n' "$(cd "$REPO_DIR" && swift build -c "$build" --show-bin-path)/$product"
 }
 
 # The release `tunes` binary (TUNES_BIN overrides), built if needed.
@@ -50,9 +50,7 @@ tunes_binary() {
 # TUNES_BIN names another build); empty when there is none.
 query_binary() {
   local bin; bin="$(dirname "$1")/tunes-query"
-  if [ -z "${TUNES_BIN:-}" ] && [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    (cd "$REPO_DIR" && timeout 1800 Scripts/build-release --product tunes-query >&2) || bench_die "release build failed"
-  fi
+  if [ -z "${TUNES_BIN:-}" ] && [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then tunes_built release tunes-query >/dev/null; fi
   [ -x "$bin" ] && printf '%s\n' "$bin"
   return 0
 }
