@@ -42,13 +42,22 @@ extension Song: FetchableRecord, MutablePersistableRecord {
   public static func forEachSelected(
     _ db: Database, sql: String, arguments: StatementArguments, _ body: (Song) throws -> Void
   ) throws {
+    try forEachSelected(db, sql: sql, arguments: arguments, keeping: { _ in true }, body)
+  }
+
+  /// The songs whose row `keep` accepts, one at a time: `keep` reads a few columns in place, and only the
+  /// rows it keeps are decoded (the MPD server's search over every song).
+  public static func forEachSelected(
+    _ db: Database, sql: String, arguments: StatementArguments, keeping keep: (SongRowView) throws -> Bool,
+    _ body: (Song) throws -> Void
+  ) throws {
     let statement = try db.makeStatement(sql: sql)
     try statement.setArguments(arguments)
     let columns = SelectedColumns(statement: statement.sqliteStatement)
     while true {
       switch sqlite3_step(statement.sqliteStatement) {
       case SQLITE_DONE: return
-      case SQLITE_ROW: try body(try Song(columns))
+      case SQLITE_ROW: if try keep(SongRowView(columns: columns)) { try body(try Song(columns)) }
       case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql, arguments: arguments)
       }
     }
