@@ -1,6 +1,6 @@
 // Database filters: the old `find TAG VALUE …` pairs and the MPD 0.21 expression syntax
 // (`(Artist == "x")`, `(Album contains "y")`, `(!( … ))`, `((…) AND (…))`), parsed into clauses a
-// backend can evaluate in memory (`matches`) or translate to SQL.
+// backend evaluates with a `Matcher` (MPDFilterMatcher.swift).
 
 public struct MPDFilter: Sendable, Hashable {
   public enum Field: Sendable, Hashable {
@@ -39,31 +39,8 @@ public struct MPDFilter: Sendable, Hashable {
 
   public init(_ clauses: [Clause] = []) { self.clauses = clauses }
 
-  public func matches(_ song: MPDSong) -> Bool {
-    clauses.allSatisfy { clause in
-      let candidates: [String]
-      switch clause.field {
-      case .tag(let tag): candidates = [song.tags[tag] ?? ""]
-      case .any: candidates = [song.file] + MPDTag.allCases.compactMap { song.tags[$0] }
-      case .file: candidates = [song.file]
-      case .base:
-        let base = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"
-        let hit = clause.value.isEmpty || song.file.hasPrefix(base)
-        return hit != clause.negated
-      }
-      let needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
-      let hit = candidates.contains { raw in
-        let value = clause.ignoreCase ? raw.lowercased() : raw
-        switch clause.op {
-        case .equal: return value == needle
-        case .notEqual: return value != needle
-        case .contains: return value.contains(needle)
-        case .startsWith: return value.hasPrefix(needle)
-        }
-      }
-      return hit != clause.negated
-    }
-  }
+  /// Whether a song passes every clause; filters applied to many songs compile a `Matcher` once.
+  public func matches(_ song: MPDSong) -> Bool { Matcher(self).matches(song) }
 
   /// Parses the arguments of find/search/count/list… . `search` semantics (`substring`) turn the old
   /// pair syntax into case-insensitive `contains`; `find` into exact equality.

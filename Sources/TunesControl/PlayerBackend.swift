@@ -285,7 +285,7 @@ public actor PlayerBackend: MPDBackend {
 
   public func songs(matching filter: MPDFilter) async throws -> [MPDSong] {
     let folder = try folder()
-    return try LibrarySongs.all(library).lazy.map { LibrarySongs.mpdSong($0, folder: folder) }.filter { filter.matches($0) }
+    return try LibrarySongs.matching(filter, library: library, folder: folder)
   }
 
   public func directory(_ uri: String) async throws -> [MPDEntry] {

@@ -10,8 +10,13 @@ public struct MusicFolder: Sendable, Equatable {
   /// Absolute, without a trailing slash; nil while the library is empty.
   public var root: String?
 
+  /// `root`'s bytes with a "/" after them when the root is plain text (`PlainText`); nil otherwise.
+  let plainRootFolder: [UInt8]?
+
   public init(root: String?) {
     self.root = root.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+    let bytes = Array(self.root?.utf8 ?? "".utf8)
+    plainRootFolder = self.root != nil && bytes.withUnsafeBufferPointer(PlainText.isPlain) ? bytes + [UInt8(ascii: "/")] : nil
   }
 
   /// The deepest folder holding every indexed song: the common folder of the smallest and largest
@@ -25,6 +30,18 @@ public struct MusicFolder: Sendable, Equatable {
     let b = (last as NSString).deletingLastPathComponent.split(separator: "/")
     let common = zip(a, b).prefix { $0 == $1 }.map { String($0.0) }
     return MusicFolder(root: "/" + common.joined(separator: "/"))
+  }
+
+  /// `uri(forPath:)` of a path read in place: a path and root of plain text (`PlainText`: a scalar is a
+  /// Character there) are cut byte by byte, any other goes through String.
+  func uri(forPath bytes: UnsafeBufferPointer<UInt8>?) -> FilterText {
+    guard let bytes else { return .string(uri(forPath: "")) }
+    guard let folder = plainRootFolder, PlainText.isPlain(bytes) else {
+      return .string(uri(forPath: String(decoding: bytes, as: UTF8.self)))
+    }
+    if folder == [UInt8(ascii: "/"), UInt8(ascii: "/")] { return .bytes(UnsafeBufferPointer(rebasing: bytes.dropFirst())) }  // root "/"
+    guard bytes.starts(with: folder) else { return .bytes(bytes) }
+    return .bytes(UnsafeBufferPointer(rebasing: bytes[folder.count...]))
   }
 
   public func uri(forPath path: String) -> String {
@@ -76,6 +93,40 @@ enum LibrarySongs {
   static func all(_ library: Library) throws -> [Song] {
     try library.pool.read { db in
       try Song.fetchSelected(db, sql: "SELECT \(Song.selectedColumns) FROM song ORDER BY path", arguments: [])
+    }
+  }
+
+  /// The songs passing `filter`, in path order. The filter reads each row's columns in place and only
+  /// the songs it keeps are decoded: decoding all 100k songs of a library to test them took 0.8–1.4 s
+  /// per `search`, where MPD answers from memory.
+  static func matching(_ filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [MPDSong] {
+    let matcher = MPDFilter.Matcher(filter)
+    var songs: [MPDSong] = []
+    try library.pool.read { db in
+      try Song.forEachSelected(
+        db, sql: "SELECT \(Song.selectedColumns) FROM song ORDER BY path", arguments: [],
+        keeping: { row in matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { tag(row, $0) }) },
+        { songs.append(mpdSong($0, folder: folder)) })
+    }
+    return songs
+  }
+
+  /// A tag of a row as `mpdSong` shows it: nil where the song has none (NULL or empty).
+  private static func tag(_ row: SongRowView, _ tag: MPDTag) -> FilterText? {
+    func text(_ column: SongRowView.TextColumn) -> FilterText? {
+      guard let bytes = row.bytes(column), !bytes.isEmpty else { return nil }
+      return .bytes(bytes)
+    }
+    func number(_ column: SongRowView.NumberColumn) -> FilterText? { row.number(column).map { .string(String($0)) } }
+    switch tag {
+    case .title: return text(.title)
+    case .artist: return text(.artist)
+    case .album: return text(.album)
+    case .albumArtist: return text(.albumArtist)
+    case .genre: return text(.genre)
+    case .track: return number(.trackNumber)
+    case .disc: return number(.discNumber)
+    case .date: return number(.year)
     }
   }
 

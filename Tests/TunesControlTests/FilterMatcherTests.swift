@@ -1,0 +1,211 @@
+// The compiled filter against the plain String reading of MPD filters, on random songs whose values mix
+// ASCII with case-folding traps (ß, İ, the Kelvin sign, CRLF, combining marks); and the library scan
+// of the real backend against decoding every song and filtering the MPD songs.
+import Foundation
+import Testing
+import TunesLibrary
+@testable import TunesControl
+
+@Suite struct FilterMatcherTests {
+  /// The filter as the protocol defines it, one String at a time: the reference the matcher must agree with.
+  static func reference(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
+    filter.clauses.allSatisfy { clause in
+      let candidates: [String]
+      switch clause.field {
+      case .tag(let tag): candidates = [song.tags[tag] ?? ""]
+      case .any: candidates = [song.file] + MPDTag.allCases.compactMap { song.tags[$0] }
+      case .file: candidates = [song.file]
+      case .base:
+        let base = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"
+        return (clause.value.isEmpty || song.file.hasPrefix(base)) != clause.negated
+      }
+      let needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
+      let hit = candidates.contains { raw in
+        let value = clause.ignoreCase ? raw.lowercased() : raw
+        switch clause.op {
+        case .equal: return value == needle
+        case .notEqual: return value != needle
+        case .contains: return value.contains(needle)
+        case .startsWith: return value.hasPrefix(needle)
+        }
+      }
+      return hit != clause.negated
+    }
+  }
+
+  static let pieces = [
+    "Help", "help", "HELP", "the ", "Beatles", "river", "Rive", "/", "01 ", "é", "E\u{301}", "É", "straße", "STRASSE",
+    "İstanbul", "i\u{307}", "\u{212A}elvin", "kelvin", "\r\n", "\n", "a\r", "Zürich", "ZÜRICH", "Jazz", "QUARTZ", "soft\u{AD}hyphen", "ǅ", "Ǆ", "ǆ", "Ÿ", "ÿ", "Ⱥ", "ⱥ", "ı", "Ω", "ΟΔΟΣ", "σοφία", "ί", "\u{37E}", "Москва", "МОСКВА",
+    "夜の月", "ラスト", "が", "か\u{3099}", "ﾊﾞ", "하늘", "\u{1100}\u{1161}", "\u{F900}", "✨", "🔥", "👍\u{1F3FD}", "🇫🇷", "👩\u{200D}🚀", "❤\u{FE0F}",
+    "שלום", "حب", "\u{600}1", "",
+  ]
+
+  static let asciiPieces = pieces.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+
+  static func text(_ random: inout SplitMix, maxPieces: Int = 3, ascii: Bool = false) -> String {
+    let from = ascii ? asciiPieces : pieces
+    return (0..<random.below(maxPieces + 1)).map { _ in from[random.below(from.count)] }.joined()
+  }
+
+  /// Half the songs are ASCII throughout, so that whole filters run on the byte path.
+  static func song(_ random: inout SplitMix) -> MPDSong {
+    let ascii = random.next() % 2 == 0
+    var tags: [MPDTag: String] = [:]
+    for tag in MPDTag.allCases where random.next() % 4 != 0 {
+      let value = text(&random, ascii: ascii)
+      if !value.isEmpty { tags[tag] = value }
+    }
+    return MPDSong(file: text(&random, ascii: ascii) + "/" + text(&random, ascii: ascii) + ".mp3", tags: tags)
+  }
+
+  /// A needle taken from the song's own values about half the time, so that many clauses hold.
+  static func clause(_ random: inout SplitMix, song: MPDSong) -> MPDFilter.Clause {
+    let fields: [MPDFilter.Field] = [.any, .file, .base] + MPDTag.allCases.map { .tag($0) }
+    let field = fields[random.below(fields.count)]
+    let ops: [MPDFilter.Operator] = [.equal, .notEqual, .contains, .startsWith]
+    var value = text(&random, maxPieces: 2)
+    if random.next() % 2 == 0 {
+      let source = Array(([song.file] + song.tags.values.sorted()).randomElement(using: &random)!)
+      let start = random.below(source.count + 1)
+      let end = start + random.below(source.count - start + 1)
+      value = String(source[start..<end])
+      if random.next() % 3 == 0 { value = value.uppercased() }
+    }
+    return MPDFilter.Clause(
+      field: field, op: ops[Int(random.next() % 4)], value: value, ignoreCase: random.next() % 2 == 0,
+      negated: random.next() % 4 == 0)
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64]) func matcherAgreesWithTheStringReading(seed: UInt64) {
+    var random = SplitMix(state: seed)
+    var held = 0
+    for _ in 0..<3000 {
+      let song = Self.song(&random)
+      let filter = MPDFilter((0..<1 + Int(random.next() % 2)).map { _ in Self.clause(&random, song: song) })
+      let expected = Self.reference(filter, song)
+      let matcher = MPDFilter.Matcher(filter)
+      #expect(matcher.matches(song) == expected, "\(filter) on \(song)")
+      // The same values as bytes in place, as the library scan hands them over.
+      let byBytes = Self.withBytes(song) { file, tags in matcher.matches(file: { .bytes(file) }, tag: { tags[$0].map { .bytes($0) } }) }
+      #expect(byBytes == expected, "bytes: \(filter) on \(song)")
+      if expected { held += 1 }
+    }
+    #expect(held > 300, "too few filters held to test matches: \(held)")
+  }
+
+  @Test func carriageReturnBeforeLineFeedIsOneCharacter() {
+    let song = MPDSong(file: "a/b.mp3", tags: [.title: "a\r\nb"])
+    for (op, value, expected) in [(MPDFilter.Operator.startsWith, "a\r", false), (.contains, "\n", true), (.contains, "a\r", true)] {
+      let filter = MPDFilter([MPDFilter.Clause(field: .tag(.title), op: op, value: value, ignoreCase: false)])
+      #expect(Self.reference(filter, song) == expected)
+      #expect(MPDFilter.Matcher(filter).matches(song) == expected)
+      let byBytes = Self.withBytes(song) { file, tags in
+        MPDFilter.Matcher(filter).matches(file: { .bytes(file) }, tag: { tags[$0].map { .bytes($0) } })
+      }
+      #expect(byBytes == expected, "\(op) \(value.debugDescription)")
+    }
+  }
+
+  @Test func uriOfPathBytesEqualsUriOfPathString() {
+    let paths = ["/music/a.mp3", "m/x.mp3", "/musical/b.mp3", "/music", "/music/", "/mu/sic.mp3", "/é/x.mp3", "/music/é.mp3", "x.mp3", ""]
+    for root in ["/", "/music", "/mu", "/é", "m", nil] as [String?] {
+      let folder = MusicFolder(root: root)
+      for path in paths {
+        var bytes = Array(path.utf8)
+        let uri = bytes.withUnsafeMutableBufferPointer { buffer -> String in
+          switch folder.uri(forPath: UnsafeBufferPointer(buffer)) {
+          case .string(let text): return text
+          case .bytes(let cut): return String(decoding: cut, as: UTF8.self)
+          }
+        }
+        #expect(uri == folder.uri(forPath: path), "root \(root ?? "nil"), path \(path)")
+      }
+    }
+  }
+
+  @Test func brokenUTF8IsReadAsStringReadsIt() {
+    let broken: [[UInt8]] = [[0x61, 0xC3], [0xC0, 0x81, 0x61], [0x80, 0x61], [0xED, 0xA0, 0x80], [0x41, 0xFF, 0x42], [0xF0, 0x82, 0x9C, 0xA8], [0xE2, 0x9C]]
+    for bytes in broken {
+      let value = String(decoding: bytes, as: UTF8.self)
+      let song = MPDSong(file: "x.mp3", tags: [.artist: value])
+      for needle in ["a", "A", "\u{FFFD}", "✨", value] {
+        for op in [MPDFilter.Operator.contains, .equal, .startsWith] {
+          let filter = MPDFilter([MPDFilter.Clause(field: .tag(.artist), op: op, value: needle, ignoreCase: true)])
+          let byBytes = bytes.withUnsafeBufferPointer { buffer in
+            MPDFilter.Matcher(filter).matches(file: { .string("x.mp3") }, tag: { $0 == .artist ? .bytes(buffer) : nil })
+          }
+          #expect(byBytes == Self.reference(filter, song), "\(bytes) \(op) \(needle.debugDescription)")
+        }
+      }
+    }
+  }
+
+  /// Every scalar below U+20000 that PlainText lets through: Swift lowercases it to what the table
+  /// says, it is a Character of its own whatever stands beside it, and normalization leaves it alone.
+  @Test func plainScalarsAreWhatTheByteComparisonAssumes() {
+    var plain = 0
+    for value in 0..<0x20000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(scalar)
+      var bytes = Array(text.utf8)
+      let isPlain = bytes.withUnsafeMutableBufferPointer { buffer in
+        PlainText.copy(UnsafeBufferPointer(buffer), into: buffer, lowercasing: true)
+      }
+      guard isPlain else { continue }
+      plain += 1
+      #expect(bytes == Array(text.lowercased().utf8), "U+\(String(value, radix: 16)) lowercases otherwise")
+      #expect("a\(text)a".count == 3 && "\(text)\(text)".count == 2, "U+\(String(value, radix: 16)) joins a Character")
+      for neighbour in ["", "a", "e", "\u{AC00}", "\u{3042}", "\u{627}", "🔥", text] {
+        let pair = neighbour + text
+        #expect(
+          Array(pair.precomposedStringWithCanonicalMapping.unicodeScalars) == Array(pair.unicodeScalars),
+          "U+\(String(value, radix: 16)) after \(neighbour.debugDescription) is not in NFC")
+      }
+    }
+    #expect(plain > 30_000)
+  }
+
+  /// The song's file and tags as UTF-8 bytes in buffers of their own, as the library scan hands them over.
+  static func withBytes<T>(
+    _ song: MPDSong, _ body: (UnsafeBufferPointer<UInt8>, [MPDTag: UnsafeBufferPointer<UInt8>]) -> T
+  ) -> T {
+    func copy(_ text: String) -> UnsafeBufferPointer<UInt8> {
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+      _ = buffer.initialize(from: text.utf8)
+      return UnsafeBufferPointer(buffer)
+    }
+    let file = copy(song.file)
+    let tags = song.tags.mapValues(copy)
+    defer { ([file] + tags.values).forEach { $0.deallocate() } }
+    return body(file, tags)
+  }
+
+  @Test func libraryScanEqualsFilteringEveryDecodedSong() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let library = try Library(path: folder + "/library.db")
+    var random = SplitMix(state: 11)
+    try library.pool.write { db in
+      for index in 0..<400 {
+        let mpd = Self.song(&random)
+        var song = Song(
+          path: "/music/" + mpd.file.replacingOccurrences(of: ".mp3", with: " \(index).mp3"), title: mpd.tags[.title] ?? "",
+          artist: mpd.tags[.artist] ?? "", album: mpd.tags[.album] ?? "", albumArtist: mpd.tags[.albumArtist] ?? "",
+          trackNumber: random.next() % 3 == 0 ? nil : Int(random.next() % 20), discNumber: random.next() % 2 == 0 ? nil : 1,
+          year: random.next() % 3 == 0 ? nil : 1990 + Int(random.next() % 30), genre: mpd.tags[.genre])
+        try song.insert(db)
+      }
+    }
+    let musicFolder = try MusicFolder.of(library)
+    let everySong = try LibrarySongs.all(library).map { LibrarySongs.mpdSong($0, folder: musicFolder) }
+    var nonEmpty = 0
+    for _ in 0..<300 {
+      let filter = MPDFilter([Self.clause(&random, song: everySong.randomElement(using: &random)!)])
+      let expected = everySong.filter { Self.reference(filter, $0) }
+      let found = try LibrarySongs.matching(filter, library: library, folder: musicFolder)
+      #expect(found == expected, "\(filter)")
+      if !expected.isEmpty && expected.count < everySong.count { nonEmpty += 1 }
+    }
+    #expect(nonEmpty > 50, "too few filters picked some songs: \(nonEmpty)")
+  }
+}
