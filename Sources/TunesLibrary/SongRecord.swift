@@ -69,7 +69,7 @@ extension Song: FetchableRecord, MutablePersistableRecord {
       id: c.int64(0), path: c.text(1) ?? "", title: c.text(2) ?? "", artist: c.text(3) ?? "", album: c.text(4) ?? "",
       albumArtist: c.text(5) ?? "", trackNumber: c.int(6), discNumber: c.int(8), year: c.int(10), genre: c.text(11),
       durationMs: c.int(12), recordingMbid: c.text(13), releaseMbid: c.text(14),
-      artistMbids: try Song.decodeMbids(c.text(15)), playCount: c.int(16) ?? 0,
+      artistMbids: try Song.decodeMbids(bytes: c.bytes(15)), playCount: c.int(16) ?? 0,
       lastPlayedAt: c.date(17))
     trackTotal = c.int(7)
     discTotal = c.int(9)
@@ -77,15 +77,26 @@ extension Song: FetchableRecord, MutablePersistableRecord {
 
   /// The JSON array of `artistMbids`; malformed JSON is an error, as a damaged row should be.
   static func decodeMbids(_ json: String?) throws -> [String] {
-    guard let json, json != "[]" else { return [] }
-    if let ids = plainStringArray(json) { return ids }
-    return try JSONDecoder().decode([String].self, from: Data(json.utf8))
+    guard var json else { return [] }
+    return try json.withUTF8 { try decodeMbids(bytes: $0) }
+  }
+
+  /// The same, from the column's bytes in place: a listing decodes this for every song, and making a
+  /// String of the whole array first cost two allocations a song.
+  static func decodeMbids(bytes: UnsafeBufferPointer<UInt8>?) throws -> [String] {
+    guard let bytes, !bytes.elementsEqual("[]".utf8) else { return [] }
+    if let ids = plainStringArray(bytes) { return ids }
+    return try JSONDecoder().decode([String].self, from: Data(String(decoding: bytes, as: UTF8.self).utf8))
   }
 
   /// `["a","b"]` as the indexer writes it (no spaces, no escapes), read without a JSONDecoder: making one
   /// per row was most of the cost of decoding a song. nil for anything else, left to JSONDecoder.
   static func plainStringArray(_ json: String) -> [String]? {
-    let bytes = Array(json.utf8)
+    var json = json
+    return json.withUTF8 { plainStringArray($0) }
+  }
+
+  static func plainStringArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
     let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), close = UInt8(ascii: "]")
     guard bytes.count >= 4, bytes[0] == UInt8(ascii: "["), bytes[bytes.count - 1] == close else { return nil }
     var ids: [String] = []
@@ -99,7 +110,7 @@ extension Song: FetchableRecord, MutablePersistableRecord {
         end += 1
       }
       guard end + 1 < bytes.count else { return nil }
-      ids.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+      ids.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self))
       index = end + 1
       if bytes[index] == close { return index == bytes.count - 1 ? ids : nil }
       guard bytes[index] == comma, index + 1 < bytes.count else { return nil }
@@ -170,8 +181,10 @@ struct SelectedColumns {
     default: return DatabaseTimestamp.date(DatabaseValue(sqliteStatement: statement, index: index))
     }
   }
-  func text(_ index: Int32) -> String? {
+  func text(_ index: Int32) -> String? { bytes(index).map { String(decoding: $0, as: UTF8.self) } }
+  /// The column's text in place, valid until the statement moves on; nil for NULL.
+  func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
     guard let bytes = sqlite3_column_text(statement, index) else { return nil }
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))), as: UTF8.self)
+    return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
   }
 }

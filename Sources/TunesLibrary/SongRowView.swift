@@ -1,7 +1,5 @@
 // A row of `Song.selectedColumns` read in place, before it is decoded: what a scan over every song
 // looks at to decide which songs to decode.
-import GRDBSQLite
-
 public struct SongRowView {
   /// The text columns a scan can read, by their position in `Song.selectedColumns`.
   public enum TextColumn: Int32 {
@@ -17,11 +15,7 @@ public struct SongRowView {
   let columns: SelectedColumns
 
   /// The column's UTF-8 bytes, valid until the scan moves on; nil for NULL.
-  public func bytes(_ column: TextColumn) -> UnsafeBufferPointer<UInt8>? {
-    let index = column.rawValue
-    guard let text = sqlite3_column_text(columns.statement, index) else { return nil }
-    return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(columns.statement, index)))
-  }
+  public func bytes(_ column: TextColumn) -> UnsafeBufferPointer<UInt8>? { columns.bytes(column.rawValue) }
 
   public func number(_ column: NumberColumn) -> Int? { columns.int(column.rawValue) }
 }

@@ -20,6 +20,20 @@ import Testing
     #expect((try? Song.decodeMbids(json)) == viaJSONDecoder(json))
   }
 
+  /// Listings read the column's bytes in place; broken UTF-8 must come out as the String reading repairs it.
+  @Test func bytesInPlaceReadAsTheRepairedString() throws {
+    let inputs: [[UInt8]] = [
+      Array(#"["a","b"]"#.utf8), [0x5B, 0x22, 0x61, 0xC3, 0x22, 0x5D], [0x5B, 0x22, 0xFF, 0x22, 0x2C, 0x22, 0x62, 0x22, 0x5D],
+      Array("[]".utf8), Array(#"["a"b"]"#.utf8), [0x5B, 0x22, 0xC3, 0xA9, 0x22, 0x5D], [0x5B, 0x31, 0x5D],
+    ]
+    for bytes in inputs {
+      let viaString = try? Song.decodeMbids(String(decoding: bytes, as: UTF8.self))
+      let inPlace = bytes.withUnsafeBufferPointer { try? Song.decodeMbids(bytes: $0) }
+      #expect(inPlace == viaString, "\(bytes)")
+    }
+    #expect(try Song.decodeMbids(bytes: nil) == [])
+  }
+
   @Test func plainArraysSkipJSONDecoder() throws {
     #expect(Song.plainStringArray(#"["x","y"]"#) == ["x", "y"])
     #expect(Song.plainStringArray(#"["x\"y"]"#) == nil)

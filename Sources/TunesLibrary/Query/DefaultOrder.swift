@@ -5,8 +5,26 @@ extension Song {
   /// The songs in the default order: album artist and album compared as SQLite's NOCASE collation does
   /// (ASCII letters folded, other bytes as they are, a prefix before what extends it), disc and track
   /// with a missing number first, then the path byte by byte. Paths are unique, so the order is total.
-  public static func sortedInDefaultOrder(_ songs: [Song]) -> [Song] {
-    DefaultOrder(songs).sortedIndices().map { songs[$0] }
+  /// Sorted in place: each cycle of the sorted permutation is rotated by moving the songs' memory, so
+  /// none is copied (a copy retains each of a Song's strings, and `swapAt` copies).
+  static func sortInDefaultOrder(_ songs: inout [Song]) {
+    let order = DefaultOrder(songs).sortedIndices()  // order[i]: where the song for position i is now
+    var placed = [Bool](repeating: false, count: songs.count)
+    songs.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for start in buffer.indices where !placed[start] && order[start] != start {
+        let first = (base + start).move()
+        var position = start
+        while true {
+          placed[position] = true
+          let source = order[position]
+          if source == start { break }
+          (base + position).moveInitialize(from: base + source, count: 1)
+          position = source
+        }
+        (base + position).initialize(to: first)
+      }
+    }
   }
 }
 

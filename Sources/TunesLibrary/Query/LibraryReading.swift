@@ -46,8 +46,9 @@ extension Library {
   }
 
   private static func songs(_ db: Database, compiled: CompiledQuery) throws -> [Song] {
-    let songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments)
-    return compiled.sortsAfterDecoding ? Song.sortedInDefaultOrder(songs) : songs
+    var songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments)
+    if compiled.sortsAfterDecoding { Song.sortInDefaultOrder(&songs) }
+    return songs
   }
 
   /// The songs of a query packed as they are read (the play queue): no `[Song]` of the whole result.
