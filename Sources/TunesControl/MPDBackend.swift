@@ -188,6 +188,10 @@ public protocol MPDBackend: Sendable {
   func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String]
   /// The direct children of a folder (`""` = the music folder root).
   func directory(_ uri: String) async throws -> [MPDEntry]
+  /// Everything under a folder in `listall` order: each sub-folder's entry followed by its own listing,
+  /// then the folder's songs, with their tags when `details` (`listallinfo`; `listall` shows only URIs).
+  /// A URI that names no folder is MPDError noExist.
+  func listAll(_ uri: String, details: Bool) async throws -> [MPDEntry]
   /// Starts re-indexing (all, or under `uri`) and returns a job id; a running update is MPDError updateAlready.
   func update(uri: String?) async throws -> Int
 
@@ -199,6 +203,19 @@ public protocol MPDBackend: Sendable {
 }
 
 extension MPDBackend {
+  /// A default for backends without a faster path: walks `directory`, one call per folder.
+  public func listAll(_ uri: String, details: Bool) async throws -> [MPDEntry] { try await listRecursively(uri) }
+
+  /// `listAll` through `directory`, folder by folder: the default, and what faster backends must agree with.
+  public func listRecursively(_ uri: String) async throws -> [MPDEntry] {
+    var entries: [MPDEntry] = []
+    for entry in try await directory(uri) {
+      entries.append(entry)
+      if case .directory(let path, _) = entry { entries += try await listRecursively(path) }
+    }
+    return entries
+  }
+
   /// A default for backends without a faster path: filters `songs(matching:)`.
   public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
     let songs = try await songs(matching: filter)

@@ -371,11 +371,10 @@ public struct MPDDispatcher: Sendable {
   }
 
   private func listRecursively(_ uri: String, long: Bool, into out: inout String) async throws {
-    for entry in try await backend.directory(uri) {
+    for entry in try await backend.listAll(uri, details: long) {
       switch entry {
-      case .directory(let path, _):
+      case .directory:
         Self.write(entry, long: long, to: &out)
-        try await listRecursively(path, long: long, into: &out)
       case .song(let song):
         if long { MPDFormat.write(song, to: &out) } else { out += "file: \(MPDFormat.line(song.file))\n" }
       case .playlist:

@@ -288,6 +288,18 @@ public actor PlayerBackend: MPDBackend {
     return try LibrarySongs.matching(filter, library: library, folder: folder)
   }
 
+  public func listAll(_ uri: String, details: Bool) async throws -> [MPDEntry] {
+    let folder = try folder()
+    guard let path = folder.path(forURI: uri) else { return [] }  // an empty library has an empty root
+    let entries = try LibrarySongs.listing(under: path, details: details, library: library, folder: folder)
+    if !uri.isEmpty, entries.isEmpty { throw MPDError.noExist("No such directory") }
+    return entries
+  }
+
+  public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
+    try LibrarySongs.tagValues(tag, matching: filter, library: library, folder: try folder())
+  }
+
   public func directory(_ uri: String) async throws -> [MPDEntry] {
     let folder = try folder()
     guard let path = folder.path(forURI: uri) else { return [] }  // an empty library has an empty root

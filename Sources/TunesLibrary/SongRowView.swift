@@ -1,5 +1,7 @@
 // A row of `Song.selectedColumns` read in place, before it is decoded: what a scan over every song
-// looks at to decide which songs to decode.
+// looks at to decide which songs to decode; and the paths alone, from the path index.
+import GRDB
+import GRDBSQLite
 public struct SongRowView {
   /// The text columns a scan can read, by their position in `Song.selectedColumns`.
   public enum TextColumn: Int32 {
@@ -18,4 +20,26 @@ public struct SongRowView {
   public func bytes(_ column: TextColumn) -> UnsafeBufferPointer<UInt8>? { columns.bytes(column.rawValue) }
 
   public func number(_ column: NumberColumn) -> Int? { columns.int(column.rawValue) }
+}
+
+extension Song {
+  /// The paths from `start` (included) to `end` (excluded) in byte order, each as its bytes in place
+  /// (valid for the call): a walk of the path index alone, reading no song row (MPD's `listall`).
+  public static func forEachPath(
+    _ db: Database, from start: String, to end: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    let sql = "SELECT path FROM song WHERE path >= ? AND path < ? ORDER BY path"
+    let statement = try db.cachedStatement(sql: sql)
+    try statement.setArguments([start, end])
+    let columns = SelectedColumns(statement: statement.sqliteStatement)
+    defer { sqlite3_reset(statement.sqliteStatement) }
+    while true {
+      switch sqlite3_step(statement.sqliteStatement) {
+      case SQLITE_DONE: return
+      case SQLITE_ROW: if let path = columns.bytes(0) { try body(path) }
+      case let code:
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql, arguments: [start, end])
+      }
+    }
+  }
 }
