@@ -119,40 +119,42 @@ enum LibrarySongs {
   /// the songs it keeps are decoded: decoding all 100k songs of a library to test them took 0.8–1.4 s
   /// per `search`, where MPD answers from memory.
   static func matching(_ filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [MPDSong] {
-    let matcher = MPDFilter.Matcher(filter)
     var songs: [MPDSong] = []
+    try scan(filter, library: library, folder: folder, keeping: { _ in true }) { songs.append(mpdSong($0, folder: folder)) }
+    return songs
+  }
+
+  /// Every row passing `filter`, in path order, read in place; the rows `keep` also accepts are decoded
+  /// and handed to `body`.
+  private static func scan(
+    _ filter: MPDFilter, library: Library, folder: MusicFolder, keeping keep: (SongRowView) -> Bool, _ body: (Song) -> Void
+  ) throws {
+    let matcher = MPDFilter.Matcher(filter)
     try library.pool.read { db in
       try Song.forEachSelected(
         db, sql: "SELECT \(Song.selectedColumns) FROM song ORDER BY path", arguments: [],
-        keeping: { row in matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { tag(row, $0) }) },
-        { songs.append(mpdSong($0, folder: folder)) })
+        keeping: { row in matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { tag(row, $0) }) && keep(row) },
+        body)
     }
-    return songs
   }
 
   /// The distinct values of `tag` among the songs passing `filter`, sorted as Strings sort: the rows are
   /// read in place and no song is decoded (`list artist` over a whole library).
   static func tagValues(_ tag: MPDTag, matching filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [String] {
-    let matcher = MPDFilter.Matcher(filter)
     var values = Set<String>()
     var previous: [UInt8] = []  // neighbouring rows (path order) mostly share their artist and album
-    try library.pool.read { db in
-      try Song.forEachSelected(
-        db, sql: "SELECT \(Song.selectedColumns) FROM song ORDER BY path", arguments: [],
-        keeping: { row in
-          guard matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { Self.tag(row, $0) }) else { return false }
-          switch Self.tag(row, tag) {
-          case .bytes(let bytes)?:
-            if !bytes.elementsEqual(previous) {
-              previous = Array(bytes)
-              values.insert(String(decoding: bytes, as: UTF8.self))
-            }
-          case .string(let value)?: values.insert(value)
-          case nil: break
-          }
-          return false
-        }, { _ in })
-    }
+    try scan(filter, library: library, folder: folder, keeping: { row in
+      switch Self.tag(row, tag) {
+      case .bytes(let bytes)?:
+        if !bytes.elementsEqual(previous) {
+          previous = Array(bytes)
+          values.insert(String(decoding: bytes, as: UTF8.self))
+        }
+      case .string(let value)?: values.insert(value)
+      case nil: break
+      }
+      return false
+    }) { _ in }
     return values.sorted()
   }
 
@@ -227,30 +229,36 @@ enum LibrarySongs {
 
   /// The direct children of the folder `path`: sub-folders (from the indexed paths) then songs.
   /// Paths are split at their "/" bytes, as the file system splits them (a Character-wise split would
-  /// miss a "/" that a combining mark after it joins into one Character). The sub-folders come from the
-  /// path index alone (each one's paths are contiguous in byte order); only the folder's own songs are
-  /// read and decoded, where reading every song under the folder took 40–90 ms for the root of 10k.
+  /// miss a "/" that a combining mark after it joins into one Character). The listing skips through
+  /// the path index, one seek per sub-folder and per song of the folder itself, and decodes only those
+  /// songs: reading every song under the folder took 40–90 ms for the root of 10k.
   static func children(of path: String, library: Library, folder: MusicFolder) throws -> [MPDEntry] {
     let (start, end) = range(under: path)
     let prefixCount = start.utf8.count
-    func isDirect(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { !bytes[prefixCount...].contains(UInt8(ascii: "/")) }
     var folders: [MPDEntry] = []
     var songs: [MPDEntry] = []
     try library.pool.read { db in
-      var previous: [UInt8] = []
-      var direct = false
-      try Song.forEachPath(db, from: start, to: end) { bytes in
-        guard let slash = bytes[prefixCount...].firstIndex(of: UInt8(ascii: "/")) else { direct = true; return }
-        let child = UnsafeBufferPointer(rebasing: bytes[..<slash])
-        guard !child.elementsEqual(previous) else { return }
-        previous = Array(child)
-        folders.append(.directory(path: folder.uri(forPath: String(decoding: child, as: UTF8.self)), lastModified: nil))
+      var direct: [String] = []
+      var next = start, after = false
+      while let found = try Song.firstPath(db, from: next, after: after, to: end) {
+        let bytes = Array(found.utf8)
+        if let slash = bytes[prefixCount...].firstIndex(of: UInt8(ascii: "/")) {
+          let child = String(decoding: bytes[..<slash], as: UTF8.self)
+          folders.append(.directory(path: folder.uri(forPath: child), lastModified: nil))
+          (next, after) = (child + "0", false)  // '0' follows '/': the first path past the sub-folder
+        } else {
+          direct.append(found)
+          (next, after) = (found, true)
+        }
       }
-      guard direct else { return }
-      try Song.forEachSelected(
-        db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path",
-        arguments: [start, end], keeping: { row in row.bytes(.path).map(isDirect) ?? false },
-        { songs.append(.song(mpdSong($0, folder: folder))) })
+      guard !direct.isEmpty else { return }
+      let paths = String(decoding: try JSONEncoder().encode(direct), as: UTF8.self)
+      for song in try Song.fetchSelected(
+        db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path",
+        arguments: [paths])
+      {
+        songs.append(.song(mpdSong(song, folder: folder)))
+      }
     }
     return folders + songs
   }

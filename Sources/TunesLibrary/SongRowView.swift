@@ -43,3 +43,12 @@ extension Song {
     }
   }
 }
+
+extension Song {
+  /// The first path of the range [`start`, `end`), or the first after `start` when `after`: one seek in
+  /// the path index, to skip over whole folders.
+  public static func firstPath(_ db: Database, from start: String, after: Bool = false, to end: String) throws -> String? {
+    let sql = "SELECT path FROM song WHERE path \(after ? ">" : ">=") ? AND path < ? ORDER BY path LIMIT 1"
+    return try String.fetchOne(db.cachedStatement(sql: sql), arguments: [start, end])
+  }
+}
