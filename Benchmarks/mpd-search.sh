@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# MPD clients' library queries, side by side in one run: the same `mpc` commands against a
-# `tunes play --daemon` and against Debian's mpd (null output, its own database) over the same 10k
+# MPD clients' library queries (search, find, list, ls, listall), side by side in one run: the same `mpc`
+# commands against a `tunes play --daemon` and against Debian's mpd (null output, its own database) over the same 10k
 # files. Alternates the two servers command by command and prints each one's median and mpd/tunes.
 # Line counts may differ: tunes merges the names of the library's catalogue over the tags, and MPD
 # reads the tags alone (some synthetic files carry only ID3v1 tags, 30 Latin-1 characters).
@@ -68,5 +68,9 @@ query "mpc search title river" search title river
 query "mpc find artist (one artist)" find artist "$(MPD_HOST=$mpd_socket mpc list artist | sed -n 2p)"
 query "mpc search any zzzz (nothing)" search any zzzz
 query "mpc search genre jazz" search genre jazz
+query "mpc list artist" list artist
+query "mpc list album artist (one artist)" list album artist "$(MPD_HOST=$mpd_socket mpc list artist | sed -n 2p)"
+query "mpc ls (the music folder)" ls
+query "mpc listall" listall
 echo
 echo "results: $RESULTS"
