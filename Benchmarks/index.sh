@@ -15,9 +15,7 @@ PAIRS="${PAIRS:-5}"             # tunes and MPD alternated, run by run (0: skip)
 QUERY="${QUERY:-river}"         # a broad word: a prefix of titles and of artists ("Rivers"), 543 of the 10k songs
 WORDS="${WORDS:-15}"            # title words sampled for the typical query alone at 100k
 
-stamp="$(date -u +%Y%m%dT%H%M%SZ)"
-RESULTS="$OUT_DIR/index-$stamp.tsv"
-exec > >(tee "$OUT_DIR/index-$stamp.txt") 2>&1
+bench_output index
 
 ensure_tools mpd mpc sqlite3 /usr/bin/time
 lib10=$(make_library 10000)

@@ -129,6 +129,14 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || a == "n/a" 
 
 ms() { awk -v s="$1" 'BEGIN { if (s == "" || s == "n/a") print "n/a"; else printf "%.1f\n", s * 1000 }'; }
 
+# Sends what the script prints to the terminal and to out/NAME-STAMP.txt as well, and sets RESULTS to
+# out/NAME-STAMP.tsv (STAMP: the UTC time). Usage: bench_output NAME
+bench_output() {
+  local stamp; stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+  RESULTS="$OUT_DIR/$1-$stamp.tsv"
+  exec > >(tee "$OUT_DIR/$1-$stamp.txt") 2>&1
+}
+
 # Results: one tab-separated line per measurement in $RESULTS, echoed as a readable line.
 RESULTS="${RESULTS:-$OUT_DIR/results-$(date -u +%Y%m%dT%H%M%SZ).tsv}"
 record() {  # name value unit [note]

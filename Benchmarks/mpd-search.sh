@@ -12,9 +12,7 @@ source "$(dirname "$0")/lib.sh"
 RUNS="${RUNS:-15}"
 SIZE="${SIZE:-10000}"
 
-stamp="$(date -u +%Y%m%dT%H%M%SZ)"
-RESULTS="$OUT_DIR/mpd-search-$stamp.tsv"
-exec > >(tee "$OUT_DIR/mpd-search-$stamp.txt") 2>&1
+bench_output mpd-search
 
 ensure_tools mpd mpc
 lib10=$(make_library 10000)

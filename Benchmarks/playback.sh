@@ -9,9 +9,7 @@ source "$(dirname "$0")/lib.sh"
 RUNS="${RUNS:-7}"
 PLAY_SECONDS="${PLAY_SECONDS:-20}"
 
-stamp="$(date -u +%Y%m%dT%H%M%SZ)"
-RESULTS="$OUT_DIR/playback-$stamp.tsv"
-exec > >(tee "$OUT_DIR/playback-$stamp.txt") 2>&1
+bench_output playback
 
 ensure_tools mpd mpc mpg123 /usr/bin/time
 lib10=$(make_library 10000)
