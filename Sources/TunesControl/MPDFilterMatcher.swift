@@ -1,6 +1,6 @@
-// Evaluating an MPDFilter over many songs: each needle lowercased once, and values that are plain text
-// (PlainText: ASCII and Latin letters) compared byte by byte in place; any other value goes through
-// String, so the answer is always the one Swift's String gives.
+// Evaluating an MPDFilter over many songs: each needle lowercased once, and values of plain text
+// (PlainText: the letters of most scripts, no combining marks) compared byte by byte in place; any other
+// value goes through String, so the answer is always the one Swift's String gives.
 
 /// A value a filter looks at: a String, or UTF-8 bytes read in place (a library row, valid for the call).
 public enum FilterText {
@@ -67,7 +67,6 @@ extension MPDFilter {
         return hit != test.negated
       }
     }
-
   }
 }
 
