@@ -1,6 +1,7 @@
 // libFuzzer entry for the MPD request parser, compiled by Fuzz/run.sh with swiftc -sanitize=fuzzer
 // together with the parser's source files. Every input is split into lines as the server does; each
-// line must parse or fail with an ACK error, never crash, and a parsed request must survive quoting.
+// line must parse or fail with an ACK error, never crash, and a parsed request must survive quoting;
+// a filter it makes must give the same answers compiled (on Strings and on bytes) as read as Strings.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMPDParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -29,7 +30,61 @@ public func fuzzMPDParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(range.start >= 0 && (range.end ?? range.start) >= range.start, "bad range \(range)")
       }
     }
-    _ = try? MPDFilter.parse(request.arguments, substring: request.command.hasPrefix("search"))
+    if let filter = try? MPDFilter.parse(request.arguments, substring: request.command.hasPrefix("search")) {
+      checkMatcher(filter, request.arguments)
+    }
   }
   return 0
+}
+
+/// The compiled filter, on bytes in place, must answer as the String reading does, for a song whose file
+/// and tags are the request's own arguments (so that filters often hold) and their case-changed forms.
+func checkMatcher(_ filter: MPDFilter, _ arguments: [String]) {
+  var tags: [MPDTag: String] = [:]
+  for (offset, tag) in MPDTag.allCases.enumerated() where !arguments.isEmpty {
+    let value = arguments[offset % arguments.count]
+    let variant = offset % 3 == 0 ? value.uppercased() : offset % 3 == 1 ? value.lowercased() : value
+    if !variant.isEmpty { tags[tag] = variant }
+  }
+  let song = MPDSong(file: arguments.last.map { $0 + "/x.mp3" } ?? "x.mp3", tags: tags)
+  let expected = stringReading(filter, song)
+  let matcher = MPDFilter.Matcher(filter)
+  precondition(matcher.matches(song) == expected, "matcher disagrees on \(filter) for \(song)")
+  // The same values as bytes in buffers of their own, as the library scan hands them over.
+  func copy(_ text: String) -> UnsafeBufferPointer<UInt8> {
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+    _ = buffer.initialize(from: text.utf8)
+    return UnsafeBufferPointer(buffer)
+  }
+  let file = copy(song.file)
+  let tagBytes = tags.mapValues(copy)
+  defer { ([file] + tagBytes.values).forEach { $0.deallocate() } }
+  let byBytes = matcher.matches(file: { .bytes(file) }, tag: { tagBytes[$0].map { .bytes($0) } })
+  precondition(byBytes == expected, "matcher on bytes disagrees on \(filter) for \(song)")
+}
+
+/// MPD filters read one String at a time: lowercased(), then ==, contains, hasPrefix.
+func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
+  filter.clauses.allSatisfy { clause in
+    let candidates: [String]
+    switch clause.field {
+    case .tag(let tag): candidates = [song.tags[tag] ?? ""]
+    case .any: candidates = [song.file] + MPDTag.allCases.compactMap { song.tags[$0] }
+    case .file: candidates = [song.file]
+    case .base:
+      let base = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"
+      return (clause.value.isEmpty || song.file.hasPrefix(base)) != clause.negated
+    }
+    let needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
+    let hit = candidates.contains { raw in
+      let value = clause.ignoreCase ? raw.lowercased() : raw
+      switch clause.op {
+      case .equal: return value == needle
+      case .notEqual: return value != needle
+      case .contains: return value.firstRange(of: needle) != nil
+      case .startsWith: return value.hasPrefix(needle)
+      }
+    }
+    return hit != clause.negated
+  }
 }

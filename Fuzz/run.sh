@@ -1,5 +1,6 @@
 #!/bin/sh
-# Fuzzes the MPD request parser with libFuzzer for a bounded time (FUZZ_SECONDS, default 30).
+# Fuzzes the MPD request parser and the filters it makes with libFuzzer for a bounded time
+# (FUZZ_SECONDS, default 30).
 # Builds with swiftc -sanitize=fuzzer,address outside SwiftPM; exits non-zero when libFuzzer finds a
 # crash (the reproducer is left in .build/fuzz/).
 set -eu
@@ -11,7 +12,7 @@ BIN="$OUT/mpd-parser-fuzz"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MPDParserFuzz \
   Fuzz/MPDParserFuzz.swift \
   Sources/TunesControl/MPDAck.swift Sources/TunesControl/MPDRequest.swift \
-  Sources/TunesControl/MPDFilter.swift Sources/TunesControl/MPDSong.swift \
+  Sources/TunesControl/MPDFilter.swift Sources/TunesControl/MPDFilterMatcher.swift Sources/TunesControl/MPDSong.swift \
   -o "$BIN"
 CORPUS=$(mktemp -d)
 trap 'rm -rf "$CORPUS"' EXIT

@@ -9,9 +9,9 @@ public enum FilterText {
 }
 
 extension MPDFilter {
-  /// A filter ready to test many songs. The answer is the one `String.lowercased()`, `==`, `contains`
-  /// and `hasPrefix` give; a value and a needle that are both plain text give that same answer byte by
-  /// byte, without making or lowercasing a String.
+  /// A filter ready to test many songs. The answer is the one `String.lowercased()`, `==`,
+  /// `firstRange(of:)` and `hasPrefix` give; a value and a needle that are both plain text give that same
+  /// answer byte by byte, without making or lowercasing a String.
   public struct Matcher: Sendable {
     struct Test: Sendable {
       var field: Field
@@ -91,13 +91,15 @@ extension MPDFilter.Matcher.Test {
     }
   }
 
-  /// The reading that decides: Swift's lowercasing and comparisons of Strings.
+  /// The reading that decides: Swift's lowercasing and comparisons of Strings, Character by Character.
+  /// `contains` is the standard library's `firstRange(of:)`, not Foundation's `contains`, which reads a
+  /// NUL as the needle's end and traps on some needles that end in one ("aé" and "é\0").
   private func holds(string raw: String) -> Bool {
     let value = ignoreCase ? raw.lowercased() : raw
     switch op {
     case .equal: return value == needle
     case .notEqual: return value != needle
-    case .contains: return value.contains(needle)
+    case .contains: return value.firstRange(of: needle) != nil
     case .startsWith: return value.hasPrefix(needle)
     }
   }
@@ -124,7 +126,7 @@ extension MPDFilter.Matcher.Test {
 /// (NFC) leaves as they are and composes with nothing beside them, and that lowercase to one scalar of
 /// the same UTF-8 length. Two plain texts are canonically equivalent only when their bytes are equal, so
 /// lowercasing scalar by scalar, then comparing bytes, gives what `lowercased()` and String's `==`,
-/// `contains` and `hasPrefix` give. It covers the two-byte scalars (Latin, Greek, Cyrillic, Hebrew,
+/// `firstRange(of:)` and `hasPrefix` give. It covers the two-byte scalars (Latin, Greek, Cyrillic, Hebrew,
 /// Arabic; not the combining marks, format characters, CR, or the few letters like İ that lowercase to
 /// more), and kana, CJK ideographs, Hangul syllables, dingbats and the common emoji, which have no case:
 /// the tags of most libraries. `plainScalarsAreWhatTheByteComparisonAssumes` checks every one.
