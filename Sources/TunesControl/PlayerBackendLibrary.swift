@@ -240,7 +240,12 @@ enum LibrarySongs {
     try library.pool.read { db in
       var direct: [String] = []
       var next = start, after = false
+      var last: String?
       while let found = try Song.firstPath(db, from: next, after: after, to: end) {
+        // A stored path that is not valid UTF-8 reads back repaired, so seeking past it could find it
+        // again; the index only writes valid paths, but a loop must not hang on a damaged database.
+        if found == last { break }
+        last = found
         let bytes = Array(found.utf8)
         if let slash = bytes[prefixCount...].firstIndex(of: UInt8(ascii: "/")) {
           let child = String(decoding: bytes[..<slash], as: UTF8.self)

@@ -82,6 +82,26 @@ import TunesPlayer
     #expect(listed > 100)
   }
 
+  /// A path stored as bytes that are not UTF-8 reads back repaired; skipping through the path index must
+  /// still come to an end (the index never writes one, a damaged database might hold one).
+  @Test func directoryEndsOnAPathThatIsNotUTF8() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let library = try Library(path: folder + "/library.db")
+    try await library.pool.write { db in
+      var song = Song(path: "/m/a/1.mp3", title: "one", artist: "x")
+      try song.insert(db)
+      // "/m/\xFF/2.mp3" and "/m/\xFF.mp3"
+      for hex in ["2F6D2FFF2F322E6D7033", "2F6D2FFF2E6D7033"] {
+        try db.execute(
+          sql: "INSERT INTO song(path, title, artist, album, albumArtist) VALUES (CAST(X'\(hex)' AS TEXT), 't', 'a', '', 'a')")
+      }
+    }
+    let player = Player(sink: ClockSink(), decoders: SilentDecoders(seconds: 1), library: library, persist: false, seed: 1)
+    let entries = try await PlayerBackend(player: player, library: library).directory("")
+    #expect(entries.first == .directory(path: "a", lastModified: nil))
+  }
+
   @Test func tagValuesEqualTheValuesOfTheMatchingSongs() async throws {
     let (backend, library, folder) = try Self.backend()
     defer { try? FileManager.default.removeItem(atPath: folder) }
