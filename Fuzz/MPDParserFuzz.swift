@@ -1,7 +1,8 @@
 // libFuzzer entry for the MPD request parser, compiled by Fuzz/run.sh with swiftc -sanitize=fuzzer
 // together with the parser's source files. Every input is split into lines as the server does; each
 // line must parse or fail with an ACK error, never crash, and a parsed request must survive quoting;
-// a filter it makes must give the same answers compiled (on Strings and on bytes) as read as Strings.
+// a filter it makes must give the same answers compiled (on Strings and on bytes) as read as Strings
+// (Tests/TunesControlTests/FilterReading.swift, compiled in by Fuzz/run.sh).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMPDParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -50,41 +51,5 @@ func checkMatcher(_ filter: MPDFilter, _ arguments: [String]) {
   let expected = stringReading(filter, song)
   let matcher = MPDFilter.Matcher(filter)
   precondition(matcher.matches(song) == expected, "matcher disagrees on \(filter) for \(song)")
-  // The same values as bytes in buffers of their own, as the library scan hands them over.
-  func copy(_ text: String) -> UnsafeBufferPointer<UInt8> {
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
-    _ = buffer.initialize(from: text.utf8)
-    return UnsafeBufferPointer(buffer)
-  }
-  let file = copy(song.file)
-  let tagBytes = tags.mapValues(copy)
-  defer { ([file] + tagBytes.values).forEach { $0.deallocate() } }
-  let byBytes = matcher.matches(file: { .bytes(file) }, tag: { tagBytes[$0].map { .bytes($0) } })
-  precondition(byBytes == expected, "matcher on bytes disagrees on \(filter) for \(song)")
-}
-
-/// MPD filters read one String at a time: lowercased(), then ==, contains, hasPrefix.
-func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
-  filter.clauses.allSatisfy { clause in
-    let candidates: [String]
-    switch clause.field {
-    case .tag(let tag): candidates = [song.tags[tag] ?? ""]
-    case .any: candidates = [song.file] + MPDTag.allCases.compactMap { song.tags[$0] }
-    case .file: candidates = [song.file]
-    case .base:
-      let base = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"
-      return (clause.value.isEmpty || song.file.hasPrefix(base)) != clause.negated
-    }
-    let needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
-    let hit = candidates.contains { raw in
-      let value = clause.ignoreCase ? raw.lowercased() : raw
-      switch clause.op {
-      case .equal: return value == needle
-      case .notEqual: return value != needle
-      case .contains: return value.firstRange(of: needle) != nil
-      case .startsWith: return value.hasPrefix(needle)
-      }
-    }
-    return hit != clause.negated
-  }
+  precondition(matchesInPlace(matcher, song) == expected, "matcher on bytes disagrees on \(filter) for \(song)")
 }

@@ -10,7 +10,7 @@ OUT=.build/fuzz
 mkdir -p "$OUT"
 BIN="$OUT/mpd-parser-fuzz"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MPDParserFuzz \
-  Fuzz/MPDParserFuzz.swift \
+  Fuzz/MPDParserFuzz.swift Tests/TunesControlTests/FilterReading.swift \
   Sources/TunesControl/MPDAck.swift Sources/TunesControl/MPDRequest.swift \
   Sources/TunesControl/MPDFilter.swift Sources/TunesControl/MPDFilterMatcher.swift Sources/TunesControl/MPDSong.swift \
   -o "$BIN"
