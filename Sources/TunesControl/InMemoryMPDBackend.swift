@@ -406,7 +406,10 @@ public actor InMemoryMPDBackend: MPDBackend {
 
   // MARK: Library
 
-  public func songs(matching filter: MPDFilter) -> [MPDSong] { library.filter { filter.matches($0) } }
+  public func songs(matching filter: MPDFilter) -> [MPDSong] {
+    let matcher = MPDFilter.Matcher(filter)
+    return library.filter(matcher.matches)
+  }
 
   public func directory(_ uri: String) throws -> [MPDEntry] {
     let prefix = uri.isEmpty ? "" : uri + "/"

@@ -156,8 +156,8 @@ public struct MPDDispatcher: Sendable {
       }
     case "playlistfind", "playlistsearch":
       try args.expect(1...Int.max)
-      let filter = try MPDFilter.parse(args.values, substring: request.command == "playlistsearch")
-      for item in try await b.queue().items where filter.matches(item.song) { MPDFormat.write(item.song, to: &out) }
+      let matcher = MPDFilter.Matcher(try MPDFilter.parse(args.values, substring: request.command == "playlistsearch"))
+      for item in try await b.queue().items where matcher.matches(item.song) { MPDFormat.write(item.song, to: &out) }
     case "playlist":
       try args.expect(0...0)
       for item in try await b.queue().items { out += "\(item.song.position ?? 0):file: \(MPDFormat.line(item.song.file))\n" }
@@ -297,7 +297,7 @@ public struct MPDDispatcher: Sendable {
       }
     case "listall", "listallinfo":
       try args.expect(0...1)
-      try await listRecursively(Self.folder(args.count == 1 ? args[0] : ""), long: request.command == "listallinfo", into: &out)
+      try await writeListing(Self.folder(args.count == 1 ? args[0] : ""), long: request.command == "listallinfo", into: &out)
     case "update", "rescan":
       try args.expect(0...1)
       out += "updating_db: \(try await b.update(uri: args.count == 1 ? Self.folder(args[0]) : nil))\n"
@@ -370,7 +370,8 @@ public struct MPDDispatcher: Sendable {
     return value
   }
 
-  private func listRecursively(_ uri: String, long: Bool, into out: inout String) async throws {
+  /// `listall` and `listallinfo`: every folder and song under `uri`, songs with their tags when `long`.
+  private func writeListing(_ uri: String, long: Bool, into out: inout String) async throws {
     for entry in try await backend.listAll(uri, details: long) {
       switch entry {
       case .directory:

@@ -39,7 +39,7 @@ public struct MPDFilter: Sendable, Hashable {
 
   public init(_ clauses: [Clause] = []) { self.clauses = clauses }
 
-  /// Whether a song passes every clause; filters applied to many songs compile a `Matcher` once.
+  /// Whether one song passes every clause; a filter tested on many songs compiles one `Matcher` for all.
   public func matches(_ song: MPDSong) -> Bool { Matcher(self).matches(song) }
 
   /// Parses the arguments of find/search/count/list… . `search` semantics (`substring`) turn the old
