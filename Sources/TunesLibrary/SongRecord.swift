@@ -54,11 +54,18 @@ extension Song: FetchableRecord, MutablePersistableRecord {
     let statement = try db.makeStatement(sql: sql)
     try statement.setArguments(arguments)
     let columns = SelectedColumns(statement: statement.sqliteStatement)
+    try forEachRow(of: statement, db) { if try keep(SongRowView(columns: columns)) { try body(try Song(columns)) } }
+  }
+
+  /// Steps `statement` to its end, calling `row` on each row; SQLite's errors become `DatabaseError`s.
+  static func forEachRow(of statement: Statement, _ db: Database, _ row: () throws -> Void) throws {
     while true {
       switch sqlite3_step(statement.sqliteStatement) {
       case SQLITE_DONE: return
-      case SQLITE_ROW: if try keep(SongRowView(columns: columns)) { try body(try Song(columns)) }
-      case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql, arguments: arguments)
+      case SQLITE_ROW: try row()
+      case let code:
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql, arguments: statement.arguments)
       }
     }
   }

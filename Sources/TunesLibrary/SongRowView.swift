@@ -2,6 +2,7 @@
 // looks at to decide which songs to decode; and the paths alone, from the path index.
 import GRDB
 import GRDBSQLite
+
 public struct SongRowView {
   /// The text columns a scan can read, by their position in `Song.selectedColumns`.
   public enum TextColumn: Int32 {
@@ -28,23 +29,13 @@ extension Song {
   public static func forEachPath(
     _ db: Database, from start: String, to end: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
-    let sql = "SELECT path FROM song WHERE path >= ? AND path < ? ORDER BY path"
-    let statement = try db.cachedStatement(sql: sql)
+    let statement = try db.cachedStatement(sql: "SELECT path FROM song WHERE path >= ? AND path < ? ORDER BY path")
     try statement.setArguments([start, end])
     let columns = SelectedColumns(statement: statement.sqliteStatement)
     defer { sqlite3_reset(statement.sqliteStatement) }
-    while true {
-      switch sqlite3_step(statement.sqliteStatement) {
-      case SQLITE_DONE: return
-      case SQLITE_ROW: if let path = columns.bytes(0) { try body(path) }
-      case let code:
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql, arguments: [start, end])
-      }
-    }
+    try forEachRow(of: statement, db) { if let path = columns.bytes(0) { try body(path) } }
   }
-}
 
-extension Song {
   /// The first path of the range [`start`, `end`), or the first after `start` when `after`: one seek in
   /// the path index, to skip over whole folders.
   public static func firstPath(_ db: Database, from start: String, after: Bool = false, to end: String) throws -> String? {
