@@ -163,12 +163,11 @@ enum PlainText {
 
   static func isPlainWide(_ scalar: Int) -> Bool { wide.contains { $0.contains(scalar) } }
 
-  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { copy(bytes, into: $0, lowercasing: false) }
-  }
+  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { copy(bytes, into: nil, lowercasing: false) }
 
-  /// Copies `bytes` into `out` (as long), lowercased when asked; false when they are not plain text.
-  static func copy(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, lowercasing: Bool) -> Bool {
+  /// Copies `bytes` into `out` (as long; nil: only checks them), lowercased when asked; false when they
+  /// are not plain text.
+  static func copy(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>?, lowercasing: Bool) -> Bool {
     lowercase.withUnsafeBufferPointer { table in
       var index = 0
       while index < bytes.count {
@@ -176,7 +175,7 @@ enum PlainText {
         if lead < 0x80 {
           let lower = table[Int(lead)]
           if lower == notPlain { return false }
-          out[index] = lowercasing ? UInt8(lower) : lead
+          out?[index] = lowercasing ? UInt8(lower) : lead
           index += 1
         } else if lead >= 0xC2, lead <= 0xDF {  // two bytes: U+0080 to U+07FF
           guard index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
@@ -184,8 +183,8 @@ enum PlainText {
           let lower = table[scalar]
           if lower == notPlain { return false }
           let result = lowercasing ? Int(lower) : scalar
-          out[index] = 0xC0 | UInt8(result >> 6)
-          out[index + 1] = 0x80 | UInt8(result & 0x3F)
+          out?[index] = 0xC0 | UInt8(result >> 6)
+          out?[index + 1] = 0x80 | UInt8(result & 0x3F)
           index += 2
         } else if lead >= 0xE2, lead <= 0xF0 {  // three or four bytes, copied as they are
           let count = lead < 0xF0 ? 3 : 4
@@ -198,7 +197,7 @@ enum PlainText {
           }
           // Overlong forms are broken UTF-8: a three-byte lead of E2 or more cannot be one, a four-byte can.
           guard count == 3 || scalar >= 0x10000, isPlainWide(scalar) else { return false }
-          for offset in 0..<count { out[index + offset] = bytes[index + offset] }
+          for offset in 0..<count { out?[index + offset] = bytes[index + offset] }
           index += count
         } else {
           return false  // other scalars, and broken or overlong UTF-8: read as a String

@@ -78,6 +78,10 @@ public struct MusicFolder: Sendable, Equatable {
 
 /// Songs of the library as MPD sees them.
 enum LibrarySongs {
+  /// Every song, in path order; the songs of a path range (`range(under:)`), in path order.
+  static let everySong = "SELECT \(Song.selectedColumns) FROM song ORDER BY path"
+  static let songsInRange = "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path"
+
   static func mpdSong(_ song: Song, folder: MusicFolder) -> MPDSong {
     var tags: [MPDTag: String] = [:]
     if !song.title.isEmpty { tags[.title] = song.title }
@@ -98,7 +102,7 @@ enum LibrarySongs {
       if let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path]) { return [song] }
       let (start, end) = range(under: path)
       return try Song.fetchSelected(
-        db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path", arguments: [start, end])
+        db, sql: songsInRange, arguments: [start, end])
     }
   }
 
@@ -111,7 +115,7 @@ enum LibrarySongs {
 
   static func all(_ library: Library) throws -> [Song] {
     try library.pool.read { db in
-      try Song.fetchSelected(db, sql: "SELECT \(Song.selectedColumns) FROM song ORDER BY path", arguments: [])
+      try Song.fetchSelected(db, sql: everySong, arguments: [])
     }
   }
 
@@ -132,7 +136,7 @@ enum LibrarySongs {
     let matcher = MPDFilter.Matcher(filter)
     try library.pool.read { db in
       try Song.forEachSelected(
-        db, sql: "SELECT \(Song.selectedColumns) FROM song ORDER BY path", arguments: [],
+        db, sql: everySong, arguments: [],
         keeping: { row in matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { tag(row, $0) }) && keep(row) },
         body)
     }
@@ -196,7 +200,7 @@ enum LibrarySongs {
         return
       }
       try Song.forEachSelected(
-        db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path",
+        db, sql: songsInRange,
         arguments: [start, end],
         keeping: { row in
           if let bytes = row.bytes(.path) { enter(bytes) }
