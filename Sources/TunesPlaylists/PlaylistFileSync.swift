@@ -17,8 +17,9 @@ public struct PlaylistSyncReport: Sendable, Hashable, Codable {
   /// Playlists edited in tunes whose file changed: the file was imported as `copy`, `edited` left alone.
   public var importedBeside: [Beside] = []
   public var unchanged = 0
-  /// Files that could not be read or parsed (the error line), nothing imported from them.
-  public var failures: [String] = []
+  /// Files that could not be read or parsed, nothing imported from them: the indexer reports them
+  /// with its other errors.
+  public var failures: [IndexProblem] = []
   /// Entries that matched no song, per playlist name.
   public var unmatched: [String: Int] = [:]
   /// Missing entries (of any playlist) pointed at their song again.
@@ -41,7 +42,6 @@ public struct PlaylistSyncReport: Sendable, Hashable, Codable {
       out.append("playlist '\(name)': \(count) entr\(count == 1 ? "y" : "ies") not in the library (kept as missing)")
     }
     if relinked > 0 { out.append("\(relinked) missing playlist entr\(relinked == 1 ? "y" : "ies") found again") }
-    out += failures
     return out
   }
 }
@@ -60,10 +60,11 @@ public enum PlaylistFileSync {
     for path in foundFiles where PlaylistFileName.matches(path) {
       do {
         try syncOne(library: library, path: path, now: now, report: &report)
-      } catch let error as TunesError {
-        report.failures.append(error.description)
       } catch {
-        report.failures.append("\(path): \(error)")
+        // Playlist errors name their file first; the problem carries it apart.
+        let text = (error as? TunesError)?.description ?? "\(error)"
+        let reason = text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
+        report.failures.append(IndexProblem(path: path, reason: reason))
       }
     }
     report.relinked = (try? library.pool.write { db in try SongMatcher.relinkMissing(db) }) ?? 0

@@ -88,7 +88,7 @@ import TunesLibrary
     let bad = try f.write("music/bad.jspf", #"{"playlist": {"track": [{"title": 3}]}}"#)
     let good = try f.write("music/good.m3u8", "\(f.song("hey").path)\n")
     let report = PlaylistFileSync.sync(library: f.library, foundFiles: [bad, good])
-    #expect(report.failures == ["\(bad): $.playlist.track[0].title: expected a string"])
+    #expect(report.failures == [IndexProblem(path: bad, reason: "$.playlist.track[0].title: expected a string")])
     #expect(report.imported == ["good"])
     #expect(try await f.store.list().map(\.name) == ["good"])
   }

@@ -73,7 +73,7 @@ struct SmallNumber: Sendable, Equatable {
 }
 
 /// Something wrong with one file or entry that did not stop the run.
-public struct IndexProblem: Sendable, Equatable, Codable {
+public struct IndexProblem: Sendable, Hashable, Codable {
   public var path: String
   public var reason: String
   public init(path: String, reason: String) {

@@ -33,11 +33,13 @@ struct Index: AsyncParsableCommand {
       var options = IndexingOptions(dryRun: dryRun)
       let showProgress = TableOutput.stderrIsTerminal && !json
       if showProgress { options.progress = ProgressLine(start: SystemClock().monotonic()).update }
-      let report = try library.index(paths: paths, options: options)
+      var report = try library.index(paths: paths, options: options)
       if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-      // Playlist files found in the scanned folders become playlists kept in step with their files.
+      // Playlist files found in the scanned folders become playlists kept in step with their files;
+      // one that cannot be read is an error of the run like any other file.
       let playlists: PlaylistSyncReport? = dryRun
         ? nil : PlaylistFileSync.sync(library: library, foundFiles: report.playlistFiles)
+      report.errors = (report.errors + (playlists?.failures ?? [])).sorted { $0.path < $1.path }
       if json {
         var object = Self.json(report)
         object["playlists"] = playlists?.lines ?? []
@@ -46,7 +48,7 @@ struct Index: AsyncParsableCommand {
         printSummary(report)
         for line in playlists?.lines ?? [] { print(line) }
       }
-      if !report.errors.isEmpty || !(playlists?.failures.isEmpty ?? true) { throw ExitCode(ExitStatus.partial.rawValue) }
+      if !report.errors.isEmpty { throw ExitCode(ExitStatus.partial.rawValue) }
     }
   }
 
