@@ -19,6 +19,8 @@ public struct IndexingOptions: Sendable {
   public var readMetadata: MetadataReader = { path in try TagReader.read(path: path) }
   /// Called with the batch number after each batch is committed; a throw stops the run there.
   public var afterBatch: (@Sendable (Int) throws -> Void)?
+  /// Called once before the run waits for another run of the same library to finish.
+  public var waitingForOtherRun: (@Sendable () -> Void)?
   /// Called after each batch (committed or, in a dry run, computed).
   public var progress: (@Sendable (IndexProgress) -> Void)?
 

@@ -14,6 +14,9 @@ extension Library {
   /// Indexes folders (recursively, reading every library.json in them), catalogue files and MP3 files.
   /// Throws before writing anything when a path is missing or a catalogue is malformed.
   public func index(paths: [String], options: IndexingOptions = IndexingOptions()) throws -> IndexReport {
+    // A dry run writes nothing, so it need not wait for a run that does.
+    let lock = options.dryRun ? nil : IndexLock(database: path) { options.waitingForOtherRun?() }
+    defer { _ = lock }
     var indexer = Indexer(library: self, options: options)
     return try indexer.run(paths: paths)
   }

@@ -33,6 +33,7 @@ struct Index: AsyncParsableCommand {
       var options = IndexingOptions(dryRun: dryRun)
       let showProgress = TableOutput.stderrIsTerminal && !json
       if showProgress { options.progress = ProgressLine(start: SystemClock().monotonic()).update }
+      options.waitingForOtherRun = { Terminal.printError("tunes: waiting for another index of this library to finish") }
       var report = try library.index(paths: paths, options: options)
       if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
       // Playlist files found in the scanned folders become playlists kept in step with their files;
