@@ -26,7 +26,10 @@ public enum LibraryError: TunesError, Equatable {
     switch self {
     case .malformedCatalogue(let path, let line, let column, let reason):
       return "\(path):\(line):\(column): malformed catalogue: \(reason)"
-    case .noSuchPath(let path): return "\(path): no such file or folder"
+    case .noSuchPath(let path):
+      // The command line's bytes reach Swift as text: a name that is not UTF-8 arrives with U+FFFD in it.
+      if path.unicodeScalars.contains("\u{FFFD}") { return "\(path): no such file or folder (a name that is not UTF-8 cannot be indexed; rename it)" }
+      return "\(path): no such file or folder"
     case .badQuery(let token, let position, let reason):
       return "bad query at character \(position) (\(token)): \(reason)"
     case .songNotFound(let what): return "no song matches \(what)"

@@ -31,6 +31,9 @@ struct WalkResult: Sendable {
   /// Playlist files (.m3u .m3u8 .xspf .jspf), for whoever keeps playlists in step with them.
   var playlistFiles: [String] = []
   var problems: [IndexProblem] = []
+  /// Folders that exist but could not be read: what the index holds under them is kept, not taken for
+  /// vanished (a permissions slip or a network share's hiccup must not cost play counts and playlists).
+  var unreadableFolders: [String] = []
 }
 
 enum FileWalker {
@@ -59,7 +62,8 @@ enum FileWalker {
     guard fd >= 0, let dir = fdopendir(fd) else {
       let reason = String(cString: strerror(errno))
       if fd >= 0 { close(fd) }
-      result.problems.append(IndexProblem(path: folder, reason: "cannot read folder: \(reason)"))
+      result.problems.append(IndexProblem(path: folder, reason: "cannot read folder: \(reason) (its songs stay in the index)"))
+      result.unreadableFolders.append(folder)
       return
     }
     defer { closedir(dir) }
@@ -70,8 +74,12 @@ enum FileWalker {
       // Hidden entries are skipped before any String is made.
       if entry.pointee.d_name.0 == CChar(UInt8(ascii: ".")) { continue }
       let type = Int32(entry.pointee.d_type)
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(validatingCString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      guard let name = decoded else {
+        if let problem = undecodable(entry, type: type, in: folder, fd: fd) { result.problems.append(problem) }
+        continue
       }
       let path = PathText.join(folder, name)
       var kind = type
@@ -100,6 +108,24 @@ enum FileWalker {
     }
     for subfolder in subfolders.sorted(by: PathText.byteOrder) {
       walk(subfolder, into: &result, foundCatalogue: foundCatalogue)
+    }
+  }
+}
+
+extension FileWalker {
+  /// A folder or MP3 whose name is not UTF-8: the index keeps paths as UTF-8 text, so it is reported
+  /// (its bytes shown as \xNN) rather than skipped without a word. Other files are of no concern.
+  fileprivate static func undecodable(_ entry: UnsafeMutablePointer<dirent>, type: Int32, in folder: String, fd: Int32) -> IndexProblem? {
+    withUnsafeBytes(of: entry.pointee.d_name) { raw -> IndexProblem? in
+      let name = raw.bindMemory(to: CChar.self)
+      let bytes = UnsafeRawBufferPointer(start: raw.baseAddress, count: strlen(name.baseAddress!)).map { $0 }
+      let shown = PathText.join(folder, PathText.escapingInvalidUTF8(bytes))
+      let isMP3 = bytes.count > 4 && bytes.suffix(4).map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }.elementsEqual(".mp3".utf8)
+      if isMP3 { return IndexProblem(path: shown, reason: "file name is not UTF-8; rename it to index it") }
+      var info = stat()
+      let isFolder = type == Int32(DT_DIR)
+        || (type == Int32(DT_UNKNOWN) && fstatat(fd, name.baseAddress!, &info, 0) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+      return isFolder ? IndexProblem(path: shown, reason: "folder name is not UTF-8; rename it to index what it holds") : nil
     }
   }
 }

@@ -274,11 +274,11 @@ private struct Indexer {
     var files = walk.files
     walk.files = [:]
     let rescan = !matched.isEmpty
-    for (number, path) in catalogues.enumerated() {
-      let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
-      if number == 0 { first = nil }
+    let givenFiles = explicitFiles
+    func apply(_ parsed: ParsedCatalogue, onlyInScope: Bool) {
       entries.startList(capacity: rescan ? 0 : parsed.items.count)
-      report.errors += parsed.resolve(exists: { files[$0] != nil || FileWalker.stamp($0.path) != nil }) { key, found in
+      func inScope(_ path: String) -> Bool { givenFiles.contains(path) || inScannedFolder(path) }
+      let problems = parsed.resolve(exists: { files[$0] != nil || (onlyInScope && !inScope($0.path)) || FileWalker.stamp($0.path) != nil }) { key, found in
         var entry = found
         if let index = files.index(forKey: key) {
           let file = files.values[index]
@@ -290,18 +290,41 @@ private struct Indexer {
           // The walk's string for the same bytes: one copy kept, not two.
           entry.path = files.keys[index].path
           files.values[index].catalogueEntry = entries.append(entry)
-        } else if let stamp = FileWalker.stamp(entry.path) {
+        } else if !onlyInScope, let stamp = FileWalker.stamp(entry.path) {
           files[key] = WalkedFile(stamp: stamp, catalogueEntry: entries.append(entry))
           explicitFiles.insert(entry.path)
         }
       }
+      report.errors += onlyInScope ? problems.filter { inScope($0.path) } : problems
+    }
+    // A rescan of one album folder applies the library.json beside the artist folders as the full index
+    // did, or it would take their songs' catalogue names back to the tags': catalogues in the folders
+    // above are read when songs in scope came from a catalogue, and applied to those songs alone. They
+    // come first, as the walk finds a parent's catalogue before its children's.
+    let fromCatalogue = try matched.contains { $0.catalogueFingerprint != nil }
+      || (!givenFiles.isEmpty && Self.loadRows(pool, folders: [], files: givenFiles).contains { $0.catalogueFingerprint != nil })
+    if fromCatalogue {
+      for path in cataloguesAbove(roots) {
+        do {
+          apply(try Catalogue.parse(path: path), onlyInScope: true)
+        } catch {
+          // Not one the index asked for: a stray library.json above the music is reported, not fatal.
+          report.errors.append(IndexProblem(path: path, reason: "not applied: \(error)"))
+        }
+      }
+    }
+    for (number, path) in catalogues.enumerated() {
+      let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
+      if number == 0 { first = nil }
+      apply(parsed, onlyInScope: false)
     }
     walk.files = files
     // Files outside the walked folders (given, or named by a catalogue) and their rows; then the rows
     // not matched before get a second look, as a catalogue may have added their files.
     let outside = explicitFiles.filter { !inScannedFolder($0) }
     if !outside.isEmpty { unmatched += try Self.loadRows(pool, folders: [], files: outside) }
-    return match(unmatched)
+    let unreadable = walk.unreadableFolders
+    return match(unmatched).filter { row in !unreadable.contains { PathText.isInside(row.path, folder: $0) } }
   }
 
   /// Notes each row in the walk's table of its file; returns the rows with no file there.
@@ -476,9 +499,33 @@ private struct Indexer {
     }
   }
 
+  /// The library.json files in the folders above the given folders and in the folders of the given
+  /// files, outermost first, leaving out those a walk finds or the command names.
+  func cataloguesAbove(_ roots: [(String, Bool)]) -> [String] {
+    var found: [String] = []
+    for (root, isFolder) in roots {
+      if isFolder && root == "/" { continue }
+      // A folder's own catalogue is the walk's; a file's is the one beside it.
+      var folders: [String] = []
+      var folder = PathText.folder(of: root)
+      while true {
+        folders.append(folder)
+        if folder.isEmpty { break }
+        folder = PathText.folder(of: folder)
+      }
+      for folder in folders.reversed() {
+        let path = folder + "/" + FileWalker.catalogueName
+        guard !found.contains(path), !inScannedFolder(path), !roots.contains(where: { $0.0 == path }),
+          FileWalker.stamp(path) != nil else { continue }
+        found.append(path)
+      }
+    }
+    return found
+  }
+
   /// Whether `path` lies under one of the walked folders (whose covers the walk has already seen).
   func inScannedFolder(_ path: String) -> Bool {
-    scopeFolders.contains { path.hasPrefix($0 + "/") }
+    scopeFolders.contains { PathText.isInside(path, folder: $0) }
   }
 
   mutating func cover(besides path: String) -> String? {

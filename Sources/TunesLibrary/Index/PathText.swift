@@ -34,6 +34,33 @@ enum PathText {
     return String(path[..<slash])
   }
 
+  /// Whether `path` lies strictly under `folder`, byte for byte (String's `hasPrefix` compares
+  /// canonically equivalent characters as equal, which two different folders on disk can be).
+  static func isInside(_ path: String, folder: String) -> Bool {
+    let bytes = path.utf8, prefix = folder.utf8
+    guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return false }
+    return prefix.last == UInt8(ascii: "/") || bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == UInt8(ascii: "/")
+  }
+
+  /// The bytes as text, each byte that is not part of valid UTF-8 written as \xNN: a name that cannot be
+  /// stored still reads unambiguously in an error.
+  static func escapingInvalidUTF8(_ bytes: [UInt8]) -> String {
+    var text = ""
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      // The longest valid prefix is kept as it is; the first byte after it is escaped.
+      var valid = rest.count
+      while valid > 0, String(validating: rest.prefix(valid), as: UTF8.self) == nil { valid -= 1 }
+      text += String(decoding: rest.prefix(valid), as: UTF8.self)
+      rest = rest.dropFirst(valid)
+      if let byte = rest.first {
+        text += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+        rest = rest.dropFirst()
+      }
+    }
+    return text
+  }
+
   /// The name after the last "/".
   static func name(of path: String) -> Substring {
     let bytes = path.utf8
