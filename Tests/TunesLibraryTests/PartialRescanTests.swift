@@ -120,3 +120,62 @@ import Testing
     #expect(write(descriptor, text, text.count) == text.count)
   }
 }
+
+@Suite struct CatalogueAmbiguityTests {
+  @Test func aFileListedTwiceIsReportedAndTheFirstEntryKept() throws {
+    let temp = try TempLibrary()
+    let song = try temp.write("Band/b.mp3", ["title": "tag"])
+    try temp.writeText("library.json", """
+      [{"artistName": "Band", "albums": [{"title": "A", "songs": [{"title": "Top", "fileName": "Band/b"}]}]}]
+      """)
+    try temp.writeText("Band/library.json", """
+      [{"artistName": "Band", "albums": [{"title": "A", "songs": [{"title": "Nested", "fileName": "b.mp3"}]}]}]
+      """)
+    let report = try temp.index()
+    #expect(report.errors == [IndexProblem(path: song, reason: "listed again in library.json:1:61; that entry is ignored")])
+    #expect(try temp.library.song(path: song)?.title == "Top")
+    // The rescan says it again (the entry is still there) and changes nothing.
+    let again = try temp.index()
+    #expect(again.errors.count == 1 && !again.changedAnything)
+  }
+
+  @Test func aNameWithoutExtensionFindsAFileInCapitals() throws {
+    let temp = try TempLibrary()
+    let song = try temp.write("LOUD.MP3", ["title": "tag"])
+    try temp.writeText("library.json", """
+      [{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Quiet", "fileName": "LOUD"}]}]}]
+      """)
+    let report = try temp.index()
+    #expect(report.errors == [])
+    #expect(try temp.library.song(path: song)?.title == "Quiet")
+  }
+
+  @Test func aFolderGivenWithItsParentIsWalkedOnce() throws {
+    let temp = try TempLibrary()
+    try temp.write("a/one.mp3", ["title": "One"])
+    try temp.writeText("library.json", """
+      [{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Gone", "fileName": "a/gone"}]}]}]
+      """)
+    let report = try temp.index([temp.music, temp.music + "/a", temp.music])
+    #expect(report.added == [temp.music + "/a/one.mp3"])
+    #expect(report.errors.map(\.path) == [temp.music + "/a/gone.mp3"])
+  }
+
+  @Test func aFileThatIsNothingTunesIndexesIsRefused() throws {
+    let temp = try TempLibrary()
+    let script = try temp.writeText("tool.py", "print(1)")
+    #expect(throws: LibraryError.notIndexable(script)) { try temp.index([script]) }
+    #expect(LibraryError.notIndexable(script).description == "\(script): not an MP3 file, a .json catalogue or a playlist file")
+  }
+
+  @Test func anEntryOutsideItsFolderNamesTheCatalogueOnce() throws {
+    let temp = try TempLibrary()
+    let catalogue = try temp.writeText("library.json", """
+      [{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Out", "fileName": "../x"}]}]}]
+      """)
+    let report = try temp.index()
+    #expect(report.errors == [
+      IndexProblem(path: catalogue, reason: "line 1, column 58: \"../x\" is outside the catalogue's folder; entry skipped")
+    ])
+  }
+}

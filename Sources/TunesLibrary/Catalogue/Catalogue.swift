@@ -144,16 +144,17 @@ struct ParsedCatalogue: Sendable {
           found(key, entry)
           continue
         }
-        let other = addedExtension ? String(entry.path.utf8.dropLast(4))! : entry.path + ".mp3"
-        let otherKey = PathKey(other)
-        guard exists(otherKey) else {
+        // A name without an extension may be the file itself, or one whose extension is in capitals.
+        let candidates = addedExtension
+          ? [String(entry.path.utf8.dropLast(4))!, String(entry.path.utf8.dropLast(4))! + ".MP3"] : [entry.path + ".mp3"]
+        guard let other = candidates.first(where: { exists(PathKey($0)) }) else {
           let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
           problems.append(IndexProblem(path: entry.path, reason: "listed in \(place) but the file is missing"))
           continue
         }
         entry.path = other
         entry.fingerprint = entry.computeFingerprint()
-        found(otherKey, entry)
+        found(PathKey(other), entry)
       }
     }
     return problems
@@ -251,7 +252,7 @@ private struct CatalogueReader {
   mutating func add(_ entry: CatalogueEntry, fileName: String) {
     switch resolve(fileName) {
     case .escapes:
-      let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
+      let place = "line \(entry.line), column \(entry.column)"
       items.append(.problem(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped")))
     case .path(let base):
       let addExtension = !PathText.hasExtension(base)

@@ -226,7 +226,11 @@ private struct Indexer {
       guard let resolved = realpath(given, nil) else { throw LibraryError.noSuchPath(given) }
       let path = String(cString: resolved)
       free(resolved)
-      roots.append((path, FileWalker.isDirectory(path)))
+      let isFolder = FileWalker.isDirectory(path)
+      if !isFolder && !FileWalker.isMP3(path) && !PlaylistFileName.matches(path) && !PathText.hasSuffix(path, asciiLowercase: ".json") {
+        throw LibraryError.notIndexable(given)
+      }
+      roots.append((path, isFolder))
     }
     // While the folders are walked, other threads load the index's rows under them and parse the
     // catalogues as the walk finds them (they are matched against the files it found afterwards).
@@ -243,15 +247,21 @@ private struct Indexer {
     var catalogues: [String] = []
     var first: Background<ParsedCatalogue>?
     func parse(_ path: String) {
+      // A catalogue given and also found by a walk, or found by two walks, is read once.
+      guard !catalogues.contains(path) else { return }
       if catalogues.isEmpty { first = Background { try Catalogue.parse(path: path) } }
       catalogues.append(path)
     }
     for (path, isFolder) in roots where !isFolder && !FileWalker.isMP3(path) && !PlaylistFileName.matches(path) {
       parse(path)
     }
-    for (path, isFolder) in roots {
+    for (number, (path, isFolder)) in roots.enumerated() {
       if isFolder {
-        FileWalker.walk(path, into: &walk, foundCatalogue: parse)
+        // A folder inside another given folder (or given twice) is walked with it.
+        let walkedAlready = roots.enumerated().contains { other in
+          other.element.1 && (other.offset < number && other.element.0 == path || PathText.isInside(path, folder: other.element.0))
+        }
+        if !walkedAlready { FileWalker.walk(path, into: &walk, foundCatalogue: parse) }
       } else if FileWalker.isMP3(path) {
         if let stamp = FileWalker.stamp(path) {
           walk.files[PathKey(path)] = WalkedFile(stamp: stamp)
@@ -282,7 +292,12 @@ private struct Indexer {
         var entry = found
         if let index = files.index(forKey: key) {
           let file = files.values[index]
-          guard file.catalogueEntry == 0 else { return }
+          guard file.catalogueEntry == 0 else {
+            // Which of two entries would win is no rule a user could guess: the first read is kept, and said.
+            let place = "\(PathText.name(of: parsed.path)):\(found.line):\(found.column)"
+            report.errors.append(IndexProblem(path: key.path, reason: "listed again in \(place); that entry is ignored"))
+            return
+          }
           if file.row != 0 && matched[Int(file.row) - 1].agrees(with: entry.fingerprint) {
             files.values[index].catalogueEntry = CatalogueEntries.unchanged
             return
