@@ -806,9 +806,12 @@ public actor Player {
     writer?.submit(snapshot, at: clock.now())
   }
 
-  /// Stops the engine thread; the Player cannot play afterwards.
+  /// Stops the engine thread; the Player cannot play afterwards. The state is saved as it is: a playing
+  /// song is paused first (the device stops at once and the saved position is the heard one), so
+  /// `restore()` brings the session back paused exactly there.
   public func shutdown() async {
     ensureStarted()
+    if state == .playing && engineLoaded { await send(.pause) }
     await send(.shutdown)
     save()
     writer?.stop()

@@ -84,6 +84,37 @@ struct PlayerDaemonTests {
     #expect(!FileManager.default.fileExists(atPath: home.socket))
   }
 
+  /// `tunes quit`, SIGTERM and SIGHUP end a playing daemon cleanly: the socket goes, and the session is
+  /// saved where it was heard, so `--resume` continues the song there instead of from 0:00.
+  @Test(arguments: ["quit", "TERM", "HUP"]) func aCleanEndKeepsThePositionForResume(how: String) async throws {
+    let home = try PlayerHome()
+    try home.makeSong("birch.mp3", title: "Birch Road", artist: "Ida", album: "B", seconds: 30)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
+    #expect(try await home.waitFor(10) {
+      let out = (try? runProcess(builtTunes!, ["status", "--json"], environment: home.environment).out) ?? ""
+      let json = (try? JSONSerialization.jsonObject(with: Data(out.utf8))) as? [String: Any]
+      return (json?["elapsedMs"] as? Int ?? 0) >= 1_500
+    })
+    let started = Date()
+    switch how {
+    case "quit": #expect(try await home.tunes("quit").status == 0)
+    case "TERM": kill(pid, SIGTERM)
+    default: kill(pid, SIGHUP)
+    }
+    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+    // Nothing to wait for at the end: no drain of the device, no settling of the state writer.
+    #expect(Date().timeIntervalSince(started) < 1.5, "ending took \(Date().timeIntervalSince(started)) s")
+    #expect(!FileManager.default.fileExists(atPath: home.socket))
+
+    let resumed = try await home.startDaemon(["--resume", "--device", "null"])
+    let status = try await statusJSON(home)
+    #expect((status["song"] as? [String: Any])?["title"] as? String == "Birch Road")
+    #expect((status["elapsedMs"] as? Int ?? 0) >= 1_500, "\(status)")
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(resumed) })
+  }
+
   @Test func tcpOnLoopbackWithAPassword() async throws {
     let home = try PlayerHome()
     try home.makeSong("one.mp3", title: "Tcp", artist: "Gil", album: "T", seconds: 30)

@@ -161,9 +161,9 @@ struct Play: AsyncParsableCommand {
       _ = outcome
       if interactive { PlayerTerminalUI.clearLine() }
       service.stop()
-      await player.stop()
-      await scrobbling.stop()
+      // Not `stop()`: that forgets the position. Shutting down pauses and saves the session as it is.
       await player.shutdown()
+      await scrobbling.stop()
       if let failure = await player.failure() { throw failure }
     }
   }

@@ -1,22 +1,22 @@
 // What `tunes play` runs beside the player, foreground or daemon: the MPD server (Unix socket, and
-// loopback TCP when asked) over the real backend, and the way a `kill`/`tunes quit` or SIGTERM ends it.
+// loopback TCP when asked) over the real backend, and the way a `kill`/`tunes quit`, SIGTERM or SIGHUP ends it.
 import Foundation
 import TunesControl
 import TunesCore
 import TunesLibrary
 import TunesPlayer
 
-/// Immutable after start; the signal source is only cancelled in `stop`.
+/// Immutable after start; the signal sources are only cancelled in `stop`.
 final class PlayerService: @unchecked Sendable {
   let server: MPDServer
-  /// Yields when a client asks the player to end (`kill`, what `tunes quit` sends) or SIGTERM arrives.
+  /// Yields when a client asks the player to end (`kill`, what `tunes quit` sends) or SIGTERM/SIGHUP arrives.
   let quitRequests: AsyncStream<Void>
-  private let signalSource: DispatchSourceSignal
+  private let signalSources: [DispatchSourceSignal]
 
-  private init(server: MPDServer, quitRequests: AsyncStream<Void>, signalSource: DispatchSourceSignal) {
+  private init(server: MPDServer, quitRequests: AsyncStream<Void>, signalSources: [DispatchSourceSignal]) {
     self.server = server
     self.quitRequests = quitRequests
-    self.signalSource = signalSource
+    self.signalSources = signalSources
   }
 
   /// Binds the socket(s) and starts serving `player`.
@@ -26,12 +26,15 @@ final class PlayerService: @unchecked Sendable {
     let server = MPDServer(
       backend: backend, configuration: MPDServer.Configuration(unixSocketPath: socketPath, tcpPort: tcpPort, password: password))
     try await server.start()
-    // SIGTERM ends the player the way `tunes quit` does: socket removed, state saved.
-    signal(SIGTERM, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-    source.setEventHandler { quit.yield() }
-    source.resume()
-    return PlayerService(server: server, quitRequests: stream, signalSource: source)
+    // SIGTERM and SIGHUP end the player the way `tunes quit` does: socket removed, state saved.
+    let sources = [SIGTERM, SIGHUP].map { number -> DispatchSourceSignal in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { quit.yield() }
+      source.resume()
+      return source
+    }
+    return PlayerService(server: server, quitRequests: stream, signalSources: sources)
   }
 
   /// Returns at the first quit request.
@@ -40,7 +43,7 @@ final class PlayerService: @unchecked Sendable {
   }
 
   func stop() {
-    signalSource.cancel()
+    for source in signalSources { source.cancel() }
     server.stop()
   }
 }
