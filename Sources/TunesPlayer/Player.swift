@@ -408,15 +408,20 @@ public actor Player {
     try await delete(id: queue[position].id)
   }
 
-  /// Removes an entry; removing the one playing moves on as `next` would.
+  /// Removes an entry; removing the one playing moves on as `next` would. Removing the paused one stops,
+  /// as MPD does (a paused player never starts playing by itself): the entry that would have followed
+  /// becomes the current one, so `play` starts there.
   public func delete(id: Int) async throws {
     ensureStarted()
     guard queue.item(id: id) != nil else { throw PlayerError.noSuchID(id) }
     if id == currentID && state != .stopped {
-      if let plan = planAfter(itemID: id, base: pass, advance: .userNext), plan.itemID != id {
-        await start(plan)
+      let following = planAfter(itemID: id, base: pass, advance: .userNext).flatMap { $0.itemID != id ? $0 : nil }
+      if state == .playing, let following {
+        await start(following)
       } else {
         await stop()
+        // The pass is left as it is: playing the new current entry takes it from the pass as a choice.
+        if let following { currentID = following.itemID }
       }
     }
     let wasWrittenAhead = writingToken != nil && writingToken != currentToken && writingPlan?.itemID == id

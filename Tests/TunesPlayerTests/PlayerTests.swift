@@ -167,6 +167,36 @@ struct DeviceGone: Error, CustomStringConvertible {
     await player.shutdown()
   }
 
+  /// As in MPD, deleting the paused song never starts playback: the player stops and the entry that
+  /// followed becomes the current one; deleting the playing song still moves on.
+  @Test func deletingThePausedSongStopsOnTheNextOne() async throws {
+    let sink = FakeSink()
+    let tracks = Dictionary(uniqueKeysWithValues: (1...3).map { ($0, FakeTrack(frames: 441_000)) })
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks))
+    try await player.add([song(1), song(2), song(3)])
+    sink.hold()
+    try await drive(sink) { try await player.play() }
+    try await drive(sink) { await player.pause(true) }
+    try await drive(sink) { try await player.delete(position: 0) }
+    await player.quiesce(sink)
+    var status = await player.status()
+    #expect(status.state == .stopped)
+    #expect(status.queueLength == 2)
+    #expect(status.currentPosition == 0)
+    #expect(status.song?.path == "/music/2.mp3")
+    #expect(sink.nextFrame == nil)
+    #expect(!sink.heard.contains { $0.tag == 2 })
+    // `play` starts the new current entry.
+    try await drive(sink) { try await player.play() }
+    status = await player.status()
+    #expect(status.state == .playing && status.song?.path == "/music/2.mp3")
+    try await drive(sink) { try await player.delete(position: 0) }
+    status = await player.status()
+    #expect(status.state == .playing && status.song?.path == "/music/3.mp3")
+    sink.release()
+    await player.shutdown()
+  }
+
   @Test func aMissingFileIsSkippedWithItsNameAndPlayGoesOn() async throws {
     let sink = FakeSink()
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 3000), 3: FakeTrack(frames: 2000)]))
