@@ -225,7 +225,10 @@ public actor Player {
     if state == .playing { return }
     guard !queue.isEmpty else { throw PlayerError.emptyQueue }
     if let currentID, queue.item(id: currentID) != nil {
-      await start(itemID: currentID, chosen: true, startMs: elapsedMs, countable: currentCountable)
+      // Continuing the current entry (after `stop`, or a restored session) is no new choice when the
+      // pass stands on it: its history already names it, and a second entry would make `previous` replay it.
+      let reached = pass.map { $0.cursor >= 0 && $0.cursor < $0.order.count && $0.order[$0.cursor].id == currentID } ?? false
+      await start(itemID: currentID, chosen: !reached, startMs: elapsedMs, countable: currentCountable)
     } else if var p = pass {
       if let first = p.advance() ?? p.beginNewPass() { await start(itemID: first, plannedPass: p) }
     } else {

@@ -129,6 +129,42 @@ func temporaryLibrary() throws -> (Library, URL) {
     await restored.shutdown()
   }
 
+  /// The song a session stood on is in the shuffle history once: after a restart, the first `previous`
+  /// goes to the song before it instead of replaying it.
+  @Test(arguments: [true, false]) func aRestoredSongIsInTheHistoryOnce(stoppedFirst: Bool) async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tracks = Dictionary(uniqueKeysWithValues: (1...6).map { ($0, FakeTrack(frames: 441_000)) })
+    let sink = FakeSink()
+    sink.hold()
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), library: library, seed: 5)
+    try await player.add((1...6).map { song($0, artist: "artist \($0)") })
+    await player.setRandom(true)
+    var played: [Int?] = []
+    try await drive(sink) { try await player.play() }
+    played.append(await player.status().currentID)
+    for _ in 0..<2 {
+      try await drive(sink) { await player.next() }
+      played.append(await player.status().currentID)
+    }
+    if stoppedFirst { try await drive(sink) { await player.stop() } }
+    try await drive(sink) { await player.shutdown() }
+    sink.release()
+
+    let sink2 = FakeSink()
+    sink2.hold()
+    let restored = Player(sink: sink2, decoders: fakeLibrary(tracks), library: library, seed: 6)
+    #expect(try await restored.restore())
+    try await drive(sink2) { try await restored.play() }
+    #expect(await restored.status().currentID == played[2])
+    try await drive(sink2) { await restored.previous() }
+    #expect(await restored.status().currentID == played[1])
+    try await drive(sink2) { await restored.previous() }
+    #expect(await restored.status().currentID == played[0])
+    sink2.release()
+    await restored.shutdown()
+  }
+
   static let format = AudioFormat(sampleRate: 44100, channels: 2)
 }
 
