@@ -676,7 +676,6 @@ public actor Player {
     // Older tokens can no longer start: the engine has carried out every command before this one.
     plans = plans.filter { $0.key > token }
     playTokens = playTokens.filter { $0 > token }
-    let previousID = currentID
     if let oldToken = currentToken { plans[oldToken] = nil }
     if let p = plan.pass { pass = p; rng = p.rng }
     if let consumeID = plan.consumeID, consumeID != plan.itemID { removeConsumed(consumeID) }
@@ -698,7 +697,8 @@ public actor Player {
     lastError = nil
     lastFailure = nil
     if !plan.continuesPlay { emit(.songStarted(item.song, at: startedAt)) }
-    changed(previousID == plan.itemID && plan.pass == nil ? [.player] : [.player, .playlist])
+    // A song change is `player` only: the queue (MPD's playlist) did not change, shuffling or not.
+    changed([.player])
     replanNext()
   }
 

@@ -81,6 +81,36 @@ import TunesLibrary
   }
 }
 
+extension PlayerModesTests {
+  /// A song change is a `player` change only (MPD's idle): the queue did not change, so no `playlist`
+  /// event and no new queue version, shuffling or not.
+  @Test(arguments: [false, true]) func aSongChangeIsNoQueueChange(shuffle: Bool) async throws {
+    let tracks = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, FakeTrack(frames: 441_000)) })
+    let sink = FakeSink()
+    sink.hold()
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), seed: 3)
+    try await player.add((1...4).map { song($0, artist: "artist \($0)") })
+    await player.setRandom(shuffle)
+    let queueVersion = await player.status().queueVersion
+    let stream = await player.changes()
+    try await drive(sink) { try await player.play() }
+    try await drive(sink) { await player.next() }
+    try await drive(sink) { await player.previous() }
+    try await drive(sink) { try await player.play(position: 3) }
+    try await drive(sink) { await player.setVolume(50) }
+    var received: [Set<PlayerSubsystem>] = []
+    for await change in stream {
+      received.append(change.subsystems)
+      if change.subsystems.contains(.mixer) { break }
+    }
+    #expect(received.dropLast().allSatisfy { $0 == [.player] }, "\(received)")
+    #expect(received.count >= 5)
+    #expect(await player.status().queueVersion == queueVersion)
+    sink.release()
+    await player.shutdown()
+  }
+}
+
 /// Inserts a song synchronously and returns it with its id.
 func insert(_ song: Song, into library: Library) throws -> Song {
   try library.pool.write { db in
