@@ -49,6 +49,10 @@ public struct PlayerReport: Sendable, Equatable {
   public var shuffle: Bool
   /// off, all or one (one = MPD's repeat + single).
   public var repeatMode: String
+  /// MPD's single (on or oneshot): with repeat off, play the current song and stop.
+  public var single: Bool
+  /// MPD's consume: a played song leaves the queue.
+  public var consume: Bool
   public var volume: Int?
 
   /// Builds the report from the replies to `status` and `currentsong`.
@@ -61,7 +65,8 @@ public struct PlayerReport: Sendable, Equatable {
     queueLength = status["playlistlength"].flatMap(Int.init) ?? 0
     shuffle = status["random"] == "1"
     let repeatOn = status["repeat"] == "1"
-    let single = status["single"] == "1"
+    single = status["single"].map { $0 != "0" } ?? false
+    consume = status["consume"].map { $0 != "0" } ?? false
     repeatMode = repeatOn ? (single ? "one" : "all") : "off"
     volume = status["volume"].flatMap(Int.init)
   }
@@ -72,7 +77,8 @@ public struct PlayerReport: Sendable, Equatable {
     return "\(seconds / 60):\(s < 10 ? "0" : "")\(s)"
   }
 
-  /// `▶ Artist – Title  1:23/4:56  #3/12  shuffle on  repeat all  volume 80%`
+  /// `▶ Artist – Title  1:23/4:56  #3/12  shuffle on  repeat all  volume 80%`, with `single on` (repeat off:
+  /// with repeat on it is `repeat one`) and `consume on` when they are.
   public var line: String {
     let symbol = state == "play" ? "▶" : state == "pause" ? "⏸" : "■"
     var parts: [String] = []
@@ -86,6 +92,8 @@ public struct PlayerReport: Sendable, Equatable {
     parts.append(position.map { "#\($0 + 1)/\(queueLength)" } ?? "queue \(queueLength)")
     parts.append("shuffle \(shuffle ? "on" : "off")")
     parts.append("repeat \(repeatMode)")
+    if single && repeatMode == "off" { parts.append("single on") }
+    if consume { parts.append("consume on") }
     if let volume { parts.append("volume \(volume)%") }
     return parts.joined(separator: "  ")
   }
@@ -99,9 +107,13 @@ public struct PlayerReport: Sendable, Equatable {
     var queueLength: Int
     var shuffle: Bool
     var `repeat`: String
+    var single: Bool
+    var consume: Bool
     var volume: Int?
 
-    enum CodingKeys: String, CodingKey { case state, song, elapsedMs, durationMs, position, queueLength, shuffle, `repeat`, volume }
+    enum CodingKeys: String, CodingKey {
+      case state, song, elapsedMs, durationMs, position, queueLength, shuffle, `repeat`, single, consume, volume
+    }
 
     func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -113,6 +125,8 @@ public struct PlayerReport: Sendable, Equatable {
       try c.encode(queueLength, forKey: .queueLength)
       try c.encode(shuffle, forKey: .shuffle)
       try c.encode(`repeat`, forKey: .repeat)
+      try c.encode(single, forKey: .single)
+      try c.encode(consume, forKey: .consume)
       try c.encode(volume, forKey: .volume)
     }
   }
@@ -121,7 +135,8 @@ public struct PlayerReport: Sendable, Equatable {
   public var json: String {
     let shape = JSONShape(
       state: state, song: song, elapsedMs: elapsedMs, durationMs: durationMs, position: position,
-      queueLength: queueLength, shuffle: shuffle, repeat: repeatMode, volume: volume)
+      queueLength: queueLength, shuffle: shuffle, repeat: repeatMode, single: single, consume: consume,
+      volume: volume)
     return Self.encode(shape)
   }
 
