@@ -115,6 +115,30 @@ struct PlayerDaemonTests {
     #expect(try await home.waitFor(10) { PlayerHome.ended(resumed) })
   }
 
+  /// `--repeat` goes to a running player with the queue; options only a new player can take are refused
+  /// (exit 64, nothing sent) instead of being dropped.
+  @Test func optionsForARunningPlayerAreSentOrRefused() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("a.mp3", title: "Ash", artist: "Jo", album: "J", seconds: 30)
+    try home.makeSong("b.mp3", title: "Beech", artist: "Jo", album: "J", seconds: 30)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let pid = try await home.startDaemon(["--device", "null"])
+    let replaced = try await home.tunes("play", "--repeat", "one", "beech")
+    #expect(replaced.status == 0, "\(replaced.err)")
+    var status = try await statusJSON(home)
+    #expect(status["repeat"] as? String == "one")
+    #expect(status["queueLength"] as? Int == 1)
+    for option in [["--device", "null"], ["--pace", "max"], ["--seed", "4"]] {
+      let refused = try await home.tunes(arguments: ["play"] + option + ["ash"])
+      #expect(refused.status == 64, "\(option): \(refused.out) \(refused.err)")
+      #expect(refused.err.contains(option[0]) && refused.err.contains("running player"), "\(refused.err)")
+    }
+    status = try await statusJSON(home)
+    #expect((status["song"] as? [String: Any])?["title"] as? String == "Beech")
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+  }
+
   @Test func tcpOnLoopbackWithAPassword() async throws {
     let home = try PlayerHome()
     try home.makeSong("one.mp3", title: "Tcp", artist: "Gil", album: "T", seconds: 30)

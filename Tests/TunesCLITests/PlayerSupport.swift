@@ -86,6 +86,10 @@ final class PlayerHome: @unchecked Sendable {
   }
 
   func tunes(_ arguments: String...) async throws -> ToolResult {
+    try await tunes(arguments: arguments)
+  }
+
+  func tunes(arguments: [String]) async throws -> ToolResult {
     let binary = try #require(builtTunes)
     let env = environment
     return try await offPool { try runProcess(binary, arguments, environment: env) }

@@ -34,12 +34,12 @@ struct Play: AsyncParsableCommand {
   var shuffle = false
   @Option(name: .long, help: "Seed of the shuffle, to reproduce a pass.")
   var seed: UInt64?
-  @Option(name: .long, help: "off, all or one.")
-  var `repeat`: RepeatMode = .off
+  @Option(name: .long, help: "off, all or one (default off).")
+  var `repeat`: RepeatMode?
   @Option(name: .long, help: "ALSA device (default: $TUNES_ALSA_DEVICE, else \"default\").")
   var device: String?
-  @Option(name: .long, help: "realtime, or max to play as fast as the device takes it.")
-  var pace: PaceMode = .realtime
+  @Option(name: .long, help: "realtime (the default), or max to play as fast as the device takes it.")
+  var pace: PaceMode?
   @Flag(name: .long, help: "Continue the last session where it stopped.")
   var resume = false
   @Flag(name: .long, help: "Play in the background, without the terminal UI, until `tunes quit`.")
@@ -73,7 +73,14 @@ struct Play: AsyncParsableCommand {
       let library = try global.openLibrary(cacheKiB: Self.cacheKiB)
       let socketPath = global.paths.mpdSocket
       if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: socketPath) {
-        print(try RemotePlay.send(try chosenBatch(library).songs, append: add, shuffle: shuffle, to: running))
+        // The running player keeps its device, pace, shuffle generator and servers: asking for others is
+        // an error, not something silently dropped.
+        let ignored = [
+          device.map { _ in "--device" }, pace.map { _ in "--pace" }, seed.map { _ in "--seed" },
+          mpdPort.map { _ in "--mpd-port" }, mpdPassword.map { _ in "--mpd-password" },
+        ].compactMap { $0 }
+        guard ignored.isEmpty else { throw PlayCLIError.notForRunningPlayer(ignored) }
+        print(try RemotePlay.send(try chosenBatch(library).songs, append: add, shuffle: shuffle, repeat: `repeat`, to: running))
         return
       }
       if daemon {
@@ -84,7 +91,7 @@ struct Play: AsyncParsableCommand {
         return
       }
       let deviceName = device ?? ProcessInfo.processInfo.environment["TUNES_ALSA_DEVICE"] ?? "default"
-      let sink = PacedSink(ALSASink(device: deviceName), mode: pace)
+      let sink = PacedSink(ALSASink(device: deviceName), mode: pace ?? .realtime)
       let player = Player(sink: sink, decoders: MPG123DecoderFactory(), library: library, seed: seed)
 
       if resume {
@@ -92,7 +99,7 @@ struct Play: AsyncParsableCommand {
       } else {
         await player.replaceQueue(with: try chosenBatch(library))
         await player.setRandom(shuffle)
-        await player.setRepeat(`repeat`)
+        await player.setRepeat(`repeat` ?? .off)
       }
 
       let scrobbling = await ScrobblerWiring.start(player: player, library: library) { Terminal.printError("tunes: \($0)") }

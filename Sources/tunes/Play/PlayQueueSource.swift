@@ -8,10 +8,13 @@ enum PlayCLIError: TunesError {
   case nothingMatched(String)
   case noSuchPlaylist(String)
   case nothingToResume
+  /// Options that only a new player can take, given while one runs.
+  case notForRunningPlayer([String])
 
   var exitStatus: ExitStatus {
     switch self {
     case .nothingMatched, .noSuchPlaylist, .nothingToResume: return .noInput
+    case .notForRunningPlayer: return .usage
     }
   }
 
@@ -20,6 +23,8 @@ enum PlayCLIError: TunesError {
     case .nothingMatched(let query): return query.isEmpty ? "the library has no songs (run `tunes index` first)" : "no songs match \(query)"
     case .noSuchPlaylist(let name): return "no playlist named \"\(name)\""
     case .nothingToResume: return "there is no saved session to resume"
+    case .notForRunningPlayer(let options):
+      return "\(options.joined(separator: ", ")) cannot change the running player; end it with `tunes quit` first"
     }
   }
 }

@@ -3,6 +3,7 @@
 import Foundation
 import TunesControl
 import TunesLibrary
+import TunesPlayer
 
 enum RemotePlay {
   /// A client on the running player's socket, or nil when none answers.
@@ -12,12 +13,16 @@ enum RemotePlay {
   }
 
   /// Replaces the queue with `songs` and plays it (or appends them when `append`), in one command list
-  /// so that no other client sees a half-built queue. Returns the line to print.
-  static func send(_ songs: [Song], append: Bool, shuffle: Bool, to client: MPDClient) throws(ControlError) -> String {
+  /// so that no other client sees a half-built queue; `repeat` is set as `tunes repeat` does (MPD's repeat
+  /// and single). Returns the line to print.
+  static func send(_ songs: [Song], append: Bool, shuffle: Bool, repeat mode: RepeatMode? = nil, to client: MPDClient)
+    throws(ControlError) -> String
+  {
     let indexed = songs.filter { $0.id != nil }
     var lines = ["command_list_begin"]
     if !append { lines.append("clear") }
     if shuffle { lines.append("random 1") }
+    if let mode { lines += ["repeat \(mode == .off ? 0 : 1)", "single \(mode == .one ? 1 : 0)"] }
     lines += indexed.map { "add " + MPDRequestParser.quote($0.path) }
     if !append { lines.append("play") }
     lines.append("command_list_end")
