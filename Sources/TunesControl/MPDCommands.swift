@@ -181,13 +181,13 @@ public struct MPDDispatcher: Sendable {
     case "add":
       try args.expect(1...2)
       if args.count == 2 {
-        _ = try await b.addID(uri: args[0], position: try positionArgument(args, 1, queueLength: try await b.status().playlistLength))
+        _ = try await b.addID(uri: args[0], position: try insertPosition(args[1], status: try await b.status()))
       } else {
         try await b.add(uri: args[0])
       }
     case "addid":
       try args.expect(1...2)
-      let position = args.count == 2 ? try positionArgument(args, 1, queueLength: try await b.status().playlistLength) : nil
+      let position = args.count == 2 ? try insertPosition(args[1], status: try await b.status()) : nil
       out += "Id: \(try await b.addID(uri: args[0], position: position))\n"
     case "delete":
       try args.expect(1...1)
@@ -201,9 +201,10 @@ public struct MPDDispatcher: Sendable {
     case "move":
       try args.expect(2...2)
       let range = try args.range(0)
-      let length = try await b.status().playlistLength
+      let status = try await b.status()
+      let length = status.playlistLength
       guard let bounds = range.clamped(count: length), !bounds.isEmpty else { throw MPDError.argument("Bad song index") }
-      let to = try args.integer(1)
+      let to = try moveDestination(args[1], moving: bounds, status: status)
       guard to >= 0, to + bounds.count <= length else { throw MPDError.argument("Bad song index") }
       try await b.move(positions: bounds, to: to)
     case "clear":
@@ -350,10 +351,43 @@ public struct MPDDispatcher: Sendable {
     return position
   }
 
-  private func positionArgument(_ args: MPDArguments, _ index: Int, queueLength: Int) throws -> Int {
-    let position = try args.unsigned(index)
-    guard position <= queueLength else { throw MPDError.argument("Bad song index") }
+  /// Where `add`/`addid` insert: `N` absolute; MPD 0.23's `+N` N songs after the current one (`+0` right
+  /// after it) and `-N` N songs before it (`-0` right before it).
+  private func insertPosition(_ text: String, status: MPDStatus) throws -> Int {
+    let position: Int
+    switch try Self.relative(text) {
+    case (nil, let value): position = value
+    case ("+", let offset): position = try Self.current(status) + 1 + offset
+    case (_, let offset): position = try Self.current(status) - offset
+    }
+    guard position >= 0, position <= status.playlistLength else { throw MPDError.argument("Bad song index") }
     return position
+  }
+
+  /// Where `move` puts a range: `N` absolute; `+N`/`-N` relative to the current song as it stands once the
+  /// range is taken out (`+0` right after it, `-0` right before it), as MPD 0.23 reads them.
+  private func moveDestination(_ text: String, moving range: Range<Int>, status: MPDStatus) throws -> Int {
+    let (sign, value) = try Self.relative(text)
+    guard let sign else { return value }
+    var current = try Self.current(status)
+    if range.contains(current) { throw MPDError.argument("Cannot move current song relative to itself") }
+    if current >= range.upperBound { current -= range.count }
+    return sign == "+" ? current + 1 + value : current - value
+  }
+
+  /// A position's sign (`+`/`-` for MPD's relative positions, nil for an absolute one) and its number.
+  private static func relative(_ text: String) throws(MPDError) -> (sign: Character?, value: Int) {
+    let sign = text.first.flatMap { $0 == "+" || $0 == "-" ? $0 : nil }
+    let digits = sign == nil ? Substring(text) : text.dropFirst()
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits) else {
+      throw MPDError.argument("Integer expected: \(text)")
+    }
+    return (sign, value)
+  }
+
+  private static func current(_ status: MPDStatus) throws(MPDError) -> Int {
+    guard let song = status.song, song < status.playlistLength else { throw MPDError(.playerSync, "No current song") }
+    return song
   }
 
   private func playlistName(_ name: String) throws -> String {

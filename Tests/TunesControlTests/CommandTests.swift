@@ -198,6 +198,44 @@ import Testing
     #expect(await h.backend.calls.contains("shuffle"))
   }
 
+  /// MPD 0.23: a position starting with + or - is relative to the current song (+0 right after it, -0
+  /// right before it) in add, addid and move; without a current song it is an error.
+  @Test func relativePositionsCountFromTheCurrentSong() async throws {
+    let h = try await Harness.start()
+    defer { h.stop() }
+    let noCurrent = try await h.raw(replies: 1, "addid loose.mp3 +0\n")
+    #expect(noCurrent.hasSuffix("ACK [55@0] {addid} No current song\n"), "\(noCurrent)")
+    let files = try await h.client { c -> [String] in
+      try c.run("add", ["Beatles"])  // Come Together, Something, Help!
+      try c.run("play", ["1"])  // Something
+      try c.run("addid", ["loose.mp3", "+0"])  // right after Something
+      try c.run("add", ["Nina Simone/Feeling Good.mp3", "-0"])  // right before it
+      try c.run("addid", ["Beatles/Help/01 Help.mp3", "+1"])  // one song between
+      return MPDClient.songs(try c.run("playlistinfo")).map { $0["file"]! }
+    }
+    #expect(files == [
+      "Beatles/Abbey Road/01 Come Together.mp3", "Nina Simone/Feeling Good.mp3", "Beatles/Abbey Road/02 Something.mp3",
+      "loose.mp3", "Beatles/Help/01 Help.mp3", "Beatles/Help/01 Help.mp3",
+    ])
+    let moved = try await h.client { c -> [String] in
+      try c.run("move", ["0", "+1"])  // Come Together: one song after Something
+      try c.run("move", ["4:6", "-0"])  // both Help!: right before Something
+      return MPDClient.songs(try c.run("playlistinfo")).map { $0["file"]! }
+    }
+    #expect(moved == [
+      "Nina Simone/Feeling Good.mp3", "Beatles/Help/01 Help.mp3", "Beatles/Help/01 Help.mp3",
+      "Beatles/Abbey Road/02 Something.mp3", "loose.mp3", "Beatles/Abbey Road/01 Come Together.mp3",
+    ])
+    let errors = try await h.raw(replies: 3, "move 3 +0\naddid loose.mp3 +9\nmove 0 -9\n")
+    #expect(errors == """
+      OK MPD 0.23.5
+      ACK [2@0] {move} Cannot move current song relative to itself
+      ACK [2@0] {addid} Bad song index
+      ACK [2@0] {move} Bad song index
+
+      """)
+  }
+
   @Test func playlistChangesSinceAVersion() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
