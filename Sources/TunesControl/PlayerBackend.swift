@@ -329,7 +329,7 @@ public actor PlayerBackend: MPDBackend {
     return job
   }
 
-  private func finishUpdate(_ job: Int, _ result: Result<IndexReport, any Error>) {
+  private func finishUpdate(_ job: Int, _ result: Result<IndexReport, any Error>) async {
     runningUpdate = nil
     lastUpdate = Date()
     var changed: Set<MPDSubsystem> = [.update]
@@ -337,7 +337,11 @@ public actor PlayerBackend: MPDBackend {
     case .success(let report):
       updateError = nil
       if configuredRoot == nil { cachedFolder = nil }
-      if report.changedAnything { changed.insert(.database) }
+      if report.changedAnything {
+        changed.insert(.database)
+        // Queued songs whose files moved are played (and listed) at their new paths.
+        await player.refreshSongs()
+      }
     case .failure(let error):
       updateError = "update \(job) failed: \(error)"
     }

@@ -78,7 +78,8 @@ public final class PlayStateStore: @unchecked Sendable {
       return try library.pool.read { db -> PlayStateSnapshot? in
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM playerState WHERE id = 1") else { return nil }
         // The library's songs for the whole queue in one query (one lookup per entry took 1.5 s for
-        // 10k entries), then each entry takes its song when the library still has it at the same path.
+        // 10k entries), then each entry takes its song when the library still has it: at its current path,
+        // when the indexer recorded the file as moved.
         let fresh = try Song.fetchSelected(
           db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE song.id IN (SELECT songId FROM queueItem)", arguments: [])
         var freshIndex: [Int64: Int] = [:]
@@ -93,7 +94,7 @@ public final class PlayStateStore: @unchecked Sendable {
           let songID: Int64? = item[1]
           let path: String = item[2]
           let song: Song
-          if let songID, let index = freshIndex[songID], fresh[index].path == path {
+          if let songID, let index = freshIndex[songID] {
             song = fresh[index]
           } else {
             song = Song(id: songID, path: path, title: item[3], artist: item[4], album: item[5], durationMs: item[6])

@@ -3,6 +3,7 @@
 // its state only from the engine's reports, so what it shows is what the speakers do. Remote control,
 // the terminal UI and the scrobbler all read and drive it through the API below.
 import Foundation
+import GRDB
 import TunesCore
 import TunesLibrary
 
@@ -534,7 +535,7 @@ public actor Player {
     guard engineLoaded, let token = writingToken ?? currentToken, let currentID else { return }
     let ahead = token != currentToken ? writingPlan : nil
     guard let plan = planAfter(itemID: ahead?.itemID ?? currentID, base: ahead?.pass ?? pass, advance: .songEnded),
-      let item = queue.item(id: plan.itemID)
+      let item = queue.item(id: plan.itemID).map(current)
     else {
       plannedNext = nil
       engine.post(.setNext(after: token, nil))
@@ -543,6 +544,42 @@ public actor Player {
     let nextTokenValue = makeToken(plan)
     plannedNext = nextTokenValue
     engine.post(.setNext(after: token, EngineTrack(token: nextTokenValue, path: item.song.path)))
+  }
+
+  /// The entry with the library's current row for its song: a file the indexer recorded as moved keeps
+  /// its song id with a new path, and the queue follows it (the entry is updated, a `playlist` change).
+  private func current(_ item: QueueItem) -> QueueItem {
+    guard let library, let songID = item.song.id, let fresh = try? library.song(id: songID), fresh.path != item.song.path,
+      queue.replaceSong(id: item.id, with: fresh)
+    else { return item }
+    changed([.playlist])
+    return QueueItem(id: item.id, song: fresh, version: queue.version)
+  }
+
+  /// Takes the library's current rows for every queued song whose path changed (after an index update):
+  /// the entries keep their ids and places. Returns how many entries changed.
+  @discardableResult
+  public func refreshSongs() -> Int {
+    guard let library else { return 0 }
+    var paths: [Int64: String] = [:]
+    do {
+      try library.pool.read { db in
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song")
+        while let row = try rows.next() { paths[row[0]] = row[1] }
+      }
+    } catch {
+      emit(.message("cannot read the library: \(error)"))
+      return 0
+    }
+    var updated = 0
+    for item in queue.items {
+      guard let songID = item.song.id, let path = paths[songID], path != item.song.path,
+        let fresh = try? library.song(id: songID), queue.replaceSong(id: item.id, with: fresh)
+      else { continue }
+      updated += 1
+    }
+    if updated > 0 { queueChanged() }
+    return updated
   }
 
   private func makeToken(_ plan: Plan) -> UInt64 {
@@ -563,7 +600,7 @@ public actor Player {
   }
 
   private func start(_ plan: Plan, startMs: Int = 0) async {
-    guard let item = queue.item(id: plan.itemID) else { return }
+    guard let item = queue.item(id: plan.itemID).map(current) else { return }
     plannedNext = nil
     let token = makeToken(plan)
     playTokens.insert(token)
@@ -732,7 +769,7 @@ public actor Player {
     }
     // Skip it: plan what follows it as if it had been played.
     guard let following = planAfter(itemID: plan.itemID, base: plan.pass ?? pass, advance: .userNext),
-      let item = queue.item(id: following.itemID)
+      let item = queue.item(id: following.itemID).map(current)
     else {
       if !isNext {
         lastFailure = .nothingPlayable(lastPath: path, reason: message)

@@ -117,6 +117,19 @@ public struct Queue: Sendable, Equatable {
     touch(from: min(from, to), to: max(from, to) + 1)
   }
 
+  /// Gives the entry `id` a new song (the library's row changed: a moved file); its version moves on, as
+  /// for a moved entry, so `plchanges` reports it. Returns false when there is no such entry.
+  @discardableResult
+  public mutating func replaceSong(id: Int, with song: Song) -> Bool {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+    version += 1
+    unusedBytes += Int(entries[index].slot.length)
+    entries[index].slot = pack.append(song)
+    entries[index].version = version
+    compactIfWasteful()
+    return true
+  }
+
   public mutating func clear() {
     guard !entries.isEmpty else { return }
     version += 1

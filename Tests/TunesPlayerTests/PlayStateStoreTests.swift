@@ -65,14 +65,13 @@ func temporaryLibrary() throws -> (Library, URL) {
     try PlayStateStore(library: library).save(PlayStateSnapshot(queue: queue))
     try library.pool.write { db in
       try db.execute(sql: "UPDATE song SET title = 'new ' || title")
-      // A row whose file moved: its entry keeps the names saved with the queue.
+      // A row whose file moved (same song, new path): its entries follow it.
       try db.execute(sql: "UPDATE song SET path = '/elsewhere/1.mp3' WHERE path = '/music/1.mp3'")
     }
     let loaded = try #require(try PlayStateStore(library: library).load())
-    #expect(loaded.queue.items.map(\.song.path) == queue.items.map(\.song.path))
-    for item in loaded.queue.items {
-      let old = item.song.path.dropFirst("/music/".count).dropLast(".mp3".count)
-      #expect(item.song.title == (old == "1" ? "t1" : "new t\(old)"), "\(item.song.path)")
+    #expect(loaded.queue.items.map(\.song.path) == queue.items.map { $0.song.path == "/music/1.mp3" ? "/elsewhere/1.mp3" : $0.song.path })
+    for (item, saved) in zip(loaded.queue.items, queue.items) {
+      #expect(item.song.title == "new \(saved.song.title)", "\(item.song.path)")
     }
   }
 
@@ -163,6 +162,33 @@ func temporaryLibrary() throws -> (Library, URL) {
     #expect(await restored.status().currentID == played[0])
     sink2.release()
     await restored.shutdown()
+  }
+
+  /// A queued song whose file the indexer recorded as moved (same song id, new path) is played from its new
+  /// path; `refreshSongs` (run after an index update) moves every such entry to its new path at once.
+  @Test func queuedSongsFollowAFileTheLibraryRecordsAsMoved() async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let one = try insert(Song(path: "/music/old-1.mp3", title: "One", artist: "A"), into: library)
+    let two = try insert(Song(path: "/music/old-2.mp3", title: "Two", artist: "A"), into: library)
+    let sink = FakeSink()
+    let tracks = [1: FakeTrack(frames: 3000), 2: FakeTrack(frames: 3000)]
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), library: library)
+    let log = await EventLog.attach(to: player)
+    try await player.add([one, two])
+    try await library.pool.write { db in try db.execute(sql: "UPDATE song SET path = '/music/1.mp3' WHERE id = ?", arguments: [one.id]) }
+    let version = await player.status().queueVersion
+    #expect(await player.refreshSongs() == 1)
+    #expect(await player.queueEntries().map(\.song.path) == ["/music/1.mp3", "/music/old-2.mp3"])
+    #expect(await player.queueChanges(since: version).map(\.position) == [0])
+    // Moved again, with no refresh: the song is still played from where the library has it now.
+    try await library.pool.write { db in try db.execute(sql: "UPDATE song SET path = '/music/2.mp3' WHERE id = ?", arguments: [two.id]) }
+    try await player.play()
+    await waitUntil("the end") { await player.status().state == .stopped }
+    #expect(runs(sink.heard).map(\.tag) == [1, 2])
+    #expect(await log.messages.isEmpty)
+    #expect(await player.queueEntries().map(\.song.path) == ["/music/1.mp3", "/music/2.mp3"])
+    await player.shutdown()
   }
 
   static let format = AudioFormat(sampleRate: 44100, channels: 2)
