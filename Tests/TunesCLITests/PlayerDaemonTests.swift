@@ -2,6 +2,7 @@
 // Debian's mpc through the same socket; a second `tunes play` hands its queue to the running player.
 import Foundation
 import Testing
+import TunesTestSupport
 
 @Suite(.enabled(if: playerToolsPresent), .serialized)
 struct PlayerDaemonTests {
@@ -166,6 +167,24 @@ struct PlayerDaemonTests {
     let played = try await home.tunes("play", "--device", "null", "--pace", "max")
     #expect(played.status == 0, "\(played.err)")
     #expect(played.out == "Fore — Hal\nGround — Hal\n")
+    #expect(!FileManager.default.fileExists(atPath: home.socket))
+  }
+
+  /// Ctrl-C to a foreground player whose stdout is not a terminal: it ends the orderly way (socket
+  /// removed, exit 130) and its stdout holds nothing but the song line.
+  @Test func interruptingAForegroundPlayerEndsItCleanly() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("c.mp3", title: "Cedar", artist: "Kai", album: "C", seconds: 30)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let child = try ChildProcess.start(try #require(builtTunes), ["play", "--device", "null"], environment: home.environment)
+    defer { child.stop() }
+    #expect(try await child.readLine() == "Cedar — Kai")
+    #expect(try await home.waitFor(10) { FileManager.default.fileExists(atPath: home.socket) })
+    try await offPool { Thread.sleep(forTimeInterval: 0.3) }  // the Ctrl-C handler is installed once serving
+    child.kill(SIGINT)
+    #expect(await child.wait() == 130, "\(child.errors)")
+    let rest = try await child.readLine(timeout: 1) ?? ""
+    #expect(rest.isEmpty, "stdout after the song line: \(rest.debugDescription)")
     #expect(!FileManager.default.fileExists(atPath: home.socket))
   }
 

@@ -114,7 +114,7 @@ struct Play: AsyncParsableCommand {
 
       let interactive = !daemonChild && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO)
       let rawMode = interactive ? RawMode() : nil
-      let interrupt = InterruptHandler.install(restoring: rawMode)
+      let interrupt = InterruptHandler(restoring: rawMode)
       defer {
         rawMode?.restore()
         interrupt.cancel()
@@ -146,6 +146,10 @@ struct Play: AsyncParsableCommand {
           await service.waitForQuit()
           return false
         }
+        group.addTask {
+          for await _ in interrupt.interrupts { return false }
+          return true
+        }
         if interactive {
           group.addTask {
             for await key in KeyReader.keys() {
@@ -171,6 +175,10 @@ struct Play: AsyncParsableCommand {
       // Not `stop()`: that forgets the position. Shutting down pauses and saves the session as it is.
       await player.shutdown()
       await scrobbling.stop()
+      if interrupt.wasInterrupted {
+        rawMode?.restore()
+        Foundation.exit(130)
+      }
       if let failure = await player.failure() { throw failure }
     }
   }
