@@ -104,6 +104,15 @@ import Testing
     #expect(r.status == 64)
   }
 
+  @Test func importByARelativePathResolvesEntriesAgainstItsFolder() throws {
+    let f = try Fixture()
+    // No names in the file: only the path can match, so a wrongly resolved path shows as missing.
+    _ = try f.write("pl/relonly.m3u8", "../music/Johnny Cash/American IV/02 Hurt.mp3\n")
+    let r = try run(f, "import", "pl/relonly.m3u8")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out == "imported 'relonly': 1 song\n")
+  }
+
   @Test func saveWithoutARunningPlayerSaysSo() throws {
     let f = try Fixture()
     let result = try ChildProcess.run(

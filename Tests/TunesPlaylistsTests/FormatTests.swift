@@ -208,6 +208,21 @@ import Testing
     #expect(tracks[1]["identifier"] == nil)
   }
 
+  /// A playlist named by a relative path (`tunes playlist import pl/mix.m3u8`): its entries resolve
+  /// against that folder under the current directory, not against `/pl`.
+  @Test(arguments: PlaylistFormat.allCases)
+  func relativeEntriesOfAPlaylistGivenByARelativePath(format: PlaylistFormat) throws {
+    let text: String
+    switch format {
+    case .m3u, .m3u8: text = "sub/a b.mp3\n"
+    case .xspf: text = #"<playlist version="1"><trackList><track><location>sub/a%20b.mp3</location></track></trackList></playlist>"#
+    case .jspf: text = #"{"playlist":{"track":[{"location":"sub/a%20b.mp3"}]}}"#
+    }
+    let document = try parse(text, format, file: "pl/mix." + format.rawValue)
+    let cwd = FileManager.default.currentDirectoryPath
+    #expect(document.entries.map(\.location) == [cwd + "/pl/sub/a b.mp3"])
+  }
+
   @Test func fileURIsAndRelativePaths() {
     #expect(FilePaths.localPath(fromLocation: "file://localhost/a%20b/c.mp3", baseFolder: "/x") == "/a b/c.mp3")
     #expect(FilePaths.localPath(fromLocation: "http://radio.example/stream", baseFolder: "/x") == "http://radio.example/stream")

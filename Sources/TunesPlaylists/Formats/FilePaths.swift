@@ -43,8 +43,12 @@ enum FilePaths {
   }
 
   /// Absolute, with `.` and `..` resolved (no symlinks followed: the library stores paths as scanned).
+  /// A relative `baseFolder` (the folder of a playlist named as `pl/mix.m3u8`) is itself relative to the
+  /// current directory; dropping it would resolve entries against `/pl`.
   static func normalize(_ path: String, baseFolder: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : (baseFolder.isEmpty ? FileManager.default.currentDirectoryPath : baseFolder) + "/" + path
+    let cwd = FileManager.default.currentDirectoryPath
+    let base = baseFolder.hasPrefix("/") ? baseFolder : (baseFolder.isEmpty ? cwd : cwd + "/" + baseFolder)
+    let absolute = path.hasPrefix("/") ? path : base + "/" + path
     var parts: [Substring] = []
     for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
       if part == "." { continue }

@@ -3,7 +3,7 @@
 import Foundation
 
 enum JSPF {
-  static func parse(_ data: Data, file: String) throws -> PlaylistDocument {
+  static func parse(_ data: Data, baseFolder: String, file: String) throws -> PlaylistDocument {
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data)
@@ -46,7 +46,7 @@ enum JSPF {
       entry.recordingMbid = identifiers.lazy.compactMap(XSPF.mbid(fromIdentifier:)).first
       let locations = try strings(track["location"], at: place + ".location", fail)
       let chosen = locations.first { $0.lowercased().hasPrefix("file:") } ?? locations.first
-      entry.location = chosen.map { FilePaths.localPath(fromLocation: $0, baseFolder: (file as NSString).deletingLastPathComponent, uriReference: true) }
+      entry.location = chosen.map { FilePaths.localPath(fromLocation: $0, baseFolder: baseFolder, uriReference: true) }
       document.entries.append(entry)
     }
     return document

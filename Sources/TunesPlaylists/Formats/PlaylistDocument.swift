@@ -52,7 +52,7 @@ public enum PlaylistCodec {
     switch format {
     case .m3u, .m3u8: return try M3U.parse(data, baseFolder: folder, file: file)
     case .xspf: return try XSPF.parse(data, baseFolder: folder, file: file)
-    case .jspf: return try JSPF.parse(data, file: file)
+    case .jspf: return try JSPF.parse(data, baseFolder: folder, file: file)
     }
   }
 
