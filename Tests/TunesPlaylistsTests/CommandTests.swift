@@ -113,6 +113,17 @@ import Testing
     #expect(r.out == "imported 'relonly': 1 song\n")
   }
 
+  @Test func pathTermsAreQueryTermsNotFiles() async throws {
+    let f = try Fixture()
+    var r = try run(f, "create", "P", "path:" + f.folder + "/music/The Beatles/")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(try await f.titles("P") == ["Come Together", "Here Comes the Sun"])
+    // A real path beside a negated path term: the folder's songs, then the query's.
+    r = try run(f, "add", "P", f.folder + "/music/Johnny Cash", "zoe", "-path:" + f.folder + "/music/Zoë Keating/Into the Trees/02")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(try await f.titles("P") == ["Come Together", "Here Comes the Sun", "Hurt", "Café Blues"], "\(r.out)\(r.err)")
+  }
+
   @Test func saveWithoutARunningPlayerSaysSo() throws {
     let f = try Fixture()
     let result = try ChildProcess.run(

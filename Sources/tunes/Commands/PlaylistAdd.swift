@@ -7,7 +7,8 @@ struct PlaylistAdd: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The playlist name.") var name: String
-  @Argument(help: "A query, or paths of files and folders.") var songs: [String]
+  // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
+  @Argument(parsing: .allUnrecognized, help: "A query, or paths of files and folders.") var songs: [String]
   @Option(help: "Insert before this position (1 = first; default: at the end).") var at: Int?
   @Flag(help: "Skip songs the playlist holds already.") var unique = false
 

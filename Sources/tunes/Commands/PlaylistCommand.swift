@@ -26,9 +26,12 @@ enum PlaylistCLI {
     return PlaylistStore(library: library, query: { try library.songs(matching: $0) })
   }
 
-  /// Arguments that name files or folders (contain a "/" or exist) are paths; the rest form one query.
+  /// Arguments that name files or folders (contain a "/" or exist) are paths, unless they are query
+  /// field terms; the rest form one query.
   static func songs(_ arguments: [String], store: PlaylistStore) async throws -> [Song] {
-    let isPath = { (text: String) in text.contains("/") || FileManager.default.fileExists(atPath: text) }
+    let isPath = { (text: String) in
+      !isFieldTerm(text) && (text.contains("/") || FileManager.default.fileExists(atPath: text))
+    }
     let paths = arguments.filter(isPath)
     let words = arguments.filter { !isPath($0) }
     var songs = try await store.songs(atPaths: paths)
@@ -41,6 +44,14 @@ enum PlaylistCLI {
       songs += found
     }
     return songs
+  }
+
+  /// `field:value` or `-field:value` as the query parser reads a field (letters, then ":"): a query term
+  /// even when its value holds a "/" (`path:/music/jazz`). A file named so is written `./artist:x`.
+  static func isFieldTerm(_ text: String) -> Bool {
+    let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    guard let colon = body.firstIndex(of: ":") else { return false }
+    return colon > body.startIndex && body[..<colon].allSatisfy(\.isLetter)
   }
 
   /// m:ss, or h:mm:ss from an hour on; "-" when unknown.

@@ -9,7 +9,8 @@ struct PlaylistCreate: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The playlist name.") var name: String
-  @Argument(help: "Songs to put in it: a query, or paths of files and folders.") var query: [String] = []
+  // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
+  @Argument(parsing: .allUnrecognized, help: "Songs to put in it: a query, or paths of files and folders.") var query: [String] = []
   @Option(help: "Make a smart playlist whose songs are this query's result whenever it is played or shown (sort: and limit: allowed).")
   var smart: String?
 
