@@ -124,6 +124,21 @@ import Testing
     #expect(try await f.titles("P") == ["Come Together", "Here Comes the Sun", "Hurt", "Café Blues"], "\(r.out)\(r.err)")
   }
 
+  @Test func aCutShortXSPFIsRefusedAndImportsNothing() throws {
+    let f = try Fixture()
+    _ = try run(f, "create", "Mix", "beatles")
+    var r = try run(f, "export", "Mix", "-o", "mix.xspf")
+    #expect(r.status == 0, "\(r.err)")
+    let whole = try Data(contentsOf: URL(fileURLWithPath: f.folder + "/mix.xspf"))
+    _ = try f.write("cut.xspf", String(decoding: whole.prefix(whole.count * 3 / 4), as: UTF8.self))
+    r = try run(f, "import", "cut.xspf")
+    #expect(r.status == 65, "\(r.out)\(r.err)")
+    #expect(r.err.hasPrefix("tunes: cut.xspf: line "), "\(r.err)")
+    #expect(r.err.hasSuffix(": it is cut short (no closing </playlist>)\n"), "\(r.err)")
+    #expect(r.out == "")
+    #expect(try f.playlistCount() == 1)
+  }
+
   @Test func saveWithoutARunningPlayerSaysSo() throws {
     let f = try Fixture()
     let result = try ChildProcess.run(

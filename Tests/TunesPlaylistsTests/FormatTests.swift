@@ -122,13 +122,8 @@ import Testing
 
   @Test func xspfErrorsNameTheLine() {
     let broken = "<?xml version=\"1.0\"?>\n<playlist version=\"1\">\n<trackList>\n<track><title>x</titel></track>\n</trackList></playlist>\n"
-    do {
-      _ = try parse(broken, .xspf)
-      Issue.record("broken XML parsed")
-    } catch let PlaylistError.parse(_, place, _) {
-      #expect(place == "line 4")
-    } catch {
-      Issue.record("unexpected \(error)")
+    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 4, column 24", reason: "XML: a closing tag does not match the open element")) {
+      try parse(broken, .xspf)
     }
     #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 2", reason: "root element is <rss>, not <playlist>: this is not XSPF")) {
       try parse("<?xml version=\"1.0\"?>\n<rss><channel/></rss>\n", .xspf)
@@ -136,6 +131,42 @@ import Testing
     #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 3", reason: "<duration> '3:35' is not a whole number of milliseconds")) {
       try parse("<playlist version=\"1\"><trackList>\n<track><location>/a.mp3</location>\n<duration>3:35</duration></track>\n</trackList></playlist>", .xspf)
     }
+  }
+
+  /// Foundation on Linux lets XMLParser.parse() succeed on a document that stops before its end: such a
+  /// file must be refused, not read as the tracks before the cut.
+  @Test func xspfCutShortAnywhereIsRefused() throws {
+    let document = PlaylistDocument(title: "T", entries: [
+      PlaylistFileEntry(location: "/m/Zoë/01 Café.mp3", title: "Café", artist: "Zoë", durationMs: 215_000),
+      PlaylistFileEntry(location: "/m/b.mp3", title: "B", recordingMbid: "8f34"),
+    ])
+    let bytes = Array(XSPF.write(document, relativeTo: nil).utf8)
+    let end = bytes.count - 1  // the last byte is the newline after </playlist>
+    var parsed: [Int] = []
+    for length in 0..<end {
+      do {
+        _ = try PlaylistCodec.parse(Data(bytes[..<length]), format: .xspf, file: "/x/cut.xspf")
+        parsed.append(length)
+      } catch is PlaylistError {
+      }
+    }
+    #expect(parsed == [], "prefixes of \(bytes.count) bytes read without an error")
+    #expect(try PlaylistCodec.parse(Data(bytes[..<end]), format: .xspf, file: "/x/cut.xspf") == document)
+  }
+
+  @Test func xspfCutShortOrWithMoreAfterTheRootSaysSo() throws {
+    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 1, column 71", reason: "the file ends inside <playlist>: it is cut short (no closing </playlist>)")) {
+      try parse("<playlist><trackList><track><location>x</location></track></trackList>", .xspf)
+    }
+    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 2, column 19", reason: "the file ends inside <location>: it is cut short (no closing </playlist>)")) {
+      try parse("<playlist><trackList><track>\n<location>/m/a%20b", .xspf)
+    }
+    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 1, column 34", reason: "more content after </playlist>")) {
+      try parse("<playlist><trackList/></playlist><playlist/>", .xspf)
+    }
+    // Warnings are not errors: a relative namespace URI, a comment after the root.
+    let warned = try parse("<playlist xmlns=\"xspf\"><trackList><track><title>A</title></track></trackList></playlist>\n<!-- end -->\n", .xspf)
+    #expect(warned.entries.map(\.title) == ["A"])
   }
 
   @Test func xspfWriterEscapes() {

@@ -15,13 +15,15 @@ enum XSPF {
     parser.delegate = reader
     let ok = parser.parse()
     if let failure = reader.failure { throw failure }
+    // Foundation on Linux returns true from parse() for a document cut short or followed by more
+    // content: libxml2's error reaches only the delegate. Any fault that is not a warning refuses the file.
+    if let fault = XMLFault.refusing(reader.faults) {
+      throw PlaylistError.parse(file: file, place: fault.place, reason: fault.reason)
+    }
     if !ok {
-      if let line = reader.errorLine {
-        let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
-        throw PlaylistError.parse(file: file, place: "line \(line)", reason: "XML: \(reason)")
-      }
-      let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
-      throw PlaylistError.parse(file: file, place: "line \(max(parser.lineNumber, 1))", reason: "XML: \(reason)")
+      let code = parser.parserError.map { ($0 as NSError).code } ?? 1
+      let fault = XMLFault(code: code, line: parser.lineNumber, column: parser.columnNumber, open: [], rootClosed: false)
+      throw PlaylistError.parse(file: file, place: fault.place, reason: fault.reason)
     }
     guard reader.sawPlaylist else {
       throw PlaylistError.parse(file: file, place: "line 1", reason: "no <playlist> root element: this is not XSPF")
@@ -47,8 +49,9 @@ enum XSPF {
     var document = PlaylistDocument(entries: [])
     var sawPlaylist = false
     var failure: PlaylistError?
-    /// Where the XML parser stood when it found the error (later it may have read on).
-    var errorLine: Int?
+    /// Every XML error and warning XMLParser reported, where it stood then (later it may read on).
+    var faults: [XMLFault] = []
+    private var rootClosed = false
     private var path: [String] = []
     private var text = ""
     private var entry = PlaylistFileEntry()
@@ -86,7 +89,9 @@ enum XSPF {
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-      if errorLine == nil { errorLine = max(parser.lineNumber, 1) }
+      faults.append(XMLFault(
+        code: (parseError as NSError).code, line: parser.lineNumber, column: parser.columnNumber, open: path,
+        rootClosed: rootClosed))
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
@@ -113,6 +118,7 @@ enum XSPF {
           }
           entry.durationMs = ms > 0 ? ms : nil
         }
+      case ["playlist"]: rootClosed = true
       case ["playlist", "trackList", "track"]:
         // A track may list several locations; the first local one is the one a player here can use.
         let chosen = locations.first { $0.lowercased().hasPrefix("file:") || !$0.contains(":") } ?? locations.first
