@@ -20,12 +20,14 @@ public enum PlaylistError: TunesError, Equatable {
   case cannotWrite(path: String, reason: String)
   case notInLibrary(path: String)
   case noSongs(query: String)
+  /// `remove --query`: the query finds songs, but none of them is in the playlist.
+  case noEntries(playlist: String, query: String)
   case queryFailed(query: String, reason: String)
   case database(String)
 
   public var exitStatus: ExitStatus {
     switch self {
-    case .unknownPlaylist, .unreadable, .notInLibrary, .noSongs: return .noInput
+    case .unknownPlaylist, .unreadable, .notInLibrary, .noSongs, .noEntries: return .noInput
     case .nameExists, .emptyName, .controlCharacter, .positionOutOfRange, .badRange, .smartPlaylist,
       .unknownSortKey, .unknownFormat:
       return .usage
@@ -59,6 +61,7 @@ public enum PlaylistError: TunesError, Equatable {
     case .cannotWrite(let path, let reason): return "\(path): cannot be written: \(reason)"
     case .notInLibrary(let path): return "\(path): not in the library (run `tunes index` on its folder)"
     case .noSongs(let query): return "no song matches '\(query)'"
+    case .noEntries(let playlist, let query): return "no song of playlist '\(playlist)' matches '\(query)'"
     case .queryFailed(let query, let reason): return "query '\(query)': \(reason)"
     case .database(let reason): return "playlist database: \(reason)"
     }

@@ -164,6 +164,28 @@ public actor PlaylistStore {
   /// Removes the entries at the given positions and ranges (all checked before anything is removed).
   @discardableResult
   public func remove(name: String, positions ranges: [PositionRange]) throws -> Int {
+    try remove(name: name, positions: ranges, query: nil)
+  }
+
+  /// Removes every entry whose song the query returns; a query that finds none is refused.
+  @discardableResult
+  public func remove(name: String, query text: String) throws -> Int {
+    try remove(name: name, positions: [], query: text)
+  }
+
+  /// Removes positions and ranges and, with `query`, every entry whose song it returns, as one change:
+  /// positions count from before anything goes, and a bad position or a query that finds no entry
+  /// (no song at all, or none in this playlist) refuses the whole change. Returns how many went.
+  @discardableResult
+  public func remove(name: String, positions ranges: [PositionRange], query text: String?) throws -> Int {
+    var querySongs: Set<Int64>?
+    if let text {
+      // Check the playlist first, so a mistyped name is reported before the query runs.
+      _ = try pool.read { db in try PlaylistTables.requireEditable(db, name: name) }
+      let found = try songs(matching: text)
+      if found.isEmpty { throw PlaylistError.noSongs(query: text) }
+      querySongs = Set(found.compactMap(\.id))
+    }
     let now = clock.now()
     return try pool.write { db in
       let playlist = try PlaylistTables.requireEditable(db, name: name)
@@ -175,9 +197,15 @@ public actor PlaylistStore {
         try PlaylistTables.check(upper, count: items.count, playlist: playlist.name)
         if range.lower <= upper { doomed.formUnion(range.lower...upper) }
       }
+      if let querySongs, let text {
+        let found = items.indices.filter { items[$0].songID.map(querySongs.contains) ?? false }
+        if found.isEmpty { throw PlaylistError.noEntries(playlist: playlist.name, query: text) }
+        doomed.formUnion(found.map { $0 + 1 })
+      }
+      guard !doomed.isEmpty else { return 0 }
       let kept = items.enumerated().filter { !doomed.contains($0.offset + 1) }.map(\.element)
       try PlaylistTables.replace(db, playlistID: playlist.id, with: kept)
-      if !doomed.isEmpty { try PlaylistTables.touch(db, playlistID: playlist.id, now: now) }
+      try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
       return items.count - kept.count
     }
   }
@@ -189,25 +217,6 @@ public actor PlaylistStore {
       let playlist = try PlaylistTables.requireEditable(db, name: name)
       try db.execute(sql: "DELETE FROM playlistItem WHERE playlistId = ?", arguments: [playlist.id])
       try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
-    }
-  }
-
-  /// Removes every entry whose song the query returns.
-  @discardableResult
-  public func remove(name: String, query text: String) throws -> Int {
-    // Check the playlist first, so a mistyped name is reported before the query runs.
-    _ = try pool.read { db in try PlaylistTables.requireEditable(db, name: name) }
-    let ids = Set(try songs(matching: text).compactMap(\.id))
-    let now = clock.now()
-    return try pool.write { db in
-      let playlist = try PlaylistTables.requireEditable(db, name: name)
-      let items = try PlaylistTables.items(db, playlistID: playlist.id)
-      let kept = items.filter { item in item.songID.map { !ids.contains($0) } ?? true }
-      if kept.count != items.count {
-        try PlaylistTables.replace(db, playlistID: playlist.id, with: kept)
-        try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
-      }
-      return items.count - kept.count
     }
   }
 

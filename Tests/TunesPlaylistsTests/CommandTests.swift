@@ -100,6 +100,10 @@ import Testing
     #expect(r.err.contains("has positions 1-1"))
     r = try run(f, "remove", "Two", "x")
     #expect(r.status == 64)
+    r = try run(f, "remove", "Two", "1", "--query", "nomatch")
+    #expect(r.status == 66, "\(r.out)\(r.err)")
+    #expect(r.err == "tunes: no song matches 'nomatch'\n")
+    #expect(try await f.titles("Two") == ["Hurt"])
     r = try run(f, "sort", "Two", "colour")
     #expect(r.status == 64)
   }

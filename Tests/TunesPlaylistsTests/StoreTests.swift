@@ -143,6 +143,21 @@ import TunesLibrary
     #expect(try await f.titles("P").count == 2)
   }
 
+  @Test func removeByAQueryThatFindsNoEntryChangesNothing() async throws {
+    let f = try Fixture()
+    try await f.store.create(name: "P", songs: ["blues", "hey", "sun"].map(f.song))
+    #expect(await playlistError { try await f.store.remove(name: "P", query: "nomatch") } == .noSongs(query: "nomatch"))
+    // "hurt" is in the library but not in the playlist.
+    let absent = await playlistError { try await f.store.remove(name: "P", query: "hurt") }
+    #expect(absent == .noEntries(playlist: "P", query: "hurt"))
+    #expect(absent?.exitStatus == .noInput)
+    // Positions and a query are one change: the query finding nothing keeps position 1 too.
+    #expect(await playlistError { try await f.store.remove(name: "P", positions: [PositionRange(1)], query: "nomatch") } != nil)
+    #expect(try await f.titles("P") == ["Café Blues", "Here Comes the Sun", "Sun Will Set"])
+    #expect(try await f.store.remove(name: "P", positions: [PositionRange(1)], query: "beatles") == 2)
+    #expect(try await f.titles("P") == ["Sun Will Set"])
+  }
+
   @Test func moveFromTo() async throws {
     let f = try Fixture()
     try await f.store.create(name: "P", songs: ["blues", "sun", "hey", "come"].map(f.song))

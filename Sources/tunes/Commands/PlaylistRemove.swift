@@ -18,11 +18,9 @@ struct PlaylistRemove: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       let store = try PlaylistCLI.store(global)
-      var removed = 0
-      if !positions.isEmpty {
-        removed += try await store.remove(name: name, positions: try positions.map(PositionRange.init(parsing:)))
-      }
-      if let query { removed += try await store.remove(name: name, query: query) }
+      // One change: a query that finds nothing leaves the positions in place too.
+      let removed = try await store.remove(
+        name: name, positions: try positions.map(PositionRange.init(parsing:)), query: query)
       print("removed \(PlaylistCLI.songs(removed)) from '\(name)'")
     }
   }
