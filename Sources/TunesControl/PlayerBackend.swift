@@ -126,6 +126,7 @@ public actor PlayerBackend: MPDBackend {
     out.albums = figures.albums
     out.databasePlaytime = figures.totalDurationMs / 1000
     out.uptime = Int(Date().timeIntervalSince(startedAt))
+    out.playtime = await player.heardMs / 1000
     out.databaseUpdate = Int((lastUpdate ?? Self.modified(library.path) ?? startedAt).timeIntervalSince1970)
     return out
   }

@@ -70,6 +70,8 @@ public actor Player {
   private var writingPlan: Plan?
   private var listenRule: ListenRule?
   private var lastHeardMs: Int?
+  /// Audio heard since this Player started, over every song (MPD's `playtime`).
+  public private(set) var heardMs = 0
   private var currentCountable = true
   private var failuresInRow = 0
   private var lastFailure: PlayerError?
@@ -799,6 +801,7 @@ public actor Player {
     let from = lastHeardMs ?? ms
     elapsedMs = ms
     lastHeardMs = ms
+    heardMs += max(ms - from, 0)
     guard var rule = listenRule, let id = currentID else { return }
     let listen = rule.heard(from: from, to: ms)
     listenRule = rule

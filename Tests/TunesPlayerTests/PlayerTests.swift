@@ -143,6 +143,21 @@ struct DeviceGone: Error, CustomStringConvertible {
     await player.shutdown()
   }
 
+  @Test func heardTimeCountsWhatPlayedAndNotWhatASeekSkipped() async throws {
+    let sink = FakeSink()
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 44_100), 2: FakeTrack(frames: 60_000)]))
+    try await player.add([song(1), song(2)])
+    sink.hold()
+    try await drive(sink) { try await player.play() }
+    try await drive(sink) { await player.seek(toMs: 900) }
+    sink.release()
+    await waitUntil("the end") { await player.status().state == .stopped }
+    // The last 100 ms of the first song (and the little heard before the seek), then all 1 360 ms of the second.
+    let heard = await player.heardMs
+    #expect(heard >= 1_450 && heard <= 1_700, "heard \(heard) ms")
+    await player.shutdown()
+  }
+
   @Test func nextAndPreviousFollowTheQueue() async throws {
     let sink = FakeSink()
     let tracks = Dictionary(uniqueKeysWithValues: (1...3).map { ($0, FakeTrack(frames: 441_000)) })
