@@ -50,7 +50,9 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
     let folder = try sandbox.makeFolder("music")
     try copySampleSong(into: folder)
     _ = try sandbox.run(["index", folder.path])
-    for arguments in [["search", #"artist:"Zoë"#], ["ls", "songs", #"title:"unterminated"#]] {
+    for arguments in [
+      ["search", #"artist:"Zoë"#], ["ls", "songs", #"title:"unterminated"#], ["search", "🔥"], ["ls", "albums", "title:🔥"],
+    ] {
       let result = try sandbox.run(arguments)
       #expect(result.status == 65, "\(arguments): \(result)")
       #expect(result.stderr.hasPrefix("tunes: "), "\(arguments): \(result)")

@@ -36,4 +36,16 @@ import Testing
     #expect(imported.status == 0, "\(imported)")
     #expect(try titles(sandbox, "copy") == Self.roadTrip)
   }
+
+  @Test func aQueryTermWithoutWordsIsRefusedInsteadOfTakingEverySong() throws {
+    let sandbox = try TunesSandbox()
+    _ = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
+    let removed = try sandbox.run(["playlist", "remove", "road-trip", "--query", "&"])
+    #expect(removed.status == 65, "\(removed)")
+    #expect(removed.stderr == "tunes: bad query at character 1 (&): the term has no letters or digits to search for\n", "\(removed)")
+    #expect(try titles(sandbox, "road-trip") == Self.roadTrip)
+    let created = try sandbox.run(["playlist", "create", "fire", "🔥"])
+    #expect(created.status == 65, "\(created)")
+    #expect(try sandbox.run(["playlist", "show", "fire"]).status != 0)
+  }
 }

@@ -140,12 +140,15 @@ import Testing
     #expect(try titles("title:\"x' OR 1=1 --\"").isEmpty)
     #expect(try titles("AND OR NOT NEAR").isEmpty)
     #expect(try titles("blue*").count == 2)
-    #expect(try titles("path:'; DROP TABLE song; --").isEmpty)
+    // Quoted, so that the whole text is the one path value (a bare "--" would be a term without words).
+    #expect(try titles("path:\"'; DROP TABLE song; --\"").isEmpty)
     #expect(try temp.count("SELECT count(*) FROM song") == 6)
   }
 
-  @Test func punctuationAloneFiltersNothing() throws {
-    #expect(try titles("&").count == 6)
+  @Test func punctuationBetweenWordsSeparatesThem() throws {
+    #expect(try titles("album:\"corruption & lies\"") == ["Blue Monday"])
+    #expect(try titles("power, corruption") == ["Blue Monday"])
+    #expect(try LibraryQuery.parse("AC/DC").terms == [.text(.any, words: ["AC", "DC"], phrase: false, negated: false)])
   }
 
   // MARK: Parsing
@@ -187,6 +190,12 @@ import Testing
     ("limit:x", "limit:x", 1, "whole number"),
     ("limit:-1", "limit:-1", 1, "whole number"),
     ("artist:", "artist:", 1, "needs a value"),
+    // A term with no word would match every song, not none.
+    ("&", "&", 1, "no letters or digits"),
+    ("daft title:🔥", "title:🔥", 6, "no letters or digits"),
+    ("🔥", "🔥", 1, "no letters or digits"),
+    ("blue -&", "-&", 6, "no letters or digits"),
+    ("\"&\" cafe", "\"&\"", 1, "no letters or digits"),
   ])
   func badQueriesNameTheTokenAndPosition(query: String, token: String, position: Int, words: String) throws {
     do {

@@ -87,14 +87,14 @@ private struct QueryParser {
     }
     if characters[index] == "\"" {
       let phrase = try readQuoted(tokenStart: start)
-      addText(.any, phrase, quoted: true, negated: negated)
+      try addText(.any, phrase, quoted: true, negated: negated, start: start)
       return
     }
     // A field name is letters followed by ':'.
     var probe = index
     while probe < characters.count, characters[probe].isLetter { probe += 1 }
     guard probe < characters.count, characters[probe] == ":", probe > index else {
-      addText(.any, readBare(), quoted: false, negated: negated)
+      try addText(.any, readBare(), quoted: false, negated: negated, start: start)
       return
     }
     let field = String(characters[index..<probe]).lowercased()
@@ -105,7 +105,7 @@ private struct QueryParser {
       throw fail(start, "\(field): needs a value")
     }
     if let textField = LibraryQuery.TextField(rawValue: field), textField != .any {
-      addText(textField, value, quoted: quoted, negated: negated)
+      try addText(textField, value, quoted: quoted, negated: negated, start: start)
     } else if let numberField = LibraryQuery.NumberField(rawValue: field) {
       guard let range = Self.range(value) else {
         throw fail(start, "bad range \"\(value)\" for \(field) (use N, A..B, A.., ..B, >N, >=N, <N or <=N)")
@@ -132,10 +132,13 @@ private struct QueryParser {
     }
   }
 
-  mutating func addText(_ field: LibraryQuery.TextField, _ value: String, quoted: Bool, negated: Bool) {
+  mutating func addText(_ field: LibraryQuery.TextField, _ value: String, quoted: Bool, negated: Bool, start: Int)
+    throws(LibraryError)
+  {
     let words = QueryWords.split(value)
-    // Punctuation alone ("&", "-") names nothing the index holds: it filters nothing.
-    guard !words.isEmpty else { return }
+    // Punctuation, symbols or emoji alone ("&", "🔥") name nothing the index holds. Dropped, such a term
+    // would match every song, and `playlist remove NAME --query '&'` would empty the playlist.
+    guard !words.isEmpty else { throw fail(start, "the term has no letters or digits to search for") }
     query.terms.append(.text(field, words: words, phrase: quoted && words.count > 1, negated: negated))
   }
 
