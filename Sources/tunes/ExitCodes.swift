@@ -6,16 +6,20 @@ import TunesCore
 
 enum CLIError: TunesError {
   case cannotOpenDatabase(path: String, reason: String)
+  /// A command that only reads the library was given a database that does not exist.
+  case noLibrary(path: String)
 
   var exitStatus: ExitStatus {
     switch self {
     case .cannotOpenDatabase: return .ioError
+    case .noLibrary: return .noInput
     }
   }
 
   var description: String {
     switch self {
     case .cannotOpenDatabase(let path, let reason): return "cannot open the library database \(path): \(reason)"
+    case .noLibrary(let path): return "the library at \(path) does not exist; run `tunes index` first"
     }
   }
 }

@@ -1,10 +1,22 @@
-// Options every command takes (`--db`), and opening the library they name.
+// Options every command takes (`--db`), and opening the library they name: created when missing only
+// by the commands that build or add to it.
 import ArgumentParser
+import Foundation
 import TunesCore
 import TunesLibrary
 
+/// What a command does when its library database does not exist.
+enum LibraryOpening {
+  /// Commands that build the library or add to it (index, play, playlist create/import/save/pull,
+  /// lb login, love/hate/pin): the database and its folders are created.
+  case createIfMissing
+  /// Commands that only read the library or change what is already in it: a missing database is an
+  /// error and nothing is created, so a mistyped `--db` is not shown as an empty library.
+  case mustExist
+}
+
 struct GlobalOptions: ParsableArguments {
-  @Option(name: .long, help: "The library database (default: $TUNES_DB, else $XDG_DATA_HOME/tunes/library.db).")
+  @Option(name: .long, help: "The library database (default: $TUNES_DB, else $XDG_DATA_HOME/tunes/library.db; empty means unset).")
   var db: String?
 
   var paths: TunesPaths { TunesPaths() }
@@ -12,11 +24,13 @@ struct GlobalOptions: ParsableArguments {
   var databasePath: String { paths.database(override: db) }
 
   /// Opens the library, turning failures into one readable line.
-  func openLibrary(cacheKiB: Int? = nil) throws -> Library {
+  func openLibrary(_ opening: LibraryOpening, cacheKiB: Int? = nil) throws -> Library {
+    let path = databasePath
+    if opening == .mustExist, !FileManager.default.fileExists(atPath: path) { throw CLIError.noLibrary(path: path) }
     do {
-      return try Library(path: databasePath, cacheKiB: cacheKiB)
+      return try Library(path: path, cacheKiB: cacheKiB)
     } catch {
-      throw CLIError.cannotOpenDatabase(path: databasePath, reason: "\(error)")
+      throw CLIError.cannotOpenDatabase(path: path, reason: "\(error)")
     }
   }
 }

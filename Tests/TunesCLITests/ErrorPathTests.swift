@@ -1,5 +1,5 @@
 // The command line's error paths end to end: a malformed catalogue (named with line and column, the
-// database left unchanged), a bad query, a missing path; and where the database lives by default.
+// database left unchanged), a bad query, a missing path or library; and where the database lives by default.
 import Foundation
 import Testing
 
@@ -67,6 +67,43 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
     let result = try sandbox.run(["index", missing])
     #expect(result.status == 66, "\(result)")
     #expect(result.stderr.contains("no-such-folder"), "\(result)")
+  }
+
+  @Test func readingAMissingLibraryIsAnErrorAndCreatesNothing() throws {
+    let sandbox = try TunesSandbox()
+    let folder = sandbox.folder.appendingPathComponent("nodir")
+    let missing = folder.appendingPathComponent("x.db").path
+    let readers = [
+      ["stats"], ["ls", "songs"], ["ls", "artists", "--json"], ["search", "blue"], ["info", "1"], ["playlist", "list"],
+      ["playlist", "show", "P"], ["playlist", "export", "P", "--format", "m3u8"], ["lb", "queue"],
+    ]
+    for arguments in readers {
+      let result = try sandbox.run(arguments + ["--db", missing], useDatabase: false)
+      #expect(result.status == 66, "\(arguments): \(result)")
+      #expect(result.stderr == "tunes: the library at \(missing) does not exist; run `tunes index` first\n", "\(arguments): \(result)")
+      #expect(result.stdout.isEmpty, "\(arguments): \(result)")
+      #expect(!FileManager.default.fileExists(atPath: folder.path), "\(arguments) created \(folder.path)")
+    }
+    // The default database is no different when it is missing.
+    let fresh = try sandbox.run(["ls", "songs"], useDatabase: false)
+    #expect(fresh.status == 66, "\(fresh)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.folder.appendingPathComponent("data/tunes").path))
+    // A command that builds the library still creates it, folders included.
+    let created = try sandbox.run(["playlist", "create", "P", "--db", missing], useDatabase: false)
+    #expect(created.status == 0, "\(created)")
+    #expect(FileManager.default.fileExists(atPath: missing))
+    #expect(try sandbox.run(["playlist", "list", "--db", missing], useDatabase: false).status == 0)
+  }
+
+  @Test func anEmptyTunesDBMeansTheDefaultDatabase() throws {
+    let sandbox = try TunesSandbox()
+    let folder = try sandbox.makeFolder("music")
+    try copySampleSong(into: folder)
+    let indexed = try sandbox.run(["index", folder.path], useDatabase: false, extraEnvironment: ["TUNES_DB": ""])
+    #expect(indexed.status == 0, "\(indexed)")
+    #expect(FileManager.default.fileExists(atPath: sandbox.folder.appendingPathComponent("data/tunes/library.db").path))
+    let listed = try sandbox.run(["ls", "songs"], useDatabase: false, extraEnvironment: ["TUNES_DB": ""])
+    #expect(listed.stdout.contains("Nocturne for Kettle"), "\(listed)")
   }
 
   @Test func databaseDefaultsToXDGDataHomeAndTunesDBOverridesIt() throws {

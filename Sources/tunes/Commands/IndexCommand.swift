@@ -29,7 +29,7 @@ struct Index: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary()
+      let library = try global.openLibrary(.createIfMissing)
       var options = IndexingOptions(dryRun: dryRun)
       let showProgress = TableOutput.stderrIsTerminal && !json
       if showProgress { options.progress = ProgressLine(start: SystemClock().monotonic()).update }

@@ -33,7 +33,7 @@ struct Info: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary()
+      let library = try global.openLibrary(.mustExist)
       let text = song.joined(separator: " ")
       let found = try find(text, in: library)
       if json {

@@ -18,7 +18,7 @@ struct ActingTarget {
 enum LBActing {
   /// The song named by `words` (an id, a path, or a query matching exactly one song), or the playing one.
   static func song(_ words: [String], global: GlobalOptions) throws -> ActingTarget {
-    let library = try global.openLibrary()
+    let library = try global.openLibrary(.createIfMissing)
     if words.isEmpty { return try playing(library: library, global: global) }
     let text = words.joined(separator: " ")
     if words.count == 1, let id = Int64(text), let found = try library.song(id: id) { return target(found) }
@@ -85,7 +85,7 @@ enum LBActing {
   static func online(global: GlobalOptions) throws -> (Dashboard, LBAccess, Library) {
     let access = try LBAccess(paths: global.paths)
     guard access.client.hasToken else { throw DashboardError.notLoggedIn(what: "sending feedback or pins") }
-    return (Dashboard(wire: access.wire), access, try global.openLibrary())
+    return (Dashboard(wire: access.wire), access, try global.openLibrary(.createIfMissing))
   }
 
   /// Queues `score` for the song and sends everything queued, oldest first. Returns what to print.

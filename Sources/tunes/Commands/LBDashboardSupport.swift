@@ -23,7 +23,7 @@ struct DashboardContext {
   let account: LBAccess
 
   init(global: GlobalOptions, options: DashboardOptions) throws {
-    let library = try global.openLibrary()
+    let library = try global.openLibrary(.createIfMissing)
     account = try LBAccess(paths: global.paths)
     wire = CachingWire(inner: account.wire, cache: DashboardCache(library: library), mode: options.offline ? .offline : .online)
     dashboard = Dashboard(wire: wire)

@@ -16,7 +16,7 @@ struct LBFlush: AsyncParsableCommand {
     let account = Account(paths: global.paths)
     let client = try account.client()
     guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
-    let queue = ListenQueue(library: try global.openLibrary())
+    let queue = ListenQueue(library: try global.openLibrary(.mustExist))
     // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
     // new 401 sets the stop again.
     try queue.setFact(.tokenRejected, nil)

@@ -23,7 +23,7 @@ struct LBLogin: AsyncParsableCommand {
       }
       let user = try await account.login(token: token)
       // A new token lifts the stop a refused one caused.
-      try ListenQueue(library: try global.openLibrary()).setFact(.tokenRejected, nil)
+      try ListenQueue(library: try global.openLibrary(.createIfMissing)).setFact(.tokenRejected, nil)
       print("Logged in to ListenBrainz as \(user). The token is in \(account.file.path) (mode 600).")
     }
   }

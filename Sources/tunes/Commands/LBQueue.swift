@@ -11,7 +11,7 @@ struct LBQueue: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let rows = try ListenQueue(library: try global.openLibrary()).all()
+      let rows = try ListenQueue(library: try global.openLibrary(.mustExist)).all()
       if json {
         print(String(decoding: QueueListing.json(rows), as: UTF8.self))
       } else if rows.isEmpty {

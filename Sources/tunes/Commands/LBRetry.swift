@@ -10,7 +10,7 @@ struct LBRetry: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      try ListenQueue(library: try global.openLibrary()).retry(id: id)
+      try ListenQueue(library: try global.openLibrary(.mustExist)).retry(id: id)
       print("Listen \(id) is pending again; `tunes lb flush` sends it now.")
     }
   }

@@ -11,7 +11,7 @@ struct LBStatus: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let status = try SubmissionStatus.read(queue: ListenQueue(library: try global.openLibrary()), account: Account(paths: global.paths))
+      let status = try SubmissionStatus.read(queue: ListenQueue(library: try global.openLibrary(.mustExist)), account: Account(paths: global.paths))
       if json {
         print(String(decoding: status.json(), as: UTF8.self))
       } else {

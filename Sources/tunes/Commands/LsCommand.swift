@@ -26,7 +26,7 @@ struct Ls: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary()
+      let library = try global.openLibrary(.mustExist)
       let parsed = try LibraryQuery.parse(arguments: query)
       switch what {
       case .songs:

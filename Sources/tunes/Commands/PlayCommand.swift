@@ -70,7 +70,7 @@ struct Play: AsyncParsableCommand {
     try await reportingErrors {
       // A player reads each queued song once and rewrites the queue when it changes: a cache does not
       // help it, and SQLite's default (2 MB per connection) was half the heap of a 10k-song queue.
-      let library = try global.openLibrary(cacheKiB: Self.cacheKiB)
+      let library = try global.openLibrary(.createIfMissing, cacheKiB: Self.cacheKiB)
       let socketPath = global.paths.mpdSocket
       if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: socketPath) {
         // The running player keeps its device, pace, shuffle generator and servers: asking for others is

@@ -14,7 +14,7 @@ struct PlaylistAdd: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let store = try PlaylistCLI.store(global)
+      let store = try PlaylistCLI.store(global, .mustExist)
       let found = try await PlaylistCLI.songs(songs, store: store)
       let added = try await store.add(name: name, songs: found, at: at, unique: unique)
       let skipped = found.count - added

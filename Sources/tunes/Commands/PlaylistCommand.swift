@@ -20,9 +20,10 @@ struct PlaylistCommand: AsyncParsableCommand {
 
 enum PlaylistCLI {
   /// The store over the library named by the global options, resolving queries with the library's
-  /// query language.
-  static func store(_ options: GlobalOptions) throws -> PlaylistStore {
-    let library = try options.openLibrary()
+  /// query language. Only the commands that make a playlist create a missing library: the others act
+  /// on a playlist that cannot exist without one.
+  static func store(_ options: GlobalOptions, _ opening: LibraryOpening) throws -> PlaylistStore {
+    let library = try options.openLibrary(opening)
     return PlaylistStore(library: library, query: { try library.songs(matching: $0) })
   }
 

@@ -20,7 +20,7 @@ struct PlaylistCreate: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let store = try PlaylistCLI.store(global)
+      let store = try PlaylistCLI.store(global, .createIfMissing)
       if let smart {
         let summary = try await store.createSmart(name: name, query: smart)
         print("created smart playlist '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)) now")

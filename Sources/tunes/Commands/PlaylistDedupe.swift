@@ -10,7 +10,7 @@ struct PlaylistDedupe: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let removed = try await PlaylistCLI.store(global).dedupe(name: name)
+      let removed = try await PlaylistCLI.store(global, .mustExist).dedupe(name: name)
       print("removed \(PlaylistCLI.songs(removed)) from '\(name)'")
     }
   }

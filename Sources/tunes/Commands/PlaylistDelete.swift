@@ -12,7 +12,7 @@ struct PlaylistDelete: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let store = try PlaylistCLI.store(global)
+      let store = try PlaylistCLI.store(global, .mustExist)
       let summary = try await store.show(name: name).summary  // an unknown name fails before asking
       if !yes && isatty(0) != 0 && isatty(1) != 0 {
         // Unbuffered, so the question shows before readLine waits.

@@ -27,7 +27,7 @@ struct PlaylistExport: AsyncParsableCommand {
       let cwd = FileManager.default.currentDirectoryPath
       let folder: String? =
         relative ? (output.map { (($0.hasPrefix("/") ? $0 : cwd + "/" + $0) as NSString).deletingLastPathComponent } ?? cwd) : nil
-      let data = try await PlaylistCLI.store(global).export(name: name, format: chosen, relativeTo: folder)
+      let data = try await PlaylistCLI.store(global, .mustExist).export(name: name, format: chosen, relativeTo: folder)
       if let output {
         do {
           try data.write(to: URL(fileURLWithPath: output), options: .atomic)

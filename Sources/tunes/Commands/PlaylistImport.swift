@@ -14,7 +14,7 @@ struct PlaylistImport: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let report = try await PlaylistCLI.store(global).importFile(path: file, name: name, format: format)
+      let report = try await PlaylistCLI.store(global, .createIfMissing).importFile(path: file, name: name, format: format)
       print("imported '\(report.name)': \(PlaylistCLI.songs(report.entryCount))"
         + (report.unmatched.isEmpty ? "" : ", \(report.unmatched.count) not in the library (kept as missing):"))
       for entry in report.unmatched { print("  " + entry.description) }

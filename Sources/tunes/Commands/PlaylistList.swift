@@ -19,7 +19,7 @@ struct PlaylistList: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let list = try await PlaylistCLI.store(global).list()
+      let list = try await PlaylistCLI.store(global, .mustExist).list()
       if json {
         print(try PlaylistCLI.json(list.map {
           Output(name: $0.name, songCount: $0.songCount, missingCount: $0.missingCount, durationMs: $0.durationMs,

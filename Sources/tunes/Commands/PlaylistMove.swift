@@ -12,7 +12,7 @@ struct PlaylistMove: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      try await PlaylistCLI.store(global).move(name: name, from: from, to: to)
+      try await PlaylistCLI.store(global, .mustExist).move(name: name, from: from, to: to)
     }
   }
 }

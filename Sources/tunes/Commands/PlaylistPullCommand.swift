@@ -30,7 +30,7 @@ struct PlaylistPull: AsyncParsableCommand {
       defer { try? FileManager.default.removeItem(at: folder) }
       let file = folder.appendingPathComponent("playlist.jspf")
       try jspf.write(to: file)
-      let store = try PlaylistCLI.store(global)
+      let store = try PlaylistCLI.store(global, .createIfMissing)
       let title = remote.title.isEmpty ? mbid : remote.title
       let report = try await store.importFile(path: file.path, name: name ?? title, format: .jspf)
       let held = report.entryCount - report.unmatched.count

@@ -15,7 +15,7 @@ struct PlaylistPush: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let store = try PlaylistCLI.store(global)
+      let store = try PlaylistCLI.store(global, .mustExist)
       let document = try await store.document(name: name)
       var tracks: [PushTrack] = []
       var leftOut: [String] = []

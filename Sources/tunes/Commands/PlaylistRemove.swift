@@ -17,7 +17,7 @@ struct PlaylistRemove: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let store = try PlaylistCLI.store(global)
+      let store = try PlaylistCLI.store(global, .mustExist)
       // One change: a query that finds nothing leaves the positions in place too.
       let removed = try await store.remove(
         name: name, positions: try positions.map(PositionRange.init(parsing:)), query: query)

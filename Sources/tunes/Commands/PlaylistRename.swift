@@ -11,7 +11,7 @@ struct PlaylistRename: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      try await PlaylistCLI.store(global).rename(old, to: new)
+      try await PlaylistCLI.store(global, .mustExist).rename(old, to: new)
     }
   }
 }

@@ -13,7 +13,7 @@ struct PlaylistSave: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let store = try PlaylistCLI.store(global)
+      let store = try PlaylistCLI.store(global, .createIfMissing)
       let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
       let uris = MPDClient.songs(try client.run("playlistinfo")).compactMap { $0["file"] }
       let (songs, unknown) = try await store.songs(forURIs: uris)

@@ -33,7 +33,7 @@ struct PlaylistShow: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let contents = try await PlaylistCLI.store(global).show(name: name)
+      let contents = try await PlaylistCLI.store(global, .mustExist).show(name: name)
       let summary = contents.summary
       if json {
         let output = Output(

@@ -14,7 +14,7 @@ struct PlaylistSort: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       let parsed = try keys.map(PlaylistSortKey.init(parsing:))
-      try await PlaylistCLI.store(global).sort(name: name, by: parsed)
+      try await PlaylistCLI.store(global, .mustExist).sort(name: name, by: parsed)
     }
   }
 }

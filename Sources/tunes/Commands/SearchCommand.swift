@@ -22,7 +22,7 @@ struct Search: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary()
+      let library = try global.openLibrary(.mustExist)
       // The text is one query string: quotes typed inside it group words, as in the query language.
       let songs = try library.songs(matching: text.joined(separator: " "))
       if json { JSONOutput.print(songs.map(JSONOutput.song)) } else { SongTable.print(songs) }

@@ -13,7 +13,7 @@ struct Stats: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let stats = try global.openLibrary().stats()
+      let stats = try global.openLibrary(.mustExist).stats()
       if json {
         JSONOutput.print([
           "songs": stats.songs, "artists": stats.artists, "albums": stats.albums, "playlists": stats.playlists,
