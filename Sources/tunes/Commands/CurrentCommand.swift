@@ -10,7 +10,7 @@ struct CurrentCommand: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       let report = try PlayerRemote.report(try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
-      if let song = report.song { print(song.label) }
+      if let song = report.song { print(TerminalText.safe(song.label)) }
     }
   }
 }

@@ -71,7 +71,7 @@ struct Info: AsyncParsableCommand {
       ("play count", String(song.playCount)),
       ("last played", song.lastPlayedAt.map { ISO8601DateFormatter().string(from: $0) }),
     ]
-    let shown = fields.compactMap { name, value in value.map { (name, $0) } }
+    let shown = fields.compactMap { name, value in value.map { (name, TerminalText.safe($0)) } }
     let width = shown.map(\.0.count).max() ?? 0
     let out = shown.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
     FileHandle.standardOutput.write(Data((out + "\n").utf8))

@@ -126,7 +126,7 @@ struct Play: AsyncParsableCommand {
           for await event in events {
             switch event {
             case .songStarted(let song, _):
-              if !interactive { FileHandle.standardOutput.write(Data("\(song.title) — \(song.artist)\n".utf8)) }
+              if !interactive { FileHandle.standardOutput.write(Data((TerminalText.safe("\(song.title) — \(song.artist)") + "\n").utf8)) }
             case .message(let text):
               if interactive { PlayerTerminalUI.clearLine() }
               Terminal.printError("tunes: \(text)")

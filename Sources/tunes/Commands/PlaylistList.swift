@@ -33,7 +33,7 @@ struct PlaylistList: AsyncParsableCommand {
         line += PlaylistCLI.column(PlaylistCLI.songs(summary.songCount), 11) + " " + PlaylistCLI.duration(summary.durationMs)
         if summary.missingCount > 0 { line += "  (\(summary.missingCount) missing)" }
         if let query = summary.smartQuery { line += "  smart: \(query)" }
-        print(line)
+        print(TerminalText.safe(line))
       }
     }
   }

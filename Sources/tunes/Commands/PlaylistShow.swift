@@ -49,7 +49,7 @@ struct PlaylistShow: AsyncParsableCommand {
       var header = "\(summary.name): \(PlaylistCLI.songs(summary.songCount)), \(PlaylistCLI.duration(summary.durationMs))"
       if summary.missingCount > 0 { header += ", \(summary.missingCount) missing" }
       if let query = summary.smartQuery { header += " (smart: \(query))" }
-      print(header)
+      print(TerminalText.safe(header))
       let width = String(contents.entries.count).count
       for entry in contents.entries {
         let position = String(repeating: " ", count: width - String(entry.position).count) + String(entry.position)
@@ -57,7 +57,7 @@ struct PlaylistShow: AsyncParsableCommand {
         line += PlaylistCLI.column(entry.title ?? (entry.path as NSString).lastPathComponent, 40) + "  "
         line += PlaylistCLI.column(entry.artist ?? "", 28) + "  " + PlaylistCLI.duration(entry.durationMs)
         if entry.isMissing { line += "  missing: " + (entry.path.isEmpty ? (entry.recordingMbid.map { "recording " + $0 } ?? "") : entry.path) }
-        print(line)
+        print(TerminalText.safe(line))
       }
     }
   }

@@ -16,7 +16,7 @@ struct QueueCommand: AsyncParsableCommand {
         print(PlayerReport.queueJSON(songs))
       } else {
         let current = MPDClient.dictionary(try client.run("status"))["song"].flatMap(Int.init)
-        for line in PlayerReport.queueLines(songs, current: current) { print(line) }
+        for line in PlayerReport.queueLines(songs, current: current) { print(TerminalText.safe(line)) }
       }
     }
   }

@@ -17,7 +17,7 @@ struct StatusCommand: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       let report = try PlayerRemote.report(try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
-      print(json ? report.json : report.line)
+      print(json ? report.json : TerminalText.safe(report.line))
     }
   }
 }

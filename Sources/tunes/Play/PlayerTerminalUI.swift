@@ -34,7 +34,8 @@ enum PlayerTerminalUI {
     case .stopped: state = .stopped
     }
     return StatusLineInput(
-      state: state, title: status.song?.title ?? "—", artist: status.song?.artist ?? "", elapsedMs: status.elapsedMs,
+      state: state, title: TerminalText.safe(status.song?.title ?? "—"), artist: TerminalText.safe(status.song?.artist ?? ""),
+      elapsedMs: status.elapsedMs,
       durationMs: status.durationMs, shuffle: status.random, repeatMode: status.repeatMode.rawValue, volume: status.volume)
   }
 
