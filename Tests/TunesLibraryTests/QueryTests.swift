@@ -231,6 +231,31 @@ import Testing
   }
 }
 
+/// Artist and album listings and the stats over an indexed library (the indexer fills the artist and
+/// album tables), with a compilation whose album artist has no song of its own.
+@Suite struct ListingTests {
+  let temp: TempLibrary
+
+  init() throws {
+    temp = try TempLibrary()
+    try temp.write("air/1.mp3", ["title": "One", "artist": "Air", "album": "Moon Safari", "year": "1998", "duration": "300000"])
+    try temp.write("air/2.mp3", ["title": "Two", "artist": "Air", "album": "Moon Safari", "year": "1998", "duration": "200000"])
+    try temp.write("beck/1.mp3", ["title": "Three", "artist": "Beck", "album": "Odelay", "year": "1996", "duration": "100000"])
+    try temp.write("mix/1.mp3", ["title": "Four", "artist": "Air", "album": "Mix", "albumartist": "Various Artists", "year": "2005"])
+    try temp.write("mix/2.mp3", ["title": "Five", "artist": "Zoë", "album": "Mix", "albumartist": "Various Artists", "year": "2005"])
+    _ = try temp.index()
+  }
+
+  @Test func statsCountTheArtistsAndAlbumsThatListingsShow() throws {
+    #expect(try temp.library.artists().map(\.name) == ["Air", "Beck", "Zoë"])
+    #expect(try temp.count("SELECT count(*) FROM artist") == 4)  // and Various Artists
+    let stats = try temp.library.stats()
+    #expect(stats.artists == 3)
+    #expect(stats.albums == 3)
+    #expect(stats.albums == (try temp.library.albums()).count)
+  }
+}
+
 @Suite struct SongRecordTests {
   @Test func songRoundTripsThroughTheDatabaseWithEveryField() throws {
     let temp = try TempLibrary()

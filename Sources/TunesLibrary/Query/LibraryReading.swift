@@ -99,12 +99,16 @@ extension Library {
     }
   }
 
+  /// Artists and albums are counted as `artists(matching:)` and `albums(matching:)` list them: those of
+  /// songs. The artist table also holds names that are only album artists ("Various Artists"), which
+  /// `tunes ls artists` does not list.
   public func stats(mostPlayed count: Int = 10) throws -> LibraryStats {
     try pool.read { db in
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT (SELECT count(*) FROM song), (SELECT count(*) FROM artist), (SELECT count(*) FROM album),
+          SELECT (SELECT count(*) FROM song), (SELECT count(DISTINCT artistId) FROM song),
+            (SELECT count(DISTINCT albumId) FROM song),
             (SELECT count(*) FROM playlist), (SELECT coalesce(sum(durationMs), 0) FROM song),
             (SELECT coalesce(sum(playCount), 0) FROM song)
           """)!
