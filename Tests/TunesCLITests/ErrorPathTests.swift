@@ -51,7 +51,7 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
     try copySampleSong(into: folder)
     _ = try sandbox.run(["index", folder.path])
     for arguments in [
-      ["search", #"artist:"Zoë"#], ["ls", "songs", #"title:"unterminated"#], ["search", "🔥"], ["ls", "albums", "title:🔥"],
+      ["search", #"artist:"Zoë"#], ["ls", "songs", #"title:"unterminated"#], ["search", "🔥"], ["ls", "albums", "title:🔥"], ["ls", "artists", "sort:year"],
     ] {
       let result = try sandbox.run(arguments)
       #expect(result.status == 65, "\(arguments): \(result)")

@@ -122,6 +122,7 @@ import Testing
     #expect(try titles("sort:-duration limit:1") == ["Blue Monday"])
     #expect(try titles("sort:year,-title limit:4") == ["Blue Monday", "Around the World", "One More Time", "Digital Love"])
     #expect(try titles("sort:artist sort:-year limit:3") == ["One More Time", "Digital Love", "Around the World"])
+    #expect(try titles("sort:-albumartist limit:2") == ["Café Blues", "Punk Rock Song"])
     #expect(try titles("limit:0").isEmpty)
     #expect(try set("sort:random").count == 6)
   }
@@ -253,6 +254,57 @@ import Testing
     #expect(stats.artists == 3)
     #expect(stats.albums == 3)
     #expect(stats.albums == (try temp.library.albums()).count)
+  }
+
+  func albums(_ query: String) throws -> [String] { try temp.library.albums(matching: LibraryQuery.parse(query)).map(\.title) }
+  func artists(_ query: String) throws -> [String] { try temp.library.artists(matching: LibraryQuery.parse(query)).map(\.name) }
+
+  @Test func albumsSortByTheirOwnKeys() throws {
+    let five = try #require(try temp.library.songs(matching: "five").first?.id)
+    for _ in 1...3 { try temp.library.recordPlay(songID: five, at: Date(timeIntervalSince1970: 1_600_000_000)) }
+    #expect(try albums("") == ["Moon Safari", "Odelay", "Mix"])  // Air, Beck, Various Artists
+    #expect(try albums("sort:-year") == ["Mix", "Moon Safari", "Odelay"])
+    #expect(try albums("sort:year limit:2") == ["Odelay", "Moon Safari"])
+    #expect(try albums("sort:album") == ["Mix", "Moon Safari", "Odelay"])
+    #expect(try albums("sort:-albumartist") == ["Mix", "Odelay", "Moon Safari"])
+    #expect(try albums("sort:-artist") == ["Mix", "Odelay", "Moon Safari"])
+    #expect(try albums("sort:-duration") == ["Moon Safari", "Odelay", "Mix"])
+    #expect(try albums("sort:-playcount limit:1") == ["Mix"])
+    #expect(try albums("sort:-lastplayed limit:1") == ["Mix"])
+    #expect(try albums("sort:added") == ["Moon Safari", "Odelay", "Mix"])  // indexed folder by folder: air, beck, mix
+    #expect(try albums("sort:-added") == ["Mix", "Odelay", "Moon Safari"])
+    #expect(Set(try albums("sort:random")) == ["Mix", "Moon Safari", "Odelay"])
+  }
+
+  @Test func artistsSortByTheirOwnKeys() throws {
+    let three = try #require(try temp.library.songs(matching: "three").first?.id)
+    try temp.library.recordPlay(songID: three, at: Date(timeIntervalSince1970: 1_600_000_000))
+    #expect(try artists("") == ["Air", "Beck", "Zoë"])
+    #expect(try artists("sort:-artist") == ["Zoë", "Beck", "Air"])
+    #expect(try artists("sort:-duration") == ["Air", "Beck", "Zoë"])  // 501 s, 100 s, 1 s
+    #expect(try artists("sort:-playcount limit:1") == ["Beck"])
+    #expect(try artists("sort:-lastplayed limit:1") == ["Beck"])
+    #expect(try artists("sort:-added") == ["Zoë", "Beck", "Air"])
+  }
+
+  @Test(arguments: [
+    ("albums", "sort:title", "sort:title", 1), ("albums", "air sort:-title", "sort:-title", 5),
+    ("artists", "sort:year", "sort:year", 1), ("artists", "sort:artist,album", "sort:album", 1),
+    ("artists", "x sort:albumartist", "sort:albumartist", 3),
+  ])
+  func sortKeysAListingDoesNotHaveAreRefused(listing: String, query: String, token: String, position: Int) throws {
+    do {
+      _ = try listing == "albums" ? albums(query) : artists(query)
+      Issue.record("no error for \(listing) \(query)")
+    } catch let error as LibraryError {
+      guard case .badQuery(let errorToken, let errorPosition, let reason) = error else {
+        Issue.record("wrong error \(error)")
+        return
+      }
+      #expect(errorToken == token)
+      #expect(errorPosition == position)
+      #expect(reason.hasPrefix("\(listing) cannot be sorted by"), "\(reason)")
+    }
   }
 }
 

@@ -33,16 +33,23 @@ public struct LibraryQuery: Sendable, Equatable {
   }
 
   public enum SortKey: String, Sendable, CaseIterable {
-    case title, artist, album, year, duration, playCount = "playcount", lastPlayed = "lastplayed", added, random
+    case title, artist, albumArtist = "albumartist", album, year, duration, playCount = "playcount",
+      lastPlayed = "lastplayed", added, random
   }
 
   public struct Sort: Sendable, Equatable {
     public var key: SortKey
     public var descending: Bool
-    public init(_ key: SortKey, descending: Bool = false) {
+    /// Where the query text names it (1-based, the start of its `sort:` term; 0 when built in code), for
+    /// the error of a listing that has no such order. Not part of what the sort means: ignored by `==`.
+    public var position: Int
+    public init(_ key: SortKey, descending: Bool = false, position: Int = 0) {
       self.key = key
       self.descending = descending
+      self.position = position
     }
+
+    public static func == (a: Sort, b: Sort) -> Bool { a.key == b.key && a.descending == b.descending }
   }
 
   public var terms: [Term] = []

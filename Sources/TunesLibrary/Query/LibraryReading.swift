@@ -63,25 +63,29 @@ extension Library {
     }
   }
 
-  /// Artists having at least one song that matches, by name.
+  /// Artists having at least one song that matches, by name unless `sort:` says otherwise
+  /// (ListingOrder.swift); throws `LibraryError.badQuery` for a sort key artists do not have.
   public func artists(matching query: LibraryQuery = LibraryQuery()) throws -> [ArtistSummary] {
     let compiled = query.compiled()
+    let order = try query.artistOrderSQL()
     return try pool.read { db in
       try Row.fetchAll(
         db,
         sql: """
           SELECT artist.id, artist.name, count(*), count(DISTINCT song.albumId) FROM song
           JOIN artist ON artist.id = song.artistId WHERE \(compiled.whereSQL)
-          GROUP BY artist.id ORDER BY artist.name COLLATE NOCASE
+          GROUP BY artist.id ORDER BY \(order)
           """ + (compiled.limit == nil ? "" : " LIMIT ?"),
         arguments: compiled.whereArguments
       ).map { ArtistSummary(id: $0[0], name: $0[1], songCount: $0[2], albumCount: $0[3]) }
     }
   }
 
-  /// Albums having at least one song that matches, by album artist, year and title.
+  /// Albums having at least one song that matches, by album artist, year and title unless `sort:` says
+  /// otherwise (ListingOrder.swift); throws `LibraryError.badQuery` for a sort key albums do not have.
   public func albums(matching query: LibraryQuery = LibraryQuery()) throws -> [AlbumSummary] {
     let compiled = query.compiled()
+    let order = try query.albumOrderSQL()
     return try pool.read { db in
       try Row.fetchAll(
         db,
@@ -89,7 +93,7 @@ extension Library {
           SELECT album.id, album.title, album.albumArtistName, album.year, album.coverPath, count(*),
             coalesce(sum(song.durationMs), 0)
           FROM song JOIN album ON album.id = song.albumId WHERE \(compiled.whereSQL)
-          GROUP BY album.id ORDER BY album.albumArtistName COLLATE NOCASE, album.year, album.title COLLATE NOCASE
+          GROUP BY album.id ORDER BY \(order)
           """ + (compiled.limit == nil ? "" : " LIMIT ?"),
         arguments: compiled.whereArguments
       ).map {

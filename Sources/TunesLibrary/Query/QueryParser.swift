@@ -121,7 +121,7 @@ private struct QueryParser {
           let keys = LibraryQuery.SortKey.allCases.map(\.rawValue).joined(separator: ", ")
           throw fail(start, "unknown sort key \"\(part)\" (one of \(keys))")
         }
-        query.sort.append(LibraryQuery.Sort(key, descending: descending))
+        query.sort.append(LibraryQuery.Sort(key, descending: descending, position: start + 1))
       }
     } else if field == "limit" {
       guard !negated, let limit = Int(value), limit >= 0 else { throw fail(start, "limit: needs a whole number ≥ 0") }

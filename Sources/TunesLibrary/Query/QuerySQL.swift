@@ -96,6 +96,7 @@ extension LibraryQuery {
       switch item.key {
       case .title: return "song.title COLLATE NOCASE" + direction
       case .artist: return "song.artist COLLATE NOCASE" + direction
+      case .albumArtist: return "song.albumArtist COLLATE NOCASE" + direction
       case .album: return "song.album COLLATE NOCASE" + direction
       case .year: return "song.year" + direction
       case .duration: return "song.durationMs" + direction
