@@ -65,4 +65,19 @@ private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", 
     #expect(json.first?["artist"] as? String == hostileArtist)
     #expect(json.first?["album"] as? String == hostileAlbum)
   }
+
+  @Test func fileNamesTheIndexPrintsAreShownSafely() throws {
+    let sandbox = try TunesSandbox()
+    let folder = try sandbox.makeFolder("music")
+    let source = TunesExecutable.sampleLibrary.appendingPathComponent("Zoë Marlowe/Small Hours/01 Nocturne for Kettle.mp3")
+    try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent("new\nline\u{1B}[2J.mp3"))
+    try Data().write(to: folder.appendingPathComponent("empty\u{7}\u{1B}]0;x.mp3"))
+
+    let dry = try sandbox.run(["index", folder.path, "--dry-run"])
+    #expect(dry.status == 1, "\(dry)")
+    #expect(lines(dry.stdout).count == 2 && isClean(dry.stdout), "\(dry)")
+    #expect(dry.stdout.contains("would add     \(folder.path)/new line\u{FFFD}[2J.mp3\n"), "\(dry)")
+    #expect(lines(dry.stderr).count == 1 && isClean(dry.stderr), "\(dry)")
+    #expect(dry.stderr.hasPrefix("tunes: \(folder.path)/empty\u{FFFD}\u{FFFD}]0;x.mp3: "), "\(dry)")
+  }
 }

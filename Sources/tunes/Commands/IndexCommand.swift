@@ -55,17 +55,19 @@ struct Index: AsyncParsableCommand {
 
   func printSummary(_ report: IndexReport) {
     var out = ""
+    // A file name may hold a line break or an escape sequence: shown safely, as tags are.
+    let safe = TerminalText.safe
     if report.dryRun {
-      for path in report.added { out += "would add     \(path)\n" }
-      for path in report.updated { out += "would update  \(path)\n" }
-      for move in report.moved { out += "would move    \(move.from) -> \(move.to)\n" }
-      for path in report.removed { out += "would remove  \(path)\n" }
+      for path in report.added { out += "would add     \(safe(path))\n" }
+      for path in report.updated { out += "would update  \(safe(path))\n" }
+      for move in report.moved { out += "would move    \(safe(move.from)) -> \(safe(move.to))\n" }
+      for path in report.removed { out += "would remove  \(safe(path))\n" }
     }
     let counts = "added \(report.added.count), updated \(report.updated.count), moved \(report.moved.count), "
       + "removed \(report.removed.count), unchanged \(report.unchanged), errors \(report.errors.count)"
     out += (report.dryRun ? "dry run, nothing written: " : "") + counts + "\n"
     FileHandle.standardOutput.write(Data(out.utf8))
-    for error in report.errors { Terminal.printError("tunes: \(error.path): \(error.reason)") }
+    for error in report.errors { Terminal.printError("tunes: \(safe(error.path)): \(safe(error.reason))") }
   }
 
   static func json(_ report: IndexReport) -> [String: Any] {
