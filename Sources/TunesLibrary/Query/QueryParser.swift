@@ -11,6 +11,10 @@ extension LibraryQuery {
   /// Parses command-line arguments: the shell has already removed the quotes, so an argument holding
   /// spaces is one value (`artist:Daft Punk` as one argument means `artist:"Daft Punk"`).
   public static func parse(arguments: [String]) throws(LibraryError) -> LibraryQuery {
+    // The first bare "--" ends the options, as everywhere on the command line (`ls songs -- -genre:x`);
+    // the argument parser hands it over with the query.
+    var arguments = arguments
+    if let end = arguments.firstIndex(of: "--") { arguments.remove(at: end) }
     let quoted = arguments.map { argument -> String in
       guard argument.contains(where: \.isWhitespace), !argument.contains("\"") else { return argument }
       if let colon = argument.firstIndex(of: ":") {

@@ -58,12 +58,27 @@ extension LibraryQuery {
     for term in terms {
       switch term {
       case .text(let field, let words, let phrase, let negated):
-        let expression = Self.ftsExpression(field, words: words, phrase: phrase)
+        let (indexed, anywhere) = Self.splitByScript(words, phrase: phrase)
+        var parts: [String] = []
+        var partArguments = StatementArguments()
+        for word in anywhere {
+          let columns = Self.columns(of: field)
+          parts.append("(" + columns.map { "instr(lower(\($0)), lower(?)) > 0" }.joined(separator: " OR ") + ")")
+          partArguments += StatementArguments(Array(repeating: word, count: columns.count))
+        }
         if negated {
-          conditions.append("song.id NOT IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?)")
-          arguments += [expression]
+          var whole: [String] = []
+          var wholeArguments = StatementArguments()
+          if !indexed.isEmpty {
+            whole.append("song.id IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?)")
+            wholeArguments += [Self.ftsExpression(field, words: indexed, phrase: phrase)]
+          }
+          conditions.append("NOT (" + (whole + parts).joined(separator: " AND ") + ")")
+          arguments += wholeArguments + partArguments
         } else {
-          matches.append(expression)
+          if !indexed.isEmpty { matches.append(Self.ftsExpression(field, words: indexed, phrase: phrase)) }
+          conditions += parts
+          arguments += partArguments
         }
       case .path(let value, let negated):
         let condition: String
@@ -112,6 +127,39 @@ extension LibraryQuery {
       fullText: matches.isEmpty ? nil : matches.joined(separator: " AND "), filters: conditions,
       filterArguments: arguments, orderSQL: order.joined(separator: ", "), limit: limit,
       defaultOrderOnly: sort.isEmpty && limit == nil)
+  }
+
+  /// The words the full-text index can find, and those looked for anywhere in the text: Chinese and
+  /// Japanese are written without spaces, so the index holds a whole title such as 東京タワー as one
+  /// token, and a word inside it (タワー) is no prefix of any. Those words are found as substrings, as
+  /// MPD's search finds everything; it reads every song row, so only they take that path.
+  static func splitByScript(_ words: [String], phrase: Bool) -> (indexed: [String], anywhere: [String]) {
+    if phrase { return words.contains(where: isUnspacedScript) ? ([], [words.joined(separator: " ")]) : (words, []) }
+    return (words.filter { !isUnspacedScript($0) }, words.filter(isUnspacedScript))
+  }
+
+  /// Han, kana (full and half width) and their extensions.
+  static func isUnspacedScript(_ word: String) -> Bool {
+    word.unicodeScalars.contains {
+      switch $0.value {
+      case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F,
+        0x20000...0x3FFFF:
+        return true
+      default: return false
+      }
+    }
+  }
+
+  /// The song columns a text field searches.
+  static func columns(of field: TextField) -> [String] {
+    switch field {
+    case .any: return ["song.title", "song.artist", "song.album", "song.albumArtist"]
+    case .artist: return ["song.artist"]
+    case .album: return ["song.album"]
+    case .albumArtist: return ["song.albumArtist"]
+    case .title: return ["song.title"]
+    case .genre: return ["coalesce(song.genre, '')"]
+    }
   }
 
   /// FTS5 syntax for one term: every word quoted (so no word is read as an operator) and prefix-matched,
