@@ -436,6 +436,10 @@ public actor InMemoryMPDBackend: MPDBackend {
     return updateJob
   }
 
+  public func clearError() {
+    record("clearerror")
+  }
+
   public func shutdown() {
     record("kill")
     onShutdown()

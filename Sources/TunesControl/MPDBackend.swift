@@ -196,6 +196,8 @@ public protocol MPDBackend: Sendable {
   func update(uri: String?) async throws -> Int
 
   // MARK: Lifetime and changes
+  /// Forgets the error the status shows (`clearerror`).
+  func clearError() async throws
   /// Asks the player to end (the `kill` command, what `tunes quit` sends).
   func shutdown() async throws
   /// A new subscription to change notifications: each element names the subsystems that changed.

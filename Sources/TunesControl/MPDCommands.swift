@@ -14,14 +14,14 @@ public struct MPDDispatcher: Sendable {
 
   /// Every command tunes understands (what `commands` lists), sorted as MPD lists them.
   public static let supportedCommands: [String] = [
-    "add", "addid", "binarylimit", "clear", "close", "command_list_begin", "command_list_end",
+    "add", "addid", "binarylimit", "clear", "clearerror", "close", "command_list_begin", "command_list_end",
     "command_list_ok_begin", "commands", "consume", "count", "currentsong", "decoders", "delete", "deleteid",
-    "find", "findadd", "getvol", "idle", "kill", "list", "listall", "listallinfo", "listplaylist",
+    "disableoutput", "enableoutput", "find", "findadd", "getvol", "idle", "kill", "list", "listall", "listallinfo", "listplaylist",
     "listplaylistinfo", "listplaylists", "load", "lsinfo", "move", "next", "noidle", "notcommands", "outputs",
     "password", "pause", "ping", "play", "playid", "playlist", "playlistadd", "playlistclear",
     "playlistdelete", "playlistfind", "playlistid", "playlistinfo", "playlistmove", "playlistsearch", "plchanges", "plchangesposid", "previous",
     "random", "rename", "repeat", "replay_gain_status", "rescan", "rm", "save", "search", "searchadd", "seek",
-    "seekcur", "seekid", "setvol", "shuffle", "single", "stats", "status", "stop", "tagtypes", "update",
+    "seekcur", "seekid", "setvol", "shuffle", "single", "stats", "status", "stop", "tagtypes", "toggleoutput", "update",
     "urlhandlers", "volume",
   ]
 
@@ -321,6 +321,15 @@ public struct MPDDispatcher: Sendable {
     case "outputs":
       try args.expect(0...0)
       out += "outputid: 0\noutputname: tunes\nplugin: alsa\noutputenabled: 1\n"
+    case "enableoutput", "disableoutput", "toggleoutput":
+      // The one output, the ALSA device the player was started on, is always on: enabling it is a no-op,
+      // and turning it off is refused (pause does that) rather than acknowledged and not done.
+      try args.expect(1...1)
+      guard try args.unsigned(0) == 0 else { throw MPDError.noExist("No such audio output") }
+      if request.command != "enableoutput" { throw MPDError.argument("tunes' one output cannot be disabled; use pause") }
+    case "clearerror":
+      try args.expect(0...0)
+      try await b.clearError()
     case "decoders":
       try args.expect(0...0)
       out += "plugin: mpg123\nsuffix: mp3\nmime_type: audio/mpeg\n"

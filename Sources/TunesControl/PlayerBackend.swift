@@ -176,8 +176,12 @@ public actor PlayerBackend: MPDBackend {
     try await translate { try await player.seek(id: id, toMs: Int((max(seconds, 0) * 1000).rounded())) }
   }
 
+  public func clearError() async throws { await player.clearError() }
+
   public func seekCurrent(_ target: MPDSeekTarget) async throws {
-    guard await player.status().currentID != nil else { throw MPDError(.playerSync, "Not playing") }
+    let status = await player.status()
+    // As MPD: a stopped player has no position to move (`seek POS TIME` is what starts one at a time).
+    guard status.currentID != nil, status.state != .stopped else { throw MPDError(.playerSync, "Not playing") }
     switch target {
     case .absolute(let seconds): await player.seek(toMs: Int((max(seconds, 0) * 1000).rounded()))
     case .relative(let delta): await player.seek(by: Int((delta * 1000).rounded()))

@@ -177,6 +177,13 @@ public actor Player {
   /// The failure that ended play, if nothing in the queue could be played.
   public func failure() -> PlayerError? { lastFailure }
 
+  /// Forgets the last error shown in the status (MPD's `clearerror`); play is not touched.
+  public func clearError() {
+    guard lastError != nil else { return }
+    lastError = nil
+    changed([.player])
+  }
+
   /// Waits until every report the engine has sent so far has been applied (tests, orderly exits).
   public func settle() async {
     ensureStarted()

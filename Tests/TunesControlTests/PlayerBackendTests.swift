@@ -154,6 +154,38 @@ struct PlayerBackendTests {
     #expect(await p.backend.isUpdating == false)
   }
 
+  @Test func outputsErrorsAndSeekingWhileStoppedAnswerAsMPD() async throws {
+    let p = try await LivePlayer.start()
+    defer { Task { await p.stop() } }
+    #expect(try await p.mpc("add", "Alpha").status == 0)
+    let replies = try await p.client { c -> [String] in
+      var out: [String] = []
+      for (command, arguments) in [
+        ("seekcur", ["5"]), ("enableoutput", ["0"]), ("enableoutput", ["1"]), ("disableoutput", ["0"]),
+        ("toggleoutput", ["0"]), ("clearerror", []),
+      ] {
+        do {
+          _ = try c.run(command, arguments)
+          out.append("\(command): OK")
+        } catch let error {
+          out.append("\(command): \(error)")
+        }
+      }
+      return out
+    }
+    #expect(replies[0].contains("Not playing"), "\(replies)")
+    #expect(replies[1] == "enableoutput: OK")
+    #expect(replies[2].contains("No such audio output"), "\(replies)")
+    #expect(replies[3].contains("cannot be disabled") && replies[4].contains("cannot be disabled"), "\(replies)")
+    #expect(replies[5] == "clearerror: OK")
+    #expect(await p.player.status().state == .stopped)
+    // Playing, the current song's position moves.
+    #expect(try await p.mpc("play", "1").status == 0)
+    #expect(try await p.mpc("seek", "0:10").status == 0)
+    let elapsed = await p.player.status().elapsedMs
+    #expect(elapsed >= 10_000 && elapsed < 12_000)
+  }
+
   @Test func queueEditsMapOntoThePlayer() async throws {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
