@@ -107,7 +107,8 @@ public struct MPDDispatcher: Sendable {
     case "volume":
       try args.expect(1...1)
       let delta = try args.integer(0)
-      guard (-100...100).contains(delta) else { throw MPDError.argument("Number too large: \(args[0])") }
+      guard delta >= -100 else { throw MPDError.argument("Number too small: \(args[0])") }
+      guard delta <= 100 else { throw MPDError.argument("Number too large: \(args[0])") }
       try await b.changeVolume(by: delta)
     case "getvol":
       try args.expect(0...0)

@@ -60,7 +60,8 @@ final class FakeDecoder: AudioDecoder {
 struct FakeDecoders: AudioDecoderFactory {
   var tracks: [String: FakeTrack]
   func makeDecoder(path: String) throws -> AudioDecoder {
-    guard let track = tracks[path] else { throw FakeDecodeError(description: "No such file or directory") }
+    // Worded as the real decoder's errors: the file first.
+    guard let track = tracks[path] else { throw FakeDecodeError(description: "\(path): cannot open: No such file or directory") }
     return FakeDecoder(track: track, tag: tag(ofPath: path))
   }
 }
