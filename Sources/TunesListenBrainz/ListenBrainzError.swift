@@ -15,6 +15,9 @@ public enum ListenBrainzError: TunesError, Equatable {
   case network(cause: String, host: String)
   /// The answer was not the JSON the endpoint documents.
   case badResponse(endpoint: String, reason: String)
+  /// submit-listens answered 200 without ListenBrainz's `{"status": "ok"}` (a captive portal, a
+  /// proxy): nothing says the listens were stored, so they stay queued and are sent again later.
+  case unconfirmed(host: String, answer: String)
   case invalidRoot(url: String, reason: String)
   case notLoggedIn
   case tokenRejected
@@ -26,7 +29,7 @@ public enum ListenBrainzError: TunesError, Equatable {
     case .badRequest: return .dataError
     case .unauthorized, .tokenRejected: return .noPermission
     case .notFound, .noSuchListen: return .noInput
-    case .rateLimited, .server: return .tempFailure
+    case .rateLimited, .server, .unconfirmed: return .tempFailure
     case .unexpectedStatus, .badResponse: return .software
     case .network: return .unavailable
     case .invalidRoot, .notLoggedIn: return .config
@@ -44,6 +47,8 @@ public enum ListenBrainzError: TunesError, Equatable {
     case .unexpectedStatus(let status, let message): return "ListenBrainz answered HTTP \(status)\(message.map { ": \($0)" } ?? "")"
     case .network(let cause, let host): return "cannot reach \(host): \(cause)"
     case .badResponse(let endpoint, let reason): return "unexpected answer from \(endpoint): \(reason)"
+    case .unconfirmed(let host, let answer):
+      return "\(host) answered 200 but not as ListenBrainz (\(answer)); a captive portal or proxy? The listens stay queued"
     case .invalidRoot(let url, let reason): return "TUNES_LISTENBRAINZ_URL \(url): \(reason)"
     case .notLoggedIn: return "not logged in to ListenBrainz; run `tunes lb login`"
     case .tokenRejected: return "ListenBrainz says the token is invalid; get yours at https://listenbrainz.org/settings/"

@@ -82,4 +82,19 @@ public enum SubmissionBody {
   }
 
   static func overhead(type: ListenType) -> Int { make(type: type, listens: []).count }
+
+  /// Whether a 200 from submit-listens is ListenBrainz's own `{"status": "ok"}`. Anything else (a
+  /// captive portal's login page, a proxy's answer) means the listens may not have reached it.
+  public static func isConfirmation(_ body: Data) -> Bool {
+    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return false }
+    return object["status"] as? String == "ok"
+  }
+
+  /// The start of an answer on one line, to name it in a message.
+  static func excerpt(_ body: Data, limit: Int = 60) -> String {
+    let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+      .split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    if text.isEmpty { return "an empty body" }
+    return text.count > limit ? String(text.prefix(limit)) + "…" : text
+  }
 }

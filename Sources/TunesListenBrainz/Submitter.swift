@@ -1,6 +1,6 @@
 // The submitter actor: the one owner of sending pending listens. It drains the queue (one listen as
 // `single`, a backlog as `import` batches within the server's count and byte limits), deletes rows only
-// after a 200, parks 400s, waits out 429s, backs off on 5xx and network failures, and stops on 401.
+// after a 200 with ListenBrainz's `{"status": "ok"}`, parks 400s, waits out 429s, backs off on 5xx and network failures, and stops on 401.
 // It runs on its own task: callers only `wake()` it and are never blocked by the network.
 import Foundation
 
@@ -162,6 +162,12 @@ public actor Submitter {
         let reply = await client.submitListens(body: body)
         let ids = batch.compactMap(\.id)
         switch reply.outcome {
+        case .ok(let answer) where !SubmissionBody.isConfirmation(answer):
+          // A 200 that is not ListenBrainz's {"status": "ok"} stored nothing we know of: keep the rows.
+          let error = ListenBrainzError.unconfirmed(host: client.root.host, answer: SubmissionBody.excerpt(answer))
+          try queue.countAttempt(ids: ids)
+          try queue.recordError(error.description, at: Date())
+          return .transient(error)
         case .ok:
           try queue.accepted(ids: ids, at: Date())
           if oneByOne > 0 { oneByOne -= 1 }

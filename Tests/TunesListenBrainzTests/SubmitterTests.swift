@@ -101,6 +101,28 @@ import TunesLibrary
     #expect(try s.queue.fact(.lastError) == "ListenBrainz server error 503: Injected failure 503")
   }
 
+  /// A 200 that is not ListenBrainz's `{"status": "ok"}` (a captive portal's page, a proxy's JSON)
+  /// proves nothing was stored: the listens stay queued, the answer is the last error, and they go
+  /// once the real server answers.
+  @Test(arguments: ["<html>Please log in to the Wi-Fi</html>", #"{"code":200,"error":"portal"}"#, ""])
+  func okThatIsNotListenBrainzKeepsTheQueue(body: String) async throws {
+    let s = try await setup()
+    try await s.server.control(["fail": 200, "times": 1, "body": body])
+    try queueListens(s.library, count: 4, song: s.song)
+    let submitter = try s.submitter()
+    let result = await submitter.pass()
+    guard case .transient(let error) = result else { Issue.record("\(result)"); return }
+    #expect(error.exitStatus == .tempFailure)
+    #expect(!error.description.contains("\n"))
+    #expect(try s.queue.count(.pending) == 4)
+    #expect(try s.queue.fact(.lastError) == error.description)
+    #expect(try s.queue.fact(.lastError)?.contains(body.isEmpty ? "an empty body" : String(body.prefix(20))) == true)
+    #expect(try await s.server.storedListens().isEmpty)
+    #expect(await submitter.pass() == .done)
+    #expect(try await storedOnce(s.server) == 4)
+    #expect(try s.queue.count(.pending) == 0)
+  }
+
   @Test func timeoutThenResend() async throws {
     let s = try await setup()
     try await s.server.control(["delay": 1.5, "times": 1])

@@ -349,7 +349,8 @@ def user_playing_now(handler, state, raw, query, user):
 @route("POST", "/__control")
 def control(handler, state, raw, query):
     """{"fail": 500, "times": 2} | {"delay": 2.5, "times": 1} | {"drop_after_store": true, "times": 1} |
-    {"rate_limit": N, "window": S} | {"reset": true}; each fault may carry "path" (a regex, default submit-listens)."""
+    {"rate_limit": N, "window": S} | {"reset": true}; each fault may carry "path" (a regex, default submit-listens);
+    a "fail" may carry "body" (sent as it is, text/html, instead of the JSON error: a captive portal's page)."""
     command = json.loads(raw or b"{}")
     with state.lock:
         if command.get("reset"):
@@ -362,7 +363,7 @@ def control(handler, state, raw, query):
         for kind in ("fail", "delay", "drop_after_store"):
             if kind in command:
                 state.faults.append({"kind": kind, "value": command[kind], "times": int(command.get("times", 1)),
-                                     "path": command.get("path", "^/1/submit-listens$")})
+                                     "path": command.get("path", "^/1/submit-listens$"), "body": command.get("body")})
     return 200, {"status": "ok"}
 
 
@@ -460,6 +461,8 @@ class Handler(BaseHTTPRequestHandler):
                           "time": time.time(), "reset_in": int(headers["X-RateLimit-Reset-In"])})
             with state.lock:
                 state.requests.append(entry)
+        if fault and fault["kind"] == "fail" and fault.get("body") is not None:
+            return self.send_raw(status, fault["body"].encode(), headers)
         if fault and fault["kind"] == "drop_after_store":
             # The work is done (listens stored) but the reply never arrives.
             self.close_connection = True
@@ -469,6 +472,15 @@ class Handler(BaseHTTPRequestHandler):
                 pass
             return
         self.send_json(status, body, headers)
+
+    def send_raw(self, status, data, headers):
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html")
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def send_json(self, status, body, headers):
         data = b"" if status == 204 else (json.dumps(body, sort_keys=True, separators=(",", ":")) + "\n").encode()
