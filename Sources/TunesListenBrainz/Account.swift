@@ -89,3 +89,61 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
       tokenRejected: try queue.fact(.tokenRejected) != nil, tokenProblem: problem)
   }
 }
+
+/// The account as a long-running player sees it: the client for the token stored *now*. The config
+/// file is read again only when it changed (inode, size, mode, change and modification times: one
+/// `stat` per call otherwise), so `tunes lb logout` stops a running submitter before its next request
+/// and `tunes lb login` (as the same or another user) is used by the next request.
+public final class LiveAccount: @unchecked Sendable {
+  public let account: Account
+  private let transport: any HTTPTransport
+  private let log: @Sendable (String) -> Void
+  private let lock = NSLock()
+  /// The file as last read; `.none` before the first read.
+  private var seen: FileStamp?? = .none
+  private var cached: ListenBrainzClient?
+
+  public init(account: Account, transport: any HTTPTransport = CurlTransport(), log: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.account = account
+    self.transport = transport
+    self.log = log
+  }
+
+  /// The client for the current token, or nil when logged out or the token cannot be used (the reason
+  /// is logged once per change of the file).
+  public func client() -> ListenBrainzClient? {
+    let now = FileStamp(path: account.file.path)
+    return lock.withLock {
+      if case .some(let last) = seen, last == now { return cached }
+      seen = .some(now)
+      do {
+        let client = try account.client(transport: transport)
+        cached = client.hasToken ? client : nil
+      } catch {
+        cached = nil
+        log("ListenBrainz disabled: \(error)")
+      }
+      return cached
+    }
+  }
+}
+
+/// What `stat` says about a file, to notice that it changed without reading it.
+struct FileStamp: Equatable {
+  var inode: UInt64
+  var size: Int64
+  var mode: UInt32
+  var modified: [Int]
+  var changed: [Int]
+
+  /// nil when the file does not exist.
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    mode = UInt32(info.st_mode)
+    modified = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    changed = [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
+  }
+}

@@ -8,15 +8,19 @@ import TunesLibrary
 public final class Scrobbler: Sendable {
   public let library: Library
   private let client: ListenBrainzClient?
+  private let currentClient: (@Sendable () -> ListenBrainzClient?)?
   private let submitter: Submitter?
   private let log: @Sendable (String) -> Void
 
   /// `client` nil (not logged in): listens are still counted and queued, and sent after login.
+  /// `currentClient`, when given, is asked instead of `client` each time (the account as it is now).
   public init(
-    library: Library, client: ListenBrainzClient?, submitter: Submitter?, log: @escaping @Sendable (String) -> Void = { _ in }
+    library: Library, client: ListenBrainzClient?, submitter: Submitter?,
+    currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.library = library
     self.client = client
+    self.currentClient = currentClient
     self.submitter = submitter
     self.log = log
   }
@@ -35,8 +39,14 @@ public final class Scrobbler: Sendable {
     return sendPlayingNow(song)
   }
 
+  /// The account as it is now when a `currentClient` was given, else the fixed client.
+  private var clientNow: ListenBrainzClient? {
+    if let currentClient { return currentClient() }
+    return client
+  }
+
   private func sendPlayingNow(_ song: Song) -> Task<Void, Never>? {
-    guard let client, client.hasToken else { return nil }
+    guard let client = clientNow, client.hasToken else { return nil }
     guard let listen = ListenPayload.listen(song: song, listenedAt: nil, playedMs: nil) else {
       log("playing_now not sent: \(ListenPayload.skipReason(song) ?? song.path)")
       return nil
@@ -71,25 +81,26 @@ public final class Scrobbler: Sendable {
 }
 
 extension Scrobbler {
-  /// The usual wiring for a player process or daemon: reads the account, starts a submitter when a
-  /// token is there, and returns the scrobbler to feed with play events. Problems (no token, a config
-  /// file others can read, a bad TUNES_LISTENBRAINZ_URL) are logged; listens are then still counted
-  /// and queued, and sent by a later run or `tunes lb flush`.
+  /// The usual wiring for a player process or daemon: starts a submitter that reads the account
+  /// before every request (`LiveAccount`: a logout stops it, a login, also as another user, is used
+  /// from the next request on) and returns the scrobbler to feed with play events. Problems (no
+  /// token, a config file others can read) are logged and the listens wait in the queue; with a bad
+  /// TUNES_LISTENBRAINZ_URL no submitter starts (listens are still counted and queued, and sent by a
+  /// later run or `tunes lb flush`).
   public static func start(
-    library: Library, account: Account = Account(), log: @escaping @Sendable (String) -> Void = { _ in }
+    library: Library, account: Account = Account(), transport: any HTTPTransport = CurlTransport(),
+    log: @escaping @Sendable (String) -> Void = { _ in }
   ) async -> (scrobbler: Scrobbler, submitter: Submitter?) {
-    var client: ListenBrainzClient? = nil
     do {
-      client = try account.client()
+      _ = try APIRoot.fromEnvironment(account.environment)
     } catch {
       log("ListenBrainz disabled: \(error)")
-    }
-    guard let client, client.hasToken else {
       return (Scrobbler(library: library, client: nil, submitter: nil, log: log), nil)
     }
-    let submitter = Submitter(
-      queue: ListenQueue(library: library), client: client, reloadClient: { try? account.client() }, log: log)
+    let live = LiveAccount(account: account, transport: transport, log: log)
+    let current: @Sendable () -> ListenBrainzClient? = { live.client() }
+    let submitter = Submitter(queue: ListenQueue(library: library), client: current(), currentClient: current, log: log)
     await submitter.start()
-    return (Scrobbler(library: library, client: client, submitter: submitter, log: log), submitter)
+    return (Scrobbler(library: library, client: nil, submitter: submitter, currentClient: current, log: log), submitter)
   }
 }

@@ -11,15 +11,19 @@ public actor Submitter {
     case rateLimited(resetIn: Int)
     case transient(ListenBrainzError)
     case unauthorized
+    /// No usable token now (`tunes lb logout`, or never logged in): the listens wait for a login.
+    case loggedOut
     /// Another pass is already running.
     case busy
   }
 
   public let queue: ListenQueue
-  private var client: ListenBrainzClient
-  /// Reads the account again after a 401 was lifted by `tunes lb login` (a new token).
-  private let reloadClient: (@Sendable () -> ListenBrainzClient?)?
-  private var stoppedByRefusedToken = false
+  private var client: ListenBrainzClient?
+  /// The client for the account as it is now (nil: logged out), asked before every request, so a
+  /// logout or a login by another command reaches a running submitter (see `LiveAccount`).
+  private let currentClient: (@Sendable () -> ListenBrainzClient?)?
+  /// The log said "not logged in" since the last request (said once, not at every wake).
+  private var announcedLogout = false
   private let backoff: BackoffPolicy
   private let pollInterval: Double
   private let log: @Sendable (String) -> Void
@@ -33,12 +37,12 @@ public actor Submitter {
   public private(set) var consecutiveFailures = 0
 
   public init(
-    queue: ListenQueue, client: ListenBrainzClient, backoff: BackoffPolicy = BackoffPolicy(), pollInterval: Double = 60,
-    reloadClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+    queue: ListenQueue, client: ListenBrainzClient?, backoff: BackoffPolicy = BackoffPolicy(), pollInterval: Double = 60,
+    currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
     self.client = client
-    self.reloadClient = reloadClient
+    self.currentClient = currentClient
     self.backoff = backoff
     self.pollInterval = pollInterval
     self.log = log
@@ -80,8 +84,12 @@ public actor Submitter {
       // Drain, backing off between failed passes; wakes during a back-off are kept for later.
       while !Task.isCancelled {
         let result = await pass()
+        if result == .loggedOut && !announcedLogout {
+          log("not logged in to ListenBrainz: listens stay queued until `tunes lb login`")
+          announcedLogout = true
+        }
         switch result {
-        case .done, .busy, .unauthorized:
+        case .done, .busy, .unauthorized, .loggedOut:
           consecutiveFailures = 0
         case .rateLimited(let resetIn):
           log("ListenBrainz rate limit: waiting \(resetIn) s")
@@ -115,6 +123,7 @@ public actor Submitter {
       case .done: return sent
       case .busy: try? await Task.sleep(for: .milliseconds(100))
       case .unauthorized: throw .unauthorized(message: "Invalid authorization token.")
+      case .loggedOut: throw .notLoggedIn
       case .rateLimited(let resetIn): try? await Task.sleep(for: .seconds(Double(resetIn)))
       case .transient(let error):
         failures += 1
@@ -133,15 +142,7 @@ public actor Submitter {
       while true {
         // A stopped loop ends its pass between requests, never within one (`stop` waits for it).
         if Task.isCancelled { return .done }
-        if try queue.fact(.tokenRejected) != nil {
-          stoppedByRefusedToken = true
-          return .unauthorized
-        }
-        if stoppedByRefusedToken {
-          // The stop was lifted (a login stored a new token): use the account as it is now.
-          stoppedByRefusedToken = false
-          if let fresh = reloadClient?() { client = fresh }
-        }
+        if try queue.fact(.tokenRejected) != nil { return .unauthorized }
         let candidates = try queue.nextPending(limit: oneByOne > 0 ? 2 : ListenBrainzLimits.maxListensPerRequest + 1)
         if candidates.isEmpty { return .done }
         // Timestamps the server is sure to refuse are parked here with its message: the server names
@@ -155,6 +156,10 @@ public actor Submitter {
           }
           continue
         }
+        // The token as stored now: a logout stops here, a new login is used from this request on.
+        if let currentClient { client = currentClient() }
+        guard let client else { return .loggedOut }
+        announcedLogout = false
         let type: ListenType = candidates.count == 1 ? .single : .import
         let batch = Self.fit(candidates, type: type, oneByOne: oneByOne > 0)
         let body = SubmissionBody.make(type: type, listens: batch.map { Data($0.payload.utf8) })
@@ -186,7 +191,6 @@ public actor Submitter {
             oneByOne = batch.count
           }
         case .unauthorized(let message):
-          stoppedByRefusedToken = true
           try queue.setFact(.tokenRejected, "1")
           try queue.recordError("token refused (\(message)); run `tunes lb login`", at: Date())
           log("ListenBrainz refused the token; submitting stopped until `tunes lb login`")

@@ -16,10 +16,12 @@ final class FakeServer: @unchecked Sendable {
 
   /// Starts a server and waits for the port it prints, off the cooperative pool (python may be slow to
   /// start on a busy machine).
-  static func start(rateLimit: Int = 1000, window: Int = 10, port: Int = 0) async throws -> FakeServer {
+  /// `tokens`: more accounts (token → user name) besides `token` = `user`.
+  static func start(rateLimit: Int = 1000, window: Int = 10, port: Int = 0, tokens: [String: String] = [:]) async throws -> FakeServer {
+    let more = tokens.sorted { $0.key < $1.key }.flatMap { ["--token", "\($0.key)=\($0.value)"] }
     let child = try ChildProcess.start(
       "/usr/bin/python3",
-      [script, "--token", "\(token)=\(user)", "--rate-limit", String(rateLimit), "--window", String(window), "--port", String(port)])
+      [script, "--token", "\(token)=\(user)"] + more + ["--rate-limit", String(rateLimit), "--window", String(window), "--port", String(port)])
     guard let line = try await child.readLine(timeout: 60), let port = Int(line) else {
       child.stop()
       throw FakeServerError.noPort(child.errors)

@@ -104,9 +104,40 @@ import TunesLibrary
     chmod(path, 0o604)
     let log = LogLines()
     let (scrobbler, submitter) = await Scrobbler.start(library: library, account: Account(configFile: path, environment: [:]), log: { log.append($0) })
-    #expect(submitter == nil)
     #expect(log.lines.first?.contains("chmod 600 \(path)") == true)
     try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 120_000)
+    // The submitter waits for a usable token (it reads the account before each request).
+    #expect(await eventually { log.lines.contains { $0.contains("not logged in to ListenBrainz") } }, "\(log.lines)")
     #expect(try ListenQueue(library: library).count(.pending) == 1)
+    await submitter?.stop()
+  }
+
+  /// A running player reads the account before each request: after `tunes lb logout` it sends
+  /// nothing (the listens wait), and after a login as another user it sends as that user.
+  @Test func logoutStopsARunningPlayerAndANewLoginIsUsedNext() async throws {
+    let server = try await FakeServer.start(tokens: ["tok-zoe": "Zoë"])
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    let queue = ListenQueue(library: library)
+    let account = Account(configFile: try temporaryFolder() + "/tunes/config.toml", environment: ["TUNES_LISTENBRAINZ_URL": server.root])
+    _ = try await account.login(token: FakeServer.token)
+    let log = LogLines()
+    let (scrobbler, submitter) = await Scrobbler.start(library: library, account: account, log: { log.append($0) })
+    let start = Date(timeIntervalSinceNow: -3600)
+    try scrobbler.listened(song: song, listenedAt: start, playedMs: 120_000)
+    #expect(try await eventually { try await server.storedListens().count == 1 })
+
+    #expect(try account.logout())
+    try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(300), playedMs: 120_000)
+    #expect(await eventually { log.lines.contains { $0.contains("not logged in to ListenBrainz") } }, "\(log.lines)")
+    #expect(try queue.count(.pending) == 1)
+    #expect(try await server.requests().count == 1)
+    #expect(scrobbler.songStarted(song: song, at: Date()) == nil)  // no playing_now either
+
+    _ = try await account.login(token: "tok-zoe")
+    try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(600), playedMs: 120_000)
+    #expect(try await eventually { try queue.count(.pending) == 0 })
+    #expect(try await server.storedListens().map { $0["user_name"] as? String } == [FakeServer.user, "Zoë", "Zoë"])
+    await submitter?.stop()
   }
 }

@@ -277,11 +277,12 @@ import TunesLibrary
   @Test func newLoginReachesARunningSubmitter() async throws {
     let s = try await setup()
     try queueListens(s.library, count: 2, song: s.song)
-    let good = try makeClient(s.server)
-    let submitter = Submitter(queue: s.queue, client: try makeClient(s.server, token: "old-token"), reloadClient: { good })
+    let account = Locked<ListenBrainzClient?>(try makeClient(s.server, token: "old-token"))
+    let submitter = Submitter(queue: s.queue, client: nil, currentClient: { account.value })
     #expect(await submitter.pass() == .unauthorized)
     #expect(try s.queue.count(.pending) == 2)
-    try s.queue.setFact(.tokenRejected, nil)  // what `tunes lb login` does
+    account.value = try makeClient(s.server)  // what `tunes lb login` does: a new token
+    try s.queue.setFact(.tokenRejected, nil)  // and the stop lifted
     #expect(await submitter.pass() == .done)
     #expect(try await storedOnce(s.server) == 2)
   }
@@ -311,6 +312,17 @@ import TunesLibrary
         #expect(bytes.range(of: Data(FakeServer.token.utf8)) == nil)
       }
     }
+  }
+}
+
+/// A value several tasks read and one test changes.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
   }
 }
 
