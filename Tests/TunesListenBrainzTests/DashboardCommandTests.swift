@@ -64,7 +64,11 @@ import Testing
 
     /// A server of its own, for tests that stop it or change its data.
     static func start(listenCount: Int = 5) async throws -> Fixture {
-      let server = try await FakeListenBrainz.start(world: DashboardCommandTests.world(listenCount: listenCount))
+      try await start(world: DashboardCommandTests.world(listenCount: listenCount))
+    }
+
+    static func start(world: [String: Any]) async throws -> Fixture {
+      let server = try await FakeListenBrainz.start(world: world)
       return Fixture(server: server, db: server.folder + "/library.db")
     }
     func run(_ arguments: String..., extra: [String: String] = [:]) async throws -> TunesRun {
@@ -77,7 +81,8 @@ import Testing
     let r = try await f.run("lb", "listens", "--count", "1003", "--json")
     #expect(r.status == 0, "\(r.err)")
     let listens = try #require(r.json["listens"] as? [[String: Any]])
-    // 1000 from the first page, 3 from the next (max_ts = the oldest shown), newest first, no repeats.
+    // 1000 from the first page, 3 from the next (max_ts = one past the oldest shown, that listen
+    // dropped as already shown), newest first, no repeats.
     #expect(listens.count == 1003)
     let stamps = listens.compactMap { $0["listenedAt"] as? Int }
     #expect(stamps.first == 1_763_800_000 + 1004 * 60)
@@ -85,6 +90,33 @@ import Testing
     #expect(stamps == stamps.sorted(by: >))
     #expect(Set(stamps).count == 1003)
     #expect(r.json["user"] as? String == "alice")
+  }
+
+  /// Three listens a second, so the first 1000-listen page ends inside a second: the listens of that
+  /// second it left out come with the next page, and none is shown twice.
+  @Test func listensSharingASecondAcrossThePageBoundary() async throws {
+    let base = 1_763_800_000
+    var listens: [[String: Any]] = (0..<2500).map { i in
+      ["listened_at": base + i / 3, "track_metadata": ["artist_name": "A", "track_name": "T\(i)"]]
+    }
+    listens.append(["listened_at": base + 5000, "track_metadata": ["artist_name": "A", "track_name": "Newest"]])
+    var world = Self.world()
+    var users = try #require(world["users"] as? [String: Any])
+    users["alice"] = ["listens": listens]
+    world["users"] = users
+    let f = try await Fixture.start(world: world)
+    let r = try await f.run("lb", "listens", "--count", "1500", "--json")
+    #expect(r.status == 0, "\(r.err)")
+    let got = try #require(r.json["listens"] as? [[String: Any]])
+    let names = got.compactMap { ($0["track"] as? [String: Any])?["trackName"] as? String }
+    let stamps = got.compactMap { $0["listenedAt"] as? Int }
+    #expect(names.count == 1500)
+    #expect(Set(names).count == 1500)
+    #expect(stamps == stamps.sorted(by: >))
+    // Every listen newer than the oldest one shown is there: none was skipped at a page boundary.
+    let oldest = try #require(stamps.last)
+    let newer = Set((0..<2500).filter { base + $0 / 3 > oldest }.map { "T\($0)" })
+    #expect(newer.subtracting(names).isEmpty, "missing \(newer.subtracting(names).sorted())")
   }
 
   @Test func listensForPeopleAndUnknownUsers() async throws {

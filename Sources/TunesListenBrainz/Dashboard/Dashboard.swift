@@ -29,6 +29,50 @@ public struct Dashboard: Sendable {
     return ListensPage(user: user, listens: wire.listens, latestListenAt: wire.latest, oldestListenAt: wire.oldest)
   }
 
+  /// The newest `count` listens, newest first, paging back up to 1000 at a time. ListenBrainz orders
+  /// by `listened_at` (whole seconds) and `max_ts` is exclusive, so a page that ends inside a second
+  /// may leave more listens of that second behind: each next page starts at that second again
+  /// (`max_ts` = last + 1) and listens already collected are dropped by their identity
+  /// (`listened_at`, `recording_msid`), so none is lost or shown twice. A second holding a whole page
+  /// cannot be paged through; then the next page steps past it.
+  public func recentListens(user: String, count: Int) async throws(DashboardError) -> ListensPage {
+    let first = try await listens(user: user, count: min(count, Self.maxCount))
+    var all: [Listen] = []
+    var seen = Set<String>()
+    func add(_ listens: [Listen]) -> Int {
+      var added = 0
+      for listen in listens where all.count < count && seen.insert(Self.identity(listen)).inserted {
+        all.append(listen)
+        added += 1
+      }
+      return added
+    }
+    _ = add(first.listens)
+    var page = first
+    var stepPast = false
+    while all.count < count, page.olderThan != nil, let last = page.listens.last?.listenedAt {
+      let again = stepPast ? 0 : all.reduce(0) { $0 + ($1.listenedAt == last ? 1 : 0) }
+      page = try await listens(user: user, count: min(count - all.count + again, Self.maxCount), olderThan: stepPast ? last : last + 1)
+      if page.listens.isEmpty { break }
+      if add(page.listens) > 0 {
+        stepPast = false
+      } else if stepPast {
+        break
+      } else {
+        stepPast = true
+      }
+    }
+    return ListensPage(user: user, listens: all, latestListenAt: first.latestListenAt, oldestListenAt: first.oldestListenAt)
+  }
+
+  /// What tells two listens of one user apart: the server's duplicate key (`listened_at`, MSID), or
+  /// the names when an answer lacks the MSID.
+  static func identity(_ listen: Listen) -> String {
+    let track = listen.track
+    let what = track.recordingMsid ?? [track.artistName, track.trackName, track.releaseName ?? ""].joined(separator: "\u{1F}")
+    return "\(listen.listenedAt ?? 0)|\(what)"
+  }
+
   public func playingNow(user: String) async throws(DashboardError) -> PlayingNow {
     struct Wire: Decodable {
       let listen: Listen?

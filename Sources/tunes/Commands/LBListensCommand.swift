@@ -1,5 +1,6 @@
 // `tunes lb listens [USER] [--count N]`: the most recent listens, newest first (pages of up to 1000
-// are fetched back in time with max_ts until N are shown or the oldest listen is reached).
+// are fetched back in time with max_ts until N are shown or the oldest listen is reached; see
+// `Dashboard.recentListens` for listens that share a second across a page boundary).
 import ArgumentParser
 import Foundation
 import TunesListenBrainz
@@ -24,14 +25,7 @@ struct LBListens: AsyncParsableCommand {
     try await reportingErrors {
       let context = try DashboardContext(global: global, options: options)
       let user = try context.user(user, for: "tunes lb listens")
-      var page = try await context.dashboard.listens(user: user, count: min(count, Dashboard.maxCount))
-      var all = page.listens
-      while all.count < count, let older = page.olderThan {
-        page = try await context.dashboard.listens(user: user, count: min(count - all.count, Dashboard.maxCount), olderThan: older)
-        if page.listens.isEmpty { break }
-        all += page.listens
-      }
-      page.listens = all
+      let page = try await context.dashboard.recentListens(user: user, count: count)
       if options.json {
         context.printJSON(page)
       } else {
