@@ -59,7 +59,8 @@ public struct ClassifiedResponse: Sendable {
 }
 
 public enum ResponseClassifier {
-  /// Window length the server uses by default; waited when a 429 lacks its headers.
+  /// Window length the server uses by default; waited when a 429 lacks a usable X-RateLimit-Reset-In
+  /// (missing, not a number, zero or negative: the server sends 1…window).
   static let defaultWindow = 10
 
   public static func classify(_ result: Result<HTTPResponse, TransportError>, host: String) -> ClassifiedResponse {
@@ -86,7 +87,7 @@ public enum ResponseClassifier {
       outcome = .badRequest(message: message ?? "bad request", listen: listen)
     case 401: outcome = .unauthorized(message: message ?? "unauthorized")
     case 404: outcome = .notFound(message: message ?? "not found")
-    case 429: outcome = .rateLimited(resetIn: max(1, rateLimit?.resetIn ?? defaultWindow))
+    case 429: outcome = .rateLimited(resetIn: rateLimit?.resetIn.flatMap { $0 > 0 ? $0 : nil } ?? defaultWindow)
     case 500...599: outcome = .server(status: response.status, message: message)
     default: outcome = .unexpectedStatus(status: response.status, message: message)
     }

@@ -107,24 +107,47 @@ public actor Submitter {
     }
   }
 
-  /// Sends everything now, waiting out rate limits and retrying transient failures up to
-  /// `transientRetries` times. `progress(sent, total)` is called after each accepted request.
+  /// How long a flush waits out rate limits before it gives up (the listens stay queued).
+  public struct RateLimitPatience: Sendable {
+    /// Seconds of waiting in all; a 429 asking for more than is left ends the flush at once.
+    public var totalWait: Double
+    /// 429s in a row (without an accepted batch between them).
+    public var inARow: Int
+    public init(totalWait: Double = 60, inARow: Int = 5) {
+      self.totalWait = totalWait
+      self.inARow = inARow
+    }
+  }
+
+  /// Sends everything now, waiting out short rate limits (within `patience`, else it throws
+  /// `.rateLimited` with the server's wait) and retrying transient failures up to `transientRetries`
+  /// times. `progress(sent, total)` is called after each accepted request.
   @discardableResult
-  public func flush(transientRetries: Int = 3, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(ListenBrainzError) -> Int {
+  public func flush(
+    transientRetries: Int = 3, patience: RateLimitPatience = RateLimitPatience(), progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) async throws(ListenBrainzError) -> Int {
     let total = try queue.count(.pending)
     var sent = 0
     var failures = 0
+    var waited = 0.0
+    var limitedInARow = 0
     while true {
+      let before = sent
       let result = await pass { accepted in
         sent += accepted
         progress?(sent, total)
       }
+      if sent > before { limitedInARow = 0 }
       switch result {
       case .done: return sent
       case .busy: try? await Task.sleep(for: .milliseconds(100))
       case .unauthorized: throw .unauthorized(message: "Invalid authorization token.")
       case .loggedOut: throw .notLoggedIn
-      case .rateLimited(let resetIn): try? await Task.sleep(for: .seconds(Double(resetIn)))
+      case .rateLimited(let resetIn):
+        limitedInARow += 1
+        if limitedInARow >= patience.inARow || waited + Double(resetIn) > patience.totalWait { throw .rateLimited(resetIn: resetIn) }
+        waited += Double(resetIn)
+        try? await Task.sleep(for: .seconds(Double(resetIn)))
       case .transient(let error):
         failures += 1
         if failures > transientRetries { throw error }
@@ -177,8 +200,11 @@ public actor Submitter {
           try queue.accepted(ids: ids, at: Date())
           if oneByOne > 0 { oneByOne -= 1 }
           accepted?(ids.count)
-          // Spent the window: wait for the next one rather than collect a 429.
-          if let limit = reply.rateLimit, limit.remaining == 0, let resetIn = limit.resetIn, resetIn > 0 {
+          // Spent the window: wait for the next one rather than collect a 429 (a long wait is left to
+          // the 429, whose handling knows whether to wait: the player does, a flush may give up).
+          if let limit = reply.rateLimit, limit.remaining == 0, let resetIn = limit.resetIn, resetIn > 0,
+            Double(resetIn) <= Self.longestQuietWait
+          {
             try? await Task.sleep(for: .seconds(Double(resetIn)))
           }
         case .badRequest(let message, let echoed):
@@ -196,6 +222,7 @@ public actor Submitter {
           log("ListenBrainz refused the token; submitting stopped until `tunes lb login`")
           return .unauthorized
         case .rateLimited(let resetIn):
+          try queue.recordError(ListenBrainzError.rateLimited(resetIn: resetIn).description, at: Date())
           return .rateLimited(resetIn: resetIn)
         default:
           let error = reply.outcome.error ?? .unexpectedStatus(status: 204, message: "no content")
@@ -208,6 +235,9 @@ public actor Submitter {
       return .transient(error)
     }
   }
+
+  /// The longest wait taken after a 200 that spent the rate-limit window.
+  static let longestQuietWait = 30.0
 
   /// The server's message for a `listened_at` it refuses (listenbrainz-server `validate_listen`), or nil.
   static func timestampProblem(_ listenedAt: Int, now: Date) -> String? {

@@ -64,8 +64,11 @@ import TunesCore
     #expect(reply.rateLimit?.limit == 30)
     #expect(reply.rateLimit?.remaining == 0)
     #expect(reply.rateLimit?.reset == 1_700_000_010)
-    // Without headers the default window is waited.
+    // Without headers, or with a Reset-In that is no number of seconds to wait, the default window is waited.
     #expect(classify(429).outcome == .rateLimited(resetIn: 10))
+    for bad in ["-5", "0", "soon", ""] {
+      #expect(classify(429, headers: ["X-RateLimit-Reset-In": bad]).outcome == .rateLimited(resetIn: 10), "\(bad)")
+    }
     #expect(classify(200).rateLimit == nil)
   }
 

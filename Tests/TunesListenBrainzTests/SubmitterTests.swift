@@ -74,6 +74,31 @@ import TunesLibrary
     #expect(try await storedOnce(s.server) == 3)
   }
 
+  /// A flush does not sit out a long rate limit: it gives up at once with the server's wait (exit 75),
+  /// the listens stay queued and the 429 is the last error `tunes lb status` shows.
+  @Test(.timeLimit(.minutes(1))) func flushGivesUpOnALongRateLimit() async throws {
+    let s = try await setup()
+    try await s.server.control(["fail": 429, "times": 100, "headers": ["X-RateLimit-Reset-In": "86400"]])
+    try queueListens(s.library, count: 3, song: s.song)
+    await #expect(throws: ListenBrainzError.rateLimited(resetIn: 86_400)) { try await s.submitter().flush() }
+    #expect(try await s.server.requests().count == 1)
+    #expect(try s.queue.count(.pending) == 3)
+    #expect(try s.queue.fact(.lastError) == "ListenBrainz rate limit reached; try again in 24 h")
+    #expect(ListenBrainzError.rateLimited(resetIn: 86_400).exitStatus == .tempFailure)
+  }
+
+  /// Short waits are taken, but a server that keeps answering 429 ends the flush after a few in a row.
+  @Test(.timeLimit(.minutes(1))) func flushGivesUpAfterRateLimitsInARow() async throws {
+    let s = try await setup()
+    try await s.server.control(["fail": 429, "times": 100, "headers": ["X-RateLimit-Reset-In": "1"]])
+    try queueListens(s.library, count: 3, song: s.song)
+    await #expect(throws: ListenBrainzError.rateLimited(resetIn: 1)) {
+      try await s.submitter().flush(patience: .init(totalWait: 60, inARow: 3))
+    }
+    #expect(try await s.server.requests().map { $0["status"] as? Int } == [429, 429, 429])
+    #expect(try s.queue.count(.pending) == 3)
+  }
+
   @Test func serverErrorsThenSuccess() async throws {
     let s = try await setup()
     try await s.server.control(["fail": 500, "times": 1])

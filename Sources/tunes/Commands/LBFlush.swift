@@ -26,8 +26,17 @@ struct LBFlush: AsyncParsableCommand {
     if showProgress {
       progress = { @Sendable sent, total in LBTerminal.progress(sent: sent, total: total) }
     }
-    let sent = try await submitter.flush(progress: progress)
-    if showProgress && sent > 0 { Terminal.printError("") }
+    let pending = try queue.count(.pending)
+    if showProgress && pending > 0 { LBTerminal.progress(sent: 0, total: pending) }
+    let sent: Int
+    do {
+      sent = try await submitter.flush(progress: progress)
+    } catch {
+      // The error's one line starts on a line of its own, not after the progress bar.
+      if showProgress && pending > 0 { Terminal.printError("") }
+      throw error
+    }
+    if showProgress && pending > 0 { Terminal.printError("") }
     let requests = await submitter.requestsMade
     let rejected = try queue.count(.rejected)
     print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")

@@ -80,6 +80,13 @@ def route(method, pattern):
     return register
 
 
+def as_int(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
 def json_response(status, body):
     return status, body
 
@@ -350,7 +357,8 @@ def user_playing_now(handler, state, raw, query, user):
 def control(handler, state, raw, query):
     """{"fail": 500, "times": 2} | {"delay": 2.5, "times": 1} | {"drop_after_store": true, "times": 1} |
     {"rate_limit": N, "window": S} | {"reset": true}; each fault may carry "path" (a regex, default submit-listens);
-    a "fail" may carry "body" (sent as it is, text/html, instead of the JSON error: a captive portal's page)."""
+    a "fail" may carry "body" (sent as it is, text/html, instead of the JSON error: a captive portal's page)
+    and "headers" (replacing response headers, e.g. {"X-RateLimit-Reset-In": "86400"})."""
     command = json.loads(raw or b"{}")
     with state.lock:
         if command.get("reset"):
@@ -363,7 +371,8 @@ def control(handler, state, raw, query):
         for kind in ("fail", "delay", "drop_after_store"):
             if kind in command:
                 state.faults.append({"kind": kind, "value": command[kind], "times": int(command.get("times", 1)),
-                                     "path": command.get("path", "^/1/submit-listens$"), "body": command.get("body")})
+                                     "path": command.get("path", "^/1/submit-listens$"), "body": command.get("body"),
+                                     "headers": command.get("headers") or {}})
     return 200, {"status": "ok"}
 
 
@@ -434,6 +443,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(status, body, {})
         headers, over = self.rate_limit_headers()
         fault = state.take_fault(path)
+        if fault and fault["kind"] == "fail":
+            headers.update(fault.get("headers") or {})
         if fault and fault["kind"] == "delay":
             time.sleep(float(fault["value"]))
         if over:
@@ -458,7 +469,7 @@ class Handler(BaseHTTPRequestHandler):
             except Exception:
                 entry = {"listen_type": None, "count": 0}
             entry.update({"bytes": len(raw), "status": status, "user_agent": self.headers.get("User-Agent"),
-                          "time": time.time(), "reset_in": int(headers["X-RateLimit-Reset-In"])})
+                          "time": time.time(), "reset_in": as_int(headers.get("X-RateLimit-Reset-In"))})
             with state.lock:
                 state.requests.append(entry)
         if fault and fault["kind"] == "fail" and fault.get("body") is not None:
