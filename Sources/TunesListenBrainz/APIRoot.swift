@@ -1,5 +1,6 @@
 // Where the API lives: `TUNES_LISTENBRAINZ_URL` or https://api.listenbrainz.org. Plain http is allowed
-// only for loopback hosts, so a token never crosses a network unencrypted.
+// only for loopback hosts, so a token never crosses a network unencrypted. A trailing `/1` (the API
+// version every path starts with) is dropped; a port outside 1…65535 is refused.
 import Foundation
 
 public struct APIRoot: Sendable, Equatable, CustomStringConvertible {
@@ -15,11 +16,20 @@ public struct APIRoot: Sendable, Equatable, CustomStringConvertible {
   public init(_ text: String) throws(ListenBrainzError) {
     var trimmed = text.trimmingCharacters(in: .whitespaces)
     while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    // Every API path starts with /1, which tunes adds: a root written with it (`…:8080/1`, as the
+    // API documentation writes URLs) would make requests to /1/1/….
+    if trimmed.hasSuffix("/1"), let components = URLComponents(string: trimmed), components.path.hasSuffix("/1") {
+      trimmed.removeLast(2)
+      while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    }
     guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
       let host = components.host, !host.isEmpty
     else { throw .invalidRoot(url: text, reason: "not an http(s) URL with a host") }
     guard components.query == nil, components.fragment == nil, components.user == nil else {
       throw .invalidRoot(url: text, reason: "must not carry a query, fragment or user")
+    }
+    if let port = components.port, !(1...65535).contains(port) {
+      throw .invalidRoot(url: text, reason: "port \(port) is not between 1 and 65535")
     }
     switch scheme {
     case "https": break

@@ -17,6 +17,27 @@ import TunesCore
     #expect(throws: ListenBrainzError.self) { try APIRoot(url) }
   }
 
+  /// The API version is part of every path tunes sends; a root that ends with it would double it
+  /// (/1/1/…, answered 404, read as "no such user"). It is dropped.
+  @Test(arguments: [
+    ("http://127.0.0.1:8080/1", "http://127.0.0.1:8080"), ("http://127.0.0.1:8080/1/", "http://127.0.0.1:8080"),
+    ("https://example.org/lb/1", "https://example.org/lb"), ("https://api.listenbrainz.org/1/", "https://api.listenbrainz.org"),
+    ("https://example.org/v11", "https://example.org/v11"),
+  ])
+  func trailingVersionIsDropped(url: String, root: String) throws {
+    #expect(try APIRoot(url).url == root)
+  }
+
+  @Test(arguments: ["http://127.0.0.1:99999", "http://127.0.0.1:0", "https://example.org:70000/"])
+  func portOutOfRangeIsABadSetting(url: String) {
+    do {
+      _ = try APIRoot(url)
+      Issue.record("\(url) was accepted")
+    } catch {
+      #expect(error.exitStatus == .config)
+    }
+  }
+
   @Test func environmentChoosesTheRoot() throws {
     #expect(try APIRoot.fromEnvironment([:]).url == "https://api.listenbrainz.org")
     #expect(try APIRoot.fromEnvironment(["TUNES_LISTENBRAINZ_URL": "http://127.0.0.1:5"]).url == "http://127.0.0.1:5")
