@@ -24,6 +24,8 @@ public actor Submitter {
   private let currentClient: (@Sendable () -> ListenBrainzClient?)?
   /// The log said "not logged in" since the last request (said once, not at every wake).
   private var announcedLogout = false
+  /// The server's message of a 401 the loop has not logged yet (a flush reports it as its error instead).
+  private var refusal: String?
   private let backoff: BackoffPolicy
   private let pollInterval: Double
   private let log: @Sendable (String) -> Void
@@ -89,7 +91,11 @@ public actor Submitter {
           announcedLogout = true
         }
         switch result {
-        case .done, .busy, .unauthorized, .loggedOut:
+        case .unauthorized:
+          consecutiveFailures = 0
+          if refusal != nil { log("ListenBrainz refused the token; submitting stopped until `tunes lb login`") }
+          refusal = nil
+        case .done, .busy, .loggedOut:
           consecutiveFailures = 0
         case .rateLimited(let resetIn):
           log("ListenBrainz rate limit: waiting \(resetIn) s")
@@ -141,7 +147,10 @@ public actor Submitter {
       switch result {
       case .done: return sent
       case .busy: try? await Task.sleep(for: .milliseconds(100))
-      case .unauthorized: throw .unauthorized(message: "Invalid authorization token.")
+      case .unauthorized:
+        // One line: the error says it all (the loop's log line is not written for a flush).
+        defer { refusal = nil }
+        throw .unauthorized(message: refusal ?? "Invalid authorization token.")
       case .loggedOut: throw .notLoggedIn
       case .rateLimited(let resetIn):
         limitedInARow += 1
@@ -219,7 +228,7 @@ public actor Submitter {
         case .unauthorized(let message):
           try queue.setFact(.tokenRejected, "1")
           try queue.recordError("token refused (\(message)); run `tunes lb login`", at: Date())
-          log("ListenBrainz refused the token; submitting stopped until `tunes lb login`")
+          refusal = message
           return .unauthorized
         case .rateLimited(let resetIn):
           try queue.recordError(ListenBrainzError.rateLimited(resetIn: resetIn).description, at: Date())

@@ -340,6 +340,24 @@ import TunesLibrary
   }
 }
 
+/// `tunes lb flush` itself: the built binary against the fake server.
+@Suite(.serialized) struct FlushCommandTests {
+  /// A refused token is one line on stderr (the error), exit 77, the listens still queued.
+  @Test func refusedTokenIsOneLine() async throws {
+    let server = try await FakeServer.start()
+    let db = try temporaryFolder() + "/library.db"
+    do {
+      let library = try Library(path: db)
+      try queueListens(library, count: 3, song: try insertSong(library))
+    }
+    let r = try await TunesBinary.run(["lb", "flush"], server: server.root, db: db, extra: ["TUNES_LISTENBRAINZ_TOKEN": "wrong"])
+    #expect(r.status == 77)
+    #expect(r.err == "tunes: ListenBrainz refused the token (Invalid authorization token.); run `tunes lb login` again\n")
+    #expect(r.out == "")
+    #expect(try ListenQueue(library: try Library(path: db)).count(.pending) == 3)
+  }
+}
+
 /// A value several tasks read and one test changes.
 final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
