@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@testable import tunes
+import TunesTerminal
 
 /// A title holding every kind of control character: line breaks and tab, ESC sequences, BEL, DEL and C1.
 private let hostileTitle = "Line\nTwo\tTab\rCR\u{1B}[31mRed\u{7}\u{9B}2J\u{7F}"
@@ -24,6 +24,9 @@ private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", 
   @Test func controlCharactersBecomeSpacesOrReplacementCharacters() {
     #expect(TerminalText.safe(hostileTitle) == shownTitle)
     #expect(TerminalText.safe("a\u{0}b\u{1F}c\u{80}d\u{9F}e\u{A0}f\u{B}g\u{C}h") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{A0}f g h")
+    // Bidirectional embeddings, overrides and isolates would turn the rest of the line around.
+    #expect(TerminalText.safe("x\u{202E}cba\u{2066}y\u{2069}\u{202A}") == "x\u{FFFD}cba\u{FFFD}y\u{FFFD}\u{FFFD}")
+    #expect(TerminalText.safe("a – b “c” …") == "a – b “c” …")
     // Text without control characters is returned as it is, accents, symbols and emoji included.
     for text in ["", "Café Blü", "AC/DC © ½ «x»", "🔥 夜の月", "\u{C2}\u{A9}"] { #expect(TerminalText.safe(text) == text) }
   }

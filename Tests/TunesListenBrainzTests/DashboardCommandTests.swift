@@ -231,6 +231,33 @@ import Testing
     #expect(r.json["users"] as? [String] == ["alice", "alicia"])
   }
 
+  /// Other users' text (follower names, artists, blurbs, playlist titles) cannot reach the terminal as
+  /// control characters: no escape sequence, no line split, no right-to-left override. JSON keeps it exact.
+  @Test func serverTextIsShownSafely() async throws {
+    let evilName = "evil\u{1B}]0;pwned\u{7}"
+    let world: [String: Any] = ["tokens": ["tok-alice": "alice"], "users": ["alice": [
+      "followers": [evilName, "two\nlines"],
+      "stats": ["artists": ["this_month": [["artist_mbid": NSNull(), "artist_name": "Red\u{1B}[31m\u{1B}[2J", "listen_count": 4]]]],
+      "pins": [["row_id": 1, "recording_mbid": Self.joga, "blurb_content": "so\ngood\u{9B}", "created": 1_763_000_000,
+        "track_metadata": ["artist_name": "Björk", "track_name": "Joga"]]],
+      "playlists": [["mbid": "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e", "title": "\u{202E}pirt daor", "public": true, "tracks": []]],
+    ] as [String: Any]]]
+    let f = try await Fixture.start(world: world)
+    func clean(_ text: String) -> Bool {
+      !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) || (0x202A...0x202E).contains($0.value) }
+    }
+    var r = try await f.run("lb", "followers")
+    #expect(r.out == "alice has 2 followers\nevil\u{FFFD}]0;pwned\u{FFFD}\ntwo lines\n" && clean(r.out), "\(r.out.unicodeScalars.map(\.value))")
+    r = try await f.run("lb", "stats", "artists", "--range", "this_month")
+    #expect(r.status == 0 && clean(r.out) && r.out.contains("Red\u{FFFD}[31m"), "\(r.out.unicodeScalars.map(\.value))")
+    r = try await f.run("lb", "pins")
+    #expect(r.status == 0 && clean(r.out) && r.out.split(separator: "\n").count == 2, "\(r.out)")
+    r = try await f.run("lb", "playlists")
+    #expect(r.status == 0 && clean(r.out) && r.out.contains("\u{FFFD}pirt daor"), "\(r.out)")
+    r = try await f.run("lb", "followers", "--json")
+    #expect(r.json["names"] as? [String] == [evilName, "two\nlines"])
+  }
+
   @Test func dashboardOnOneScreen() async throws {
     let f = try await Fixture.reading()
     var r = try await f.run("lb", "dashboard", "--json")

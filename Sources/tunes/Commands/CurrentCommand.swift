@@ -1,6 +1,7 @@
 // `tunes current`: the current song of the running player, "Artist – Title" (nothing when none).
 import ArgumentParser
 import TunesControl
+import TunesTerminal
 
 struct CurrentCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "current", abstract: "Print the current song.")

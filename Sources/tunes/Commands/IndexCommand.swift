@@ -5,6 +5,7 @@ import Foundation
 import TunesCore
 import TunesLibrary
 import TunesPlaylists
+import TunesTerminal
 
 struct Index: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

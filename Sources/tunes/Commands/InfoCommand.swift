@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesTerminal
 
 enum InfoError: TunesError {
   case ambiguous(query: String, count: Int)

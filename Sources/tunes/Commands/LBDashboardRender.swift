@@ -1,5 +1,6 @@
 // Dashboard data drawn for people: each part as lines fitted to the terminal width, the same
-// functions serving `tunes lb dashboard` and the single-part commands.
+// functions serving `tunes lb dashboard` and the single-part commands. Everything the server sends
+// (names, titles, blurbs, other users' text) is shown through TerminalText before it is painted.
 import Foundation
 import TunesListenBrainz
 import TunesTerminal
@@ -8,19 +9,21 @@ struct DashboardRender {
   let width: Int
   let style: ChartStyle
 
-  func title(_ text: String) -> String { style.paint(text, ChartStyle.boldCode) }
+  func title(_ text: String) -> String { style.paint(TerminalText.safe(text), ChartStyle.boldCode) }
+  /// A line of server text cut to the width.
+  func line(_ text: String) -> String { TextWidth.truncate(TerminalText.safe(text), to: width) }
   func dim(_ text: String) -> String { style.paint(text, ChartStyle.dimCode) }
 
   func listens(_ page: ListensPage) -> [String] {
     guard !page.listens.isEmpty else { return [dim("no listens")] }
     return page.listens.map { listen in
-      TextWidth.truncate(DashboardText.dateTime(epoch: listen.listenedAt) + "  " + DashboardText.track(listen.track, release: true), to: width)
+      line(DashboardText.dateTime(epoch: listen.listenedAt) + "  " + DashboardText.track(listen.track, release: true))
     }
   }
 
   func playingNow(_ now: PlayingNow) -> String {
     guard let listen = now.listen else { return dim("nothing playing now") }
-    return TextWidth.truncate("▶ " + DashboardText.track(listen.track, release: true), to: width)
+    return line("▶ " + DashboardText.track(listen.track, release: true))
   }
 
   func top(_ answer: StatsAnswer<TopList>, heading: String) -> [String] {
@@ -33,7 +36,7 @@ struct DashboardRender {
       let rows = list.entries.map { entry -> BarRow in
         var label = entry.name
         if list.entity != .artists, let artist = entry.artistName { label = "\(artist) – \(entry.name)" }
-        return BarRow(label, entry.listenCount)
+        return BarRow(TerminalText.safe(label), entry.listenCount)
       }
       return [title(head)] + BarChart.render(rows, width: width, style: style)
     }
@@ -47,7 +50,7 @@ struct DashboardRender {
       guard !activity.buckets.isEmpty else { return [title(head), dim("no listens in this range")] }
       let total = activity.buckets.map(\.listenCount).reduce(0, +)
       return [title(head + " (\(DashboardText.count(total, "listen")))")]
-        + ColumnChart.render(values: activity.buckets.map(\.listenCount), labels: activity.buckets.map(\.label), height: height, width: width, style: style)
+        + ColumnChart.render(values: activity.buckets.map(\.listenCount), labels: activity.buckets.map { TerminalText.safe($0.label) }, height: height, width: width, style: style)
     }
   }
 
@@ -76,14 +79,14 @@ struct DashboardRender {
     let head = list.direction == .followers
       ? "\(list.user) has \(DashboardText.count(list.names.count, "follower"))"
       : "\(list.user) follows \(DashboardText.count(list.names.count, "user"))"
-    return [title(head)] + list.names
+    return [title(head)] + list.names.map(line)
   }
 
   func feedback(_ page: FeedbackPage) -> [String] {
     var lines = [title("\(page.user): \(page.totalCount) \(page.score.word) recording\(page.totalCount == 1 ? "" : "s")")]
     for item in page.items {
       let what = item.track.map { DashboardText.track($0) } ?? ("recording " + (item.recordingMbid ?? item.recordingMsid ?? "?"))
-      lines.append(TextWidth.truncate(DashboardText.dateTime(epoch: item.created) + "  " + what, to: width))
+      lines.append(line(DashboardText.dateTime(epoch: item.created) + "  " + what))
     }
     return lines
   }
@@ -93,9 +96,9 @@ struct DashboardRender {
     for pin in list.pins {
       let what = pin.track.map { DashboardText.track($0) } ?? ("recording " + (pin.recordingMbid ?? pin.recordingMsid ?? "?"))
       let active = (pin.pinnedUntil ?? 0) > now ? "● " : "  "
-      var line = DashboardText.dateTime(epoch: pin.created) + " " + active + what
-      if let blurb = pin.blurb { line += " — “\(blurb)”" }
-      lines.append(TextWidth.truncate(line, to: width))
+      var text = DashboardText.dateTime(epoch: pin.created) + " " + active + what
+      if let blurb = pin.blurb { text += " — “\(blurb)”" }
+      lines.append(line(text))
     }
     return lines
   }
@@ -110,7 +113,7 @@ struct DashboardRender {
     var lines = [title("Playlists \(kind) \(list.user) (\(list.totalCount))")]
     for playlist in list.playlists {
       let date = playlist.date.map { String($0.prefix(10)) } ?? "          "
-      lines.append(TextWidth.truncate("\(date)  \(playlist.mbid ?? "?")  \(playlist.title)", to: width))
+      lines.append(line("\(date)  \(playlist.mbid ?? "?")  \(playlist.title)"))
     }
     return lines
   }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import TunesListenBrainz
+import TunesTerminal
 
 struct LBPin: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin the playing song (or SONG) on your ListenBrainz profile.")
@@ -29,7 +30,7 @@ struct LBPin: AsyncParsableCommand {
         recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil, blurb: blurb)
       var line = "pinned \(target.label)"
       if let until = pin?.pinnedUntil { line += " until \(DashboardText.dateTime(epoch: until))" }
-      print(line)
+      print(TerminalText.safe(line))
     }
   }
 }

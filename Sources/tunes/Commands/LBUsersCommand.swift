@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TunesListenBrainz
+import TunesTerminal
 
 struct LBUsers: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "users", abstract: "Find ListenBrainz users by name.")
@@ -17,7 +18,7 @@ struct LBUsers: AsyncParsableCommand {
       let context = try DashboardContext(global: global, options: options)
       let found = try await context.dashboard.searchUsers(search)
       if options.json { context.printJSON(found) } else {
-        context.printLines(found.users.isEmpty ? ["no ListenBrainz user matches '\(search)'"] : found.users)
+        context.printLines(found.users.isEmpty ? ["no ListenBrainz user matches '\(TerminalText.safe(search))'"] : found.users.map(TerminalText.safe))
       }
     }
   }

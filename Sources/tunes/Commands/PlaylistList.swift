@@ -1,6 +1,7 @@
 // `tunes playlist list [--json]`: every playlist with its song count and duration.
 import ArgumentParser
 import TunesPlaylists
+import TunesTerminal
 
 struct PlaylistList: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "list", abstract: "List the playlists.")

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import TunesPlaylists
+import TunesTerminal
 
 struct PlaylistShow: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a playlist's songs.")

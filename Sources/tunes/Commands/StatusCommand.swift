@@ -1,6 +1,7 @@
 // `tunes status [--json]`: the running player's state as one line, or as JSON for scripts.
 import ArgumentParser
 import TunesControl
+import TunesTerminal
 
 struct StatusCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 // Printing rows for people and for scripts: aligned columns with a header on a terminal,
 // tab-separated rows without a header when stdout is piped; either way every cell through TerminalText.
 import Foundation
+import TunesTerminal
 
 #if canImport(Glibc)
   import Glibc
