@@ -32,7 +32,7 @@ import TunesPlayer
   }
 
   @Test func listAllEqualsTheWalkFolderByFolder() async throws {
-    let (backend, library, folder) = try Self.backend()
+    let (backend, _, folder) = try Self.backend()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var folders = 0
     for uri in ["", "a", "a b", "a/a", "a.b/a0", "é", "/m/a", "a/\u{301}x"] {
@@ -103,7 +103,7 @@ import TunesPlayer
   }
 
   @Test func tagValuesEqualTheValuesOfTheMatchingSongs() async throws {
-    let (backend, library, folder) = try Self.backend()
+    let (backend, _, folder) = try Self.backend()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let filters = [
       MPDFilter(), try MPDFilter.parse(["genre", "rock"], substring: true), try MPDFilter.parse(["artist", "Air"], substring: false),

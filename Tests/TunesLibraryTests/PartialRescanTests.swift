@@ -94,7 +94,7 @@ import Testing
     let waited = Mutex(false)
     var options = temp.options()
     options.waitingForOtherRun = { waited.withLock { $0 = true } }
-    var held: IndexLock? = IndexLock(database: temp.library.path) {}
+    let held = IndexLock(database: temp.library.path) {}
     let run = Task.detached { [options, library = temp.library, music = temp.music] in
       try library.index(paths: [music], options: options)
     }
@@ -103,7 +103,7 @@ import Testing
     #expect(waited.withLock { $0 })
     try await Task.sleep(for: .milliseconds(100))
     #expect(try temp.count("SELECT count(*) FROM song") == 0)
-    held = nil  // releases the lock
+    _ = consume held  // releases the lock
     #expect(try await run.value.added.count == 1)
   }
 
