@@ -26,4 +26,12 @@ enum ListenSchema {
       t.column("value", .text).notNull()
     }
   }
+
+  /// The account a listen was played under: the ListenBrainz user name stored when it was queued, or
+  /// NULL when no user was known (logged out, or a token given only through TUNES_LISTENBRAINZ_TOKEN).
+  /// The submitter sends a row only while logged in as that user (NULL rows: as anyone), so a listen
+  /// never reaches another account. Rows queued before this column existed get NULL.
+  static func v2(_ db: Database) throws {
+    try db.alter(table: "pendingListen") { t in t.add(column: "account", .text) }
+  }
 }

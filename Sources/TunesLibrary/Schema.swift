@@ -11,6 +11,7 @@ enum Schema {
     migrator.registerMigration("playstate-v1", migrate: PlayStateSchema.v1)
     migrator.registerMigration("listens-v1", migrate: ListenSchema.v1)
     migrator.registerMigration("dashboard-v1", migrate: DashboardSchema.v1)
+    migrator.registerMigration("listens-v2", migrate: ListenSchema.v2)
     return migrator
   }
 }

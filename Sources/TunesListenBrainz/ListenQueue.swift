@@ -18,6 +18,9 @@ public struct PendingListen: Codable, Sendable, Equatable, TimestampedRecord, Mu
   public var rejection: String?
   public var attempts: Int
   public var createdAt: Date
+  /// The ListenBrainz user the listen was played under; nil when none was known (logged out, or a
+  /// token from TUNES_LISTENBRAINZ_TOKEN). Sent only while logged in as that user; nil: by any login.
+  public var account: String? = nil
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -36,10 +39,12 @@ public struct ListenQueue: Sendable {
 
   /// Queues a listen inside the caller's transaction (the one that also counts the play).
   @discardableResult
-  public static func enqueue(_ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date) throws -> Int64? {
+  public static func enqueue(
+    _ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date, account: String? = nil
+  ) throws -> Int64? {
     var row = PendingListen(
       id: nil, songId: songID, listenedAt: listenedAt, payload: String(decoding: payload, as: UTF8.self),
-      state: .pending, rejection: nil, attempts: 0, createdAt: createdAt)
+      state: .pending, rejection: nil, attempts: 0, createdAt: createdAt, account: account)
     try row.insert(db)
     return row.id
   }
