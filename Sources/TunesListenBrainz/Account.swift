@@ -30,6 +30,21 @@ public struct Account: Sendable {
 
   public func userName() throws -> String? { try file.load()[Self.section, "user"]?.stringValue }
 
+  /// True when TUNES_LISTENBRAINZ_TOKEN gives the token (it overrides the config file).
+  public var tokenFromEnvironment: Bool {
+    !(environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true)
+  }
+
+  /// The user whose listens are queued and sent now: the stored user name while a token is stored
+  /// with it (`tunes lb login` stores both). nil when no user is known: logged out, or a token from
+  /// TUNES_LISTENBRAINZ_TOKEN, whose user tunes does not store (it may not be the stored user's).
+  public func listenUser() throws -> String? {
+    guard !tokenFromEnvironment else { return nil }
+    let config = try file.load()
+    guard config[Self.section, "token"] != nil else { return nil }
+    return config[Self.section, "user"]?.stringValue
+  }
+
   /// A client for this account (token optional: playing_now and submission need it).
   public func client(transport: any HTTPTransport = CurlTransport()) throws -> ListenBrainzClient {
     ListenBrainzClient(root: try APIRoot.fromEnvironment(environment), token: try token(), transport: transport)
@@ -90,10 +105,24 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
   }
 }
 
-/// The account as a long-running player sees it: the client for the token stored *now*. The config
-/// file is read again only when it changed (inode, size, mode, change and modification times: one
-/// `stat` per call otherwise), so `tunes lb logout` stops a running submitter before its next request
-/// and `tunes lb login` (as the same or another user) is used by the next request.
+/// A usable token and whose it is: what the submitter sends with, and which queued listens it may send.
+public struct Login: Sendable {
+  public let client: ListenBrainzClient
+  /// The token's user (`Account.listenUser`); nil when tunes does not know it. The submitter sends the
+  /// listens queued under this user and those queued under none; with nil, only the latter.
+  public let user: String?
+
+  public init(client: ListenBrainzClient, user: String?) {
+    self.client = client
+    self.user = user
+  }
+}
+
+/// The account as a long-running player sees it: the client for the token stored *now* and the user
+/// listens are queued under now. The config file is read again only when it changed (inode, size,
+/// mode, change and modification times: one `stat` per call otherwise), so `tunes lb logout` stops a
+/// running submitter before its next request and `tunes lb login` (as the same or another user) is
+/// used by the next request and recorded with the next listen.
 public final class LiveAccount: @unchecked Sendable {
   public let account: Account
   private let transport: any HTTPTransport
@@ -102,6 +131,7 @@ public final class LiveAccount: @unchecked Sendable {
   /// The file as last read; `.none` before the first read.
   private var seen: FileStamp?? = .none
   private var cached: ListenBrainzClient?
+  private var cachedUser: String?
 
   public init(account: Account, transport: any HTTPTransport = CurlTransport(), log: @escaping @Sendable (String) -> Void = { _ in }) {
     self.account = account
@@ -111,10 +141,21 @@ public final class LiveAccount: @unchecked Sendable {
 
   /// The client for the current token, or nil when logged out or the token cannot be used (the reason
   /// is logged once per change of the file).
-  public func client() -> ListenBrainzClient? {
+  public func client() -> ListenBrainzClient? { login()?.client }
+
+  /// The user listens are queued under now (`Account.listenUser`), nil when none is known.
+  public func user() -> String? { current().user }
+
+  /// The client and its user, read together (from one reading of the file); nil when logged out.
+  public func login() -> Login? {
+    let (client, user) = current()
+    return client.map { Login(client: $0, user: user) }
+  }
+
+  private func current() -> (client: ListenBrainzClient?, user: String?) {
     let now = FileStamp(path: account.file.path)
     return lock.withLock {
-      if case .some(let last) = seen, last == now { return cached }
+      if case .some(let last) = seen, last == now { return (cached, cachedUser) }
       seen = .some(now)
       do {
         let client = try account.client(transport: transport)
@@ -123,7 +164,9 @@ public final class LiveAccount: @unchecked Sendable {
         cached = nil
         log("ListenBrainz disabled: \(error)")
       }
-      return cached
+      // A file others can read still names the user the listens are played under.
+      cachedUser = try? account.listenUser()
+      return (cached, cachedUser)
     }
   }
 }

@@ -49,14 +49,48 @@ public struct ListenQueue: Sendable {
     return row.id
   }
 
-  /// The oldest pending listens, at most `limit`.
-  public func nextPending(limit: Int) throws(ListenBrainzError) -> [PendingListen] {
+  /// The oldest pending listens a login as `user` may send, at most `limit`: those queued under that
+  /// user and those queued under none. With `user` nil (not known), only the latter.
+  public func nextPending(limit: Int, sendableAs user: String?) throws(ListenBrainzError) -> [PendingListen] {
     try guarded {
       try library.pool.read { db in
         try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue)
+          .filter(Self.sendable(as: user))
           .order(Column("listenedAt"), Column("id")).limit(limit).fetchAll(db)
       }
     }
+  }
+
+  /// How many pending listens a login as `user` may send (see `nextPending`).
+  public func countSendable(as user: String?) throws(ListenBrainzError) -> Int {
+    try guarded {
+      try library.pool.read { db in
+        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(Self.sendable(as: user)).fetchCount(db)
+      }
+    }
+  }
+
+  /// Pending listens queued under an account other than `user`, by account (name order): they wait
+  /// until that account logs in again.
+  public func waitingForOtherAccounts(than user: String?) throws(ListenBrainzError) -> [(account: String, count: Int)] {
+    try guarded {
+      try library.pool.read { db in
+        let rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT account, COUNT(*) AS n FROM pendingListen
+            WHERE state = 'pending' AND account IS NOT NULL AND account IS NOT ?
+            GROUP BY account ORDER BY account
+            """, arguments: [user])
+        return rows.map { (account: $0["account"] as String, count: $0["n"] as Int) }
+      }
+    }
+  }
+
+  /// Rows queued under `user` or under no account.
+  static func sendable(as user: String?) -> SQLExpression {
+    guard let user else { return Column("account") == nil }
+    return Column("account") == nil || Column("account") == user
   }
 
   public func all() throws(ListenBrainzError) -> [PendingListen] {

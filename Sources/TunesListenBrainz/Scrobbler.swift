@@ -9,18 +9,25 @@ public final class Scrobbler: Sendable {
   public let library: Library
   private let client: ListenBrainzClient?
   private let currentClient: (@Sendable () -> ListenBrainzClient?)?
+  private let user: String?
+  private let currentUser: (@Sendable () -> String?)?
   private let submitter: Submitter?
   private let log: @Sendable (String) -> Void
 
   /// `client` nil (not logged in): listens are still counted and queued, and sent after login.
   /// `currentClient`, when given, is asked instead of `client` each time (the account as it is now).
+  /// `user` (or `currentUser`, asked at each listen) is the account each listen is queued under, and
+  /// only a login as that user sends it; nil (no user known) lets the next login send it.
   public init(
     library: Library, client: ListenBrainzClient?, submitter: Submitter?,
-    currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+    currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, user: String? = nil,
+    currentUser: (@Sendable () -> String?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.library = library
     self.client = client
     self.currentClient = currentClient
+    self.user = user
+    self.currentUser = currentUser
     self.submitter = submitter
     self.log = log
   }
@@ -64,13 +71,16 @@ public final class Scrobbler: Sendable {
   public func listened(song: Song, listenedAt: Date, playedMs: Int) throws(ListenBrainzError) -> Int64? {
     let payload = ListenPayload.listen(song: song, listenedAt: listenedAt, playedMs: playedMs)
     if payload == nil { log("listen not submitted: \(ListenPayload.skipReason(song) ?? song.path)") }
+    // The account as it is now (a `stat` of the config file), read before the transaction.
+    let account: String? = if let currentUser, payload != nil { currentUser() } else { user }
     let id: Int64?
     do {
       id = try library.pool.write { db -> Int64? in
         if let songID = song.id { try Library.recordPlay(db, songID: songID, at: listenedAt) }
         guard let payload else { return nil }
         return try ListenQueue.enqueue(
-          db, songID: song.id, listenedAt: Int(listenedAt.timeIntervalSince1970), payload: payload, createdAt: Date())
+          db, songID: song.id, listenedAt: Int(listenedAt.timeIntervalSince1970), payload: payload, createdAt: Date(),
+          account: account)
       }
     } catch {
       throw .database(reason: "\(library.path): \(error)")
@@ -83,7 +93,9 @@ public final class Scrobbler: Sendable {
 extension Scrobbler {
   /// The usual wiring for a player process or daemon: starts a submitter that reads the account
   /// before every request (`LiveAccount`: a logout stops it, a login, also as another user, is used
-  /// from the next request on) and returns the scrobbler to feed with play events. Problems (no
+  /// from the next request on, and sends only that user's listens and those queued under no user)
+  /// and returns the scrobbler to feed with play events, which queues each listen under the user
+  /// logged in at that moment. Problems (no
   /// token, a config file others can read) are logged and the listens wait in the queue; with a bad
   /// TUNES_LISTENBRAINZ_URL no submitter starts (listens are still counted and queued, and sent by a
   /// later run or `tunes lb flush`).
@@ -98,9 +110,11 @@ extension Scrobbler {
       return (Scrobbler(library: library, client: nil, submitter: nil, log: log), nil)
     }
     let live = LiveAccount(account: account, transport: transport, log: log)
-    let current: @Sendable () -> ListenBrainzClient? = { live.client() }
-    let submitter = Submitter(queue: ListenQueue(library: library), client: current(), currentClient: current, log: log)
+    _ = live.login()  // read now, so a problem with the account is logged at start
+    let submitter = Submitter(queue: ListenQueue(library: library), client: nil, currentLogin: { live.login() }, log: log)
     await submitter.start()
-    return (Scrobbler(library: library, client: nil, submitter: submitter, currentClient: current, log: log), submitter)
+    let scrobbler = Scrobbler(
+      library: library, client: nil, submitter: submitter, currentClient: { live.client() }, currentUser: { live.user() }, log: log)
+    return (scrobbler, submitter)
   }
 }

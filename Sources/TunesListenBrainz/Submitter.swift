@@ -18,10 +18,15 @@ public actor Submitter {
   }
 
   public let queue: ListenQueue
-  private var client: ListenBrainzClient?
+  private let client: ListenBrainzClient?
+  /// Whose token `client` is (nil: not known). Only listens queued under this user or under none are sent.
+  private let user: String?
   /// The client for the account as it is now (nil: logged out), asked before every request, so a
-  /// logout or a login by another command reaches a running submitter (see `LiveAccount`).
+  /// logout or a login by another command reaches a running submitter (see `LiveAccount`). Its user
+  /// is not known, so it sends only listens queued under no account; `currentLogin` names the user.
   private let currentClient: (@Sendable () -> ListenBrainzClient?)?
+  /// The token and its user as they are now (nil: logged out), asked before every request.
+  private let currentLogin: (@Sendable () -> Login?)?
   /// The log said "not logged in" since the last request (said once, not at every wake).
   private var announcedLogout = false
   /// The server's message of a 401 the loop has not logged yet (a flush reports it as its error instead).
@@ -39,12 +44,15 @@ public actor Submitter {
   public private(set) var consecutiveFailures = 0
 
   public init(
-    queue: ListenQueue, client: ListenBrainzClient?, backoff: BackoffPolicy = BackoffPolicy(), pollInterval: Double = 60,
-    currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+    queue: ListenQueue, client: ListenBrainzClient?, user: String? = nil, backoff: BackoffPolicy = BackoffPolicy(),
+    pollInterval: Double = 60, currentClient: (@Sendable () -> ListenBrainzClient?)? = nil,
+    currentLogin: (@Sendable () -> Login?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
     self.client = client
+    self.user = user
     self.currentClient = currentClient
+    self.currentLogin = currentLogin
     self.backoff = backoff
     self.pollInterval = pollInterval
     self.log = log
@@ -53,6 +61,13 @@ public actor Submitter {
 
   /// Asks for a pass soon. Never waits.
   public nonisolated func wake() { wakeContinuation.yield() }
+
+  /// The token to send with and whose it is, as they are now; nil when logged out.
+  public func login() -> Login? {
+    if let currentLogin { return currentLogin() }
+    if let currentClient { return currentClient().map { Login(client: $0, user: nil) } }
+    return client.map { Login(client: $0, user: user) }
+  }
 
   /// Starts the background loop (idempotent).
   public func start() {
@@ -132,7 +147,7 @@ public actor Submitter {
   public func flush(
     transientRetries: Int = 3, patience: RateLimitPatience = RateLimitPatience(), progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws(ListenBrainzError) -> Int {
-    let total = try queue.count(.pending)
+    let total = try queue.countSendable(as: login()?.user)
     var sent = 0
     var failures = 0
     var waited = 0.0
@@ -175,7 +190,13 @@ public actor Submitter {
         // A stopped loop ends its pass between requests, never within one (`stop` waits for it).
         if Task.isCancelled { return .done }
         if try queue.fact(.tokenRejected) != nil { return .unauthorized }
-        let candidates = try queue.nextPending(limit: oneByOne > 0 ? 2 : ListenBrainzLimits.maxListensPerRequest + 1)
+        // The token as stored now: a logout stops here, a new login is used from this request on, and
+        // only the listens of its user (and those of no user) are sent: another account's wait for it.
+        guard let now = login() else { return try queue.count(.pending) > 0 ? .loggedOut : .done }
+        announcedLogout = false
+        let client = now.client
+        let candidates = try queue.nextPending(
+          limit: oneByOne > 0 ? 2 : ListenBrainzLimits.maxListensPerRequest + 1, sendableAs: now.user)
         if candidates.isEmpty { return .done }
         // Timestamps the server is sure to refuse are parked here with its message: the server names
         // only the first bad listen per request, so a backlog of them would cost one request each.
@@ -188,10 +209,6 @@ public actor Submitter {
           }
           continue
         }
-        // The token as stored now: a logout stops here, a new login is used from this request on.
-        if let currentClient { client = currentClient() }
-        guard let client else { return .loggedOut }
-        announcedLogout = false
         let type: ListenType = candidates.count == 1 ? .single : .import
         let batch = Self.fit(candidates, type: type, oneByOne: oneByOne > 0)
         let body = SubmissionBody.make(type: type, listens: batch.map { Data($0.payload.utf8) })

@@ -22,12 +22,14 @@ func insertSong(_ library: Library, title: String = "Song", artist: String = "Ar
 }
 
 /// Queues `count` listens directly (as `Scrobbler.listened` would), with distinct timestamps.
-func queueListens(_ library: Library, count: Int, song: Song, start: Date = Date(timeIntervalSinceNow: -86_400)) throws {
+/// `account`: the user they were played under (nil: none known).
+func queueListens(_ library: Library, count: Int, song: Song, start: Date = Date(timeIntervalSinceNow: -86_400), account: String? = nil) throws {
   try library.pool.write { db in
     for i in 0..<count {
       let at = start.addingTimeInterval(Double(i))
       let payload = ListenPayload.listen(song: song, listenedAt: at, playedMs: 100_000)!
-      try ListenQueue.enqueue(db, songID: song.id, listenedAt: Int(at.timeIntervalSince1970), payload: payload, createdAt: Date())
+      try ListenQueue.enqueue(
+        db, songID: song.id, listenedAt: Int(at.timeIntervalSince1970), payload: payload, createdAt: Date(), account: account)
     }
   }
 }

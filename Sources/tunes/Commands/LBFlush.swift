@@ -20,13 +20,16 @@ struct LBFlush: AsyncParsableCommand {
     // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
     // new 401 sets the stop again.
     try queue.setFact(.tokenRejected, nil)
-    let submitter = Submitter(queue: queue, client: client, log: { line in Terminal.printError("tunes: \(line)") })
+    // Only this account's listens and those queued under no account; with a token from the
+    // environment (user unknown), only the latter.
+    let user = try account.listenUser()
+    let submitter = Submitter(queue: queue, client: client, user: user, log: { line in Terminal.printError("tunes: \(line)") })
     let showProgress = LBTerminal.stderrIsTerminal
     var progress: (@Sendable (Int, Int) -> Void)? = nil
     if showProgress {
       progress = { @Sendable sent, total in LBTerminal.progress(sent: sent, total: total) }
     }
-    let pending = try queue.count(.pending)
+    let pending = try queue.countSendable(as: user)
     if showProgress && pending > 0 { LBTerminal.progress(sent: 0, total: pending) }
     let sent: Int
     do {
