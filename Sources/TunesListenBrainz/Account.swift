@@ -76,11 +76,25 @@ public struct Account: Sendable {
   }
 }
 
+/// Pending listens of one account.
+public struct AccountCount: Sendable, Codable, Equatable {
+  public var account: String
+  public var pending: Int
+  public init(account: String, pending: Int) {
+    self.account = account
+    self.pending = pending
+  }
+}
+
 /// What `tunes lb status` shows.
 public struct SubmissionStatus: Sendable, Codable, Equatable {
   public var user: String?
   public var loggedIn: Bool
+  /// All pending listens, including those of `otherAccounts`.
   public var pending: Int
+  /// Pending listens queued under another account than the one listens are sent for now (by
+  /// account name): they wait until that account logs in again.
+  public var otherAccounts: [AccountCount]
   public var rejected: Int
   public var lastSubmissionAt: Int?
   public var lastSubmissionCount: Int?
@@ -97,7 +111,9 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
     do { token = try account.token() } catch let error as TunesError { problem = error.description }
     return SubmissionStatus(
       user: try account.userName(), loggedIn: token != nil,
-      pending: try queue.count(.pending), rejected: try queue.count(.rejected),
+      pending: try queue.count(.pending),
+      otherAccounts: try queue.waitingForOtherAccounts(than: try? account.listenUser()).map { AccountCount(account: $0.account, pending: $0.count) },
+      rejected: try queue.count(.rejected),
       lastSubmissionAt: try queue.fact(.lastSubmissionAt).flatMap { Int($0) },
       lastSubmissionCount: try queue.fact(.lastSubmissionCount).flatMap { Int($0) },
       lastError: try queue.fact(.lastError), lastErrorAt: try queue.fact(.lastErrorAt).flatMap { Int($0) },

@@ -2,21 +2,23 @@
 import Foundation
 
 public enum QueueListing {
-  /// One line per listen: id, state, time, "artist – title", and the server's message for rejected ones.
+  /// One line per listen: id, state, time, account ("-" when queued under none: the next login sends
+  /// it), "artist – title", and the server's message for rejected ones.
   public static func lines(_ rows: [PendingListen]) -> [String] {
     rows.map { row in
       let (artist, title) = names(row)
-      var line = "\(row.id.map(String.init) ?? "?")\t\(row.state.rawValue)\t\(iso(row.listenedAt))\t\(artist) – \(title)"
+      var line = "\(row.id.map(String.init) ?? "?")\t\(row.state.rawValue)\t\(iso(row.listenedAt))\t\(row.account ?? "-")\t\(artist) – \(title)"
       if let rejection = row.rejection { line += "\t\(rejection)" }
       return line
     }
   }
 
-  /// `[{"id", "state", "listenedAt" (ISO 8601), "attempts", "rejection"?, "listen": {…as sent…}}]`.
+  /// `[{"id", "state", "listenedAt" (ISO 8601), "account" (null: none), "attempts", "rejection"?, "listen": {…as sent…}}]`.
   public static func json(_ rows: [PendingListen]) -> Data {
     let objects: [[String: Any]] = rows.map { row in
       var object: [String: Any] = [
         "id": row.id ?? 0, "state": row.state.rawValue, "listenedAt": iso(row.listenedAt), "attempts": row.attempts,
+        "account": row.account ?? NSNull(),
       ]
       if let rejection = row.rejection { object["rejection"] = rejection }
       object["listen"] = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) ?? row.payload
@@ -29,6 +31,11 @@ public enum QueueListing {
     let object = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) as? [String: Any]
     let metadata = object?["track_metadata"] as? [String: Any]
     return ((metadata?["artist_name"] as? String) ?? "?", (metadata?["track_name"] as? String) ?? "?")
+  }
+
+  /// "3 listens wait for bob's login", several accounts joined by commas.
+  public static func waiting(_ others: [(account: String, count: Int)]) -> String {
+    others.map { "\($0.count) listen\($0.count == 1 ? " waits" : "s wait") for \($0.account)'s login" }.joined(separator: ", ")
   }
 
   public static func iso(_ seconds: Int) -> String {
@@ -45,6 +52,10 @@ extension SubmissionStatus {
     out.append("user: \(user ?? "-")\(loggedIn ? "" : tokenProblem == nil ? " (not logged in: run `tunes lb login`)" : "")")
     if let tokenProblem { out.append("token: unusable: \(tokenProblem)") }
     out.append("pending: \(pending)")
+    if !otherAccounts.isEmpty {
+      let others = otherAccounts.map { (account: $0.account, count: $0.pending) }
+      out.append("other accounts: \(QueueListing.waiting(others)) (sent only when logged in as that account)")
+    }
     out.append("rejected: \(rejected)\(rejected > 0 ? " (see `tunes lb queue`)" : "")")
     if let at = lastSubmissionAt {
       out.append("last submission: \(QueueListing.iso(at))\(lastSubmissionCount.map { " (\($0) listens)" } ?? "")")

@@ -112,6 +112,50 @@ import TunesCore
     #expect(try s.queue.all().map(\.account) == ["alice"])
   }
 
+  @Test func statusCountsTheListensOfOtherAccounts() async throws {
+    let s = try await setup()
+    try s.play(1, from: 0)
+    try await s.login("tok-alice")
+    try s.play(3, from: 10)
+    try await s.login("tok-bob")
+    try s.play(2, from: 20)
+    var status = try SubmissionStatus.read(queue: s.queue, account: s.account)
+    #expect(status.pending == 6)
+    #expect(status.otherAccounts == [AccountCount(account: "alice", pending: 3)])
+    #expect(status.lines.contains("other accounts: 3 listens wait for alice's login (sent only when logged in as that account)"))
+    let json = try #require(try JSONSerialization.jsonObject(with: status.json()) as? [String: Any])
+    let others = try #require(json["otherAccounts"] as? [[String: Any]])
+    #expect(others.count == 1)
+    #expect(others.first?["account"] as? String == "alice")
+    #expect((others.first?["pending"] as? NSNumber)?.intValue == 3)
+    try await s.login("tok-alice")
+    status = try SubmissionStatus.read(queue: s.queue, account: s.account)
+    #expect(status.otherAccounts == [AccountCount(account: "bob", pending: 2)])
+    #expect(status.lines.contains("other accounts: 2 listens wait for bob's login (sent only when logged in as that account)"))
+    // Nothing of another account: no such line.
+    _ = try await s.submitter.flush()
+    try await s.login("tok-bob")
+    _ = try await s.submitter.flush()
+    status = try SubmissionStatus.read(queue: s.queue, account: s.account)
+    #expect(status.otherAccounts.isEmpty)
+    #expect(!status.lines.contains { $0.hasPrefix("other accounts") })
+  }
+
+  @Test func queueShowsEachListensAccount() async throws {
+    let s = try await setup()
+    try s.play(1, from: 0)
+    try await s.login("tok-alice")
+    try s.play(1, from: 10)
+    let rows = try s.queue.all()
+    let lines = QueueListing.lines(rows)
+    #expect(lines.count == 2)
+    #expect(lines[0].split(separator: "\t").map(String.init)[3] == "-")
+    #expect(lines[1].split(separator: "\t").map(String.init)[3] == "alice")
+    let array = try #require(try JSONSerialization.jsonObject(with: QueueListing.json(rows)) as? [[String: Any]])
+    #expect(array[0]["account"] is NSNull)
+    #expect(array[1]["account"] as? String == "alice")
+  }
+
   /// A database queued by a tunes without accounts: the migration keeps its listens, with no account,
   /// so the next login sends them as before.
   @Test func migrationKeepsQueuedListensWithoutAccount() async throws {

@@ -20,8 +20,8 @@ import TunesLibrary
     let (_, rows) = try queueWithOneOfEach()
     let lines = QueueListing.lines(rows)
     #expect(lines == [
-      "\(rows[0].id!)\tpending\t2023-11-14T22:13:20Z\tBand – Tune",
-      "\(rows[1].id!)\trejected\t2023-11-14T22:13:21Z\tBand – Tune\tValue for key listened_at is too high.",
+      "\(rows[0].id!)\tpending\t2023-11-14T22:13:20Z\t-\tBand – Tune",
+      "\(rows[1].id!)\trejected\t2023-11-14T22:13:21Z\t-\tBand – Tune\tValue for key listened_at is too high.",
     ])
   }
 

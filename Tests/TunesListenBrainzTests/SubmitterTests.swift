@@ -3,6 +3,7 @@
 import Foundation
 import GRDB
 import Testing
+import TunesCore
 import TunesLibrary
 @testable import TunesListenBrainz
 
@@ -355,6 +356,27 @@ import TunesLibrary
     #expect(r.err == "tunes: ListenBrainz refused the token (Invalid authorization token.); run `tunes lb login` again\n")
     #expect(r.out == "")
     #expect(try ListenQueue(library: try Library(path: db)).count(.pending) == 3)
+  }
+
+  /// Logged in as bob with only alice's listens queued: one line saying so, exit 0, nothing sent.
+  @Test func nothingForThisAccountIsOneLine() async throws {
+    let server = try await FakeServer.start(tokens: ["tok-bob": "bob"])
+    let folder = try temporaryFolder()
+    let db = folder + "/library.db"
+    do {
+      let library = try Library(path: db)
+      try queueListens(library, count: 2, song: try insertSong(library), account: "alice")
+    }
+    var config = Config()
+    config["listenbrainz", "token"] = .string("tok-bob")
+    config["listenbrainz", "user"] = .string("bob")
+    try ConfigFile(path: folder + "/config/tunes/config.toml").save(config)
+    let r = try await TunesBinary.run(["lb", "flush"], server: server.root, db: db, extra: ["TUNES_LISTENBRAINZ_TOKEN": ""])
+    #expect(r.status == 0)
+    #expect(r.out == "Nothing to send for bob; 2 listens wait for alice's login.\n")
+    #expect(r.err == "")
+    #expect(try await server.requests().isEmpty)
+    #expect(try ListenQueue(library: try Library(path: db)).count(.pending) == 2)
   }
 }
 

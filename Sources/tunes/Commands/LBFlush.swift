@@ -23,6 +23,7 @@ struct LBFlush: AsyncParsableCommand {
     // Only this account's listens and those queued under no account; with a token from the
     // environment (user unknown), only the latter.
     let user = try account.listenUser()
+    let others = try queue.waitingForOtherAccounts(than: user)
     let submitter = Submitter(queue: queue, client: client, user: user, log: { line in Terminal.printError("tunes: \(line)") })
     let showProgress = LBTerminal.stderrIsTerminal
     var progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -30,6 +31,11 @@ struct LBFlush: AsyncParsableCommand {
       progress = { @Sendable sent, total in LBTerminal.progress(sent: sent, total: total) }
     }
     let pending = try queue.countSendable(as: user)
+    if pending == 0 && !others.isEmpty {
+      print("Nothing to send for \(user ?? "this token (its user is not known)"); \(QueueListing.waiting(others)).")
+      if let feedback = try await LBActing.flushFeedback(global: global) { print(feedback) }
+      return
+    }
     if showProgress && pending > 0 { LBTerminal.progress(sent: 0, total: pending) }
     let sent: Int
     do {
@@ -46,6 +52,7 @@ struct LBFlush: AsyncParsableCommand {
     if rejected > 0 {
       print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
     }
+    if !others.isEmpty { print("\(QueueListing.waiting(others)).") }
     if let feedback = try await LBActing.flushFeedback(global: global) { print(feedback) }
   }
 }
