@@ -122,24 +122,27 @@ struct PlayerBackendTests {
     #expect(try await mixer.output == "mixer\n")
   }
 
+  /// Each command's reply on one connection: "COMMAND: OK" or "COMMAND: " and the ACK.
+  static func replies(_ p: LivePlayer, _ commands: [(String, [String])]) async throws -> [String] {
+    try await p.client { c -> [String] in
+      commands.map { command, arguments in
+        do {
+          _ = try c.run(command, arguments)
+          return "\(command): OK"
+        } catch let error {
+          return "\(command): \(error)"
+        }
+      }
+    }
+  }
+
   @Test func protocolErrorsFromTheRealBackend() async throws {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
-    let replies = try await p.client { c -> [String] in
-      var out: [String] = []
-      for (command, arguments) in [
-        ("play", ["9"]), ("seek", ["4", "1"]), ("playid", ["77"]), ("deleteid", ["77"]), ("addid", ["Alpha"]),
-        ("rm", ["nothing"]), ("playlistdelete", ["nothing", "0"]), ("playlistclear", ["nothing"]),
-      ] {
-        do {
-          _ = try c.run(command, arguments)
-          out.append("\(command): OK")
-        } catch let error {
-          out.append("\(command): \(error)")
-        }
-      }
-      return out
-    }
+    let replies = try await Self.replies(p, [
+      ("play", ["9"]), ("seek", ["4", "1"]), ("playid", ["77"]), ("deleteid", ["77"]), ("addid", ["Alpha"]),
+      ("rm", ["nothing"]), ("playlistdelete", ["nothing", "0"]), ("playlistclear", ["nothing"]),
+    ])
     #expect(replies[0].contains("Bad song index"))
     #expect(replies[1].contains("Bad song index"))
     #expect(replies[2].contains("No such song"))
@@ -158,21 +161,10 @@ struct PlayerBackendTests {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
     #expect(try await p.mpc("add", "Alpha").status == 0)
-    let replies = try await p.client { c -> [String] in
-      var out: [String] = []
-      for (command, arguments) in [
-        ("seekcur", ["5"]), ("enableoutput", ["0"]), ("enableoutput", ["1"]), ("disableoutput", ["0"]),
-        ("toggleoutput", ["0"]), ("clearerror", []),
-      ] {
-        do {
-          _ = try c.run(command, arguments)
-          out.append("\(command): OK")
-        } catch let error {
-          out.append("\(command): \(error)")
-        }
-      }
-      return out
-    }
+    let replies = try await Self.replies(p, [
+      ("seekcur", ["5"]), ("enableoutput", ["0"]), ("enableoutput", ["1"]), ("disableoutput", ["0"]),
+      ("toggleoutput", ["0"]), ("clearerror", []),
+    ])
     #expect(replies[0].contains("Not playing"), "\(replies)")
     #expect(replies[1] == "enableoutput: OK")
     #expect(replies[2].contains("No such audio output"), "\(replies)")

@@ -158,13 +158,19 @@ struct DeviceGone: Error, CustomStringConvertible {
     await player.shutdown()
   }
 
-  @Test func nextAndPreviousFollowTheQueue() async throws {
+  /// Three ten-second songs queued, the first started, the sink held so each step is driven by hand.
+  private func playingThreeLongSongs() async throws -> (FakeSink, Player) {
     let sink = FakeSink()
     let tracks = Dictionary(uniqueKeysWithValues: (1...3).map { ($0, FakeTrack(frames: 441_000)) })
     let player = Player(sink: sink, decoders: fakeLibrary(tracks))
     try await player.add([song(1), song(2), song(3)])
     sink.hold()
     try await drive(sink) { try await player.play() }
+    return (sink, player)
+  }
+
+  @Test func nextAndPreviousFollowTheQueue() async throws {
+    let (sink, player) = try await playingThreeLongSongs()
     try await drive(sink) { await player.next() }
     #expect(await player.status().currentPosition == 1)
     try await drive(sink) { await player.next() }
@@ -185,12 +191,7 @@ struct DeviceGone: Error, CustomStringConvertible {
   /// As in MPD, deleting the paused song never starts playback: the player stops and the entry that
   /// followed becomes the current one; deleting the playing song still moves on.
   @Test func deletingThePausedSongStopsOnTheNextOne() async throws {
-    let sink = FakeSink()
-    let tracks = Dictionary(uniqueKeysWithValues: (1...3).map { ($0, FakeTrack(frames: 441_000)) })
-    let player = Player(sink: sink, decoders: fakeLibrary(tracks))
-    try await player.add([song(1), song(2), song(3)])
-    sink.hold()
-    try await drive(sink) { try await player.play() }
+    let (sink, player) = try await playingThreeLongSongs()
     try await drive(sink) { await player.pause(true) }
     try await drive(sink) { try await player.delete(position: 0) }
     await player.quiesce(sink)
