@@ -32,6 +32,14 @@ import Testing
     #expect(lines.allSatisfy { TextWidth.of($0) == 20 })
   }
 
+  @Test func bigValuesInANarrowTerminalCutTheLabelsFurther() {
+    // 12-digit values leave 20 - 12 - 2 = 6 columns: a one-column bar and labels of 5 ("Radi…").
+    let rows = [BarRow("Radiohead", 123_456_789_012), BarRow("Can", 1)]
+    let lines = BarChart.render(rows, width: 20)
+    #expect(lines == ["Radi… █ 123456789012", "Can   ▏            1"])
+    #expect(lines.allSatisfy { TextWidth.of($0) <= 20 })
+  }
+
   @Test func barsAt120ColumnsStillProportional() {
     // Bars get 120 - 9 - 3 - 2 = 106 columns: 106, 53 and 26.5 (26 full + ▌).
     let lines = BarChart.render(bands, width: 120)

@@ -144,7 +144,8 @@ import Testing
     // 40 columns, piped: labels 5 wide, values 2, bars 40 - 5 - 2 - 2 = 31: 31, 15.5 and 7.75 columns.
     r = try await f.run("lb", "stats", "artists", "--range", "this_month", extra: ["COLUMNS": "40"])
     let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines[0] == "Top artists of alice, this month (3 in all)")
+    // The 43-column title is cut to the 40 columns too.
+    #expect(lines[0] == "Top artists of alice, this month (3 in …")
     #expect(lines[1] == "Can   " + String(repeating: "█", count: 31) + " 40")
     #expect(lines[2] == "Björk " + String(repeating: "█", count: 15) + "▌" + String(repeating: " ", count: 15) + " 20")
     #expect(lines[3] == "Neu!  " + String(repeating: "█", count: 7) + "▊" + String(repeating: " ", count: 23) + " 10")
@@ -281,6 +282,25 @@ import Testing
     r = try await f.run("lb", "dashboard", "ghost")
     #expect(r.status == 66)
     #expect(r.err == "tunes: no ListenBrainz user ghost\n")
+  }
+
+  /// A part that fails leaves the rest of the dashboard on screen, and the exit status says so (1).
+  @Test func aDashboardWithAFailedPartExitsOne() async throws {
+    var world = Self.world()
+    var users = world["users"] as! [String: Any]
+    var alice = users["alice"] as! [String: Any]
+    var stats = alice["stats"] as! [String: Any]
+    stats["artist-map"] = ["this_month": ["__status": 500, "__message": "stats are being rebuilt"]]
+    alice["stats"] = stats
+    users["alice"] = alice
+    world["users"] = users
+    let f = try await Fixture.start(world: world)
+    var r = try await f.run("lb", "dashboard", "--json")
+    #expect(r.status == 1, "\(r.err)")
+    #expect((r.json["errors"] as? [String: Any])?.keys.sorted() == ["artistMap"], "\(r.out)")
+    #expect(((r.json["topArtists"] as? [String: Any])?["entries"] as? [Any])?.count == 3)
+    r = try await f.run("lb", "dashboard")
+    #expect(r.status == 1 && r.out.contains("Top artists") && r.out.contains("Artist origins"), "\(r.out)")
   }
 
   @Test func offlineShowsTheLastAnswerWithItsTime() async throws {

@@ -186,7 +186,9 @@ import Testing
       {"payload":{"user_id":"alice","range":"all_time","from_ts":0,"to_ts":9,"last_updated":9,"artist_map":[
         {"country":"ISL","artist_count":1,"listen_count":12,"artists":[{"artist_name":"Björk","artist_mbid":"x","listen_count":12}]},
         {"country":"DEU","artist_count":2,"listen_count":40,"artists":null},
-        {"artist_count":9,"listen_count":999}]}}
+        {"artist_count":9,"listen_count":999},
+        {"country":"ZZZ","artist_count":1,"listen_count":1e300},
+        {"country":"FRA","artist_count":1}]}}
       """
     let d = dashboard(["GET /1/stats/user/alice/artist-map?range=all_time": Self.ok(body)])
     let map = try #require(try await d.artistMap(user: "alice").value)

@@ -219,11 +219,15 @@ struct ArtistMapWire: Decodable {
     }
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: AnyKey.self)
-      value = c.string(AnyKey("country")).map {
-        CountryArtists(
-          country: $0, artistCount: c.int(AnyKey("artist_count")) ?? 0, listenCount: c.int(AnyKey("listen_count")) ?? 0,
-          artists: c.list(AnyKey("artists"), of: Artist.self).compactMap(\.name))
+      // A country without a listen count tunes can read (absent, or a number such as 1e300) says
+      // nothing a chart of listens could show: it is left out rather than drawn as 0.
+      guard let country = c.string(AnyKey("country")), let listenCount = c.int(AnyKey("listen_count")) else {
+        value = nil
+        return
       }
+      value = CountryArtists(
+        country: country, artistCount: c.int(AnyKey("artist_count")) ?? 0, listenCount: listenCount,
+        artists: c.list(AnyKey("artists"), of: Artist.self).compactMap(\.name))
     }
   }
   init(from decoder: any Decoder) throws {

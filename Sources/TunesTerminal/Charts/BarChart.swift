@@ -14,15 +14,18 @@ public enum BarChart {
   /// Partial blocks for 1…7 eighths of a column.
   static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-  /// One line per row, each at most `width` columns (given room for at least a one-column bar).
+  /// One line per row, each at most `width` columns when the width holds the values and a one-column
+  /// bar: the labels give way first, down to nothing.
   public static func render(_ rows: [BarRow], width: Int, style: ChartStyle = .plain) -> [String] {
     guard !rows.isEmpty else { return [] }
     let maxValue = rows.map(\.value).max() ?? 0
     let valueWidth = rows.map { String($0.value).count }.max() ?? 1
     let longestLabel = rows.map { TextWidth.of($0.label) }.max() ?? 0
-    // Labels get at most half of what the values leave; the bar gets the rest.
-    let labelWidth = min(longestLabel, max(6, (width - valueWidth - 2) / 2))
-    let barWidth = max(1, width - labelWidth - valueWidth - 2)
+    // Labels get at most half of what the values leave (at least 6 columns while the bar keeps one);
+    // the bar gets the rest.
+    let room = width - valueWidth - 2
+    let labelWidth = min(longestLabel, room >= 7 ? max(6, room / 2) : max(room - 1, 0))
+    let barWidth = max(1, room - labelWidth)
     return rows.map { row in
       let bar = self.bar(row.value, of: maxValue, width: barWidth)
       let padding = String(repeating: " ", count: barWidth - TextWidth.of(bar))

@@ -4,6 +4,7 @@
 // place, an unknown user or an unreachable server fails the whole command.
 import ArgumentParser
 import Foundation
+import TunesCore
 import TunesListenBrainz
 
 struct LBDashboard: AsyncParsableCommand {
@@ -97,8 +98,11 @@ struct LBDashboard: AsyncParsableCommand {
       snapshot.following = take("following", await following)?.names.count
       snapshot.lovedCount = take("lovedCount", await loved)?.totalCount
 
+      // The screen is still drawn when parts failed, and the exit status says it is incomplete (1).
+      let incomplete = snapshot.errors.isEmpty ? nil : ExitCode(ExitStatus.partial.rawValue)
       if options.json {
         context.printJSON(snapshot)
+        if let incomplete { throw incomplete }
         return
       }
       let r = DashboardRender(width: context.terminal.width, style: context.style)
@@ -121,6 +125,7 @@ struct LBDashboard: AsyncParsableCommand {
       lines += part("Daily activity", "dailyActivity", dailyActivity.map(r.daily))
       lines += part("Artist origins", "artistMap", artistMap.map { r.countries($0, count: count) })
       context.printLines(lines)
+      if let incomplete { throw incomplete }
     }
   }
 }

@@ -9,7 +9,7 @@ struct DashboardRender {
   let width: Int
   let style: ChartStyle
 
-  func title(_ text: String) -> String { style.paint(TerminalText.safe(text), ChartStyle.boldCode) }
+  func title(_ text: String) -> String { style.paint(TextWidth.truncate(TerminalText.safe(text), to: width), ChartStyle.boldCode) }
   /// A line of server text cut to the width.
   func line(_ text: String) -> String { TextWidth.truncate(TerminalText.safe(text), to: width) }
   func dim(_ text: String) -> String { style.paint(text, ChartStyle.dimCode) }

@@ -205,6 +205,9 @@ def stats(url_user, kind, query):
     stat = data.get("stats", {}).get(kind, {}).get(rng)
     if stat is None:
         return 204, b""
+    # A world may make one statistic fail: {"__status": 500, "__message": "…"}.
+    if isinstance(stat, dict) and "__status" in stat:
+        return error(stat["__status"], stat.get("__message", "failure"))
     now = int(time.time())
     payload = {"user_id": url_user, "range": rng, "from_ts": now - 86400, "to_ts": now, "last_updated": now - 3600}
     if kind in ENTITY_TOTAL:
