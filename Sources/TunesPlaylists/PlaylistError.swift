@@ -19,6 +19,8 @@ public enum PlaylistError: TunesError, Equatable {
   case unreadable(path: String, reason: String)
   case cannotWrite(path: String, reason: String)
   case notInLibrary(path: String)
+  /// A path given to add that names nothing on disk.
+  case noSuchFile(path: String)
   case noSongs(query: String)
   /// `remove --query`: the query finds songs, but none of them is in the playlist.
   case noEntries(playlist: String, query: String)
@@ -27,7 +29,7 @@ public enum PlaylistError: TunesError, Equatable {
 
   public var exitStatus: ExitStatus {
     switch self {
-    case .unknownPlaylist, .unreadable, .notInLibrary, .noSongs, .noEntries: return .noInput
+    case .unknownPlaylist, .unreadable, .notInLibrary, .noSuchFile, .noSongs, .noEntries: return .noInput
     case .nameExists, .emptyName, .controlCharacter, .positionOutOfRange, .badRange, .smartPlaylist,
       .unknownSortKey, .unknownFormat:
       return .usage
@@ -60,6 +62,7 @@ public enum PlaylistError: TunesError, Equatable {
     case .unreadable(let path, let reason): return "\(path): \(reason)"
     case .cannotWrite(let path, let reason): return "\(path): cannot be written: \(reason)"
     case .notInLibrary(let path): return "\(path): not in the library (run `tunes index` on its folder)"
+    case .noSuchFile(let path): return "\(path): no such file or folder"
     case .noSongs(let query): return "no song matches '\(query)'"
     case .noEntries(let playlist, let query): return "no song of playlist '\(playlist)' matches '\(query)'"
     case .queryFailed(let query, let reason): return "query '\(query)': \(reason)"

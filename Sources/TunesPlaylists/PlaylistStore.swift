@@ -49,7 +49,11 @@ public actor PlaylistStore {
           // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
           db, sql: "SELECT * FROM song WHERE path >= ? AND path < ? ORDER BY path",
           arguments: [path + "/", path + "0"])
-        if under.isEmpty { throw PlaylistError.notInLibrary(path: given) }
+        if under.isEmpty {
+          // A name that is nowhere on disk is a typo, not a file to index.
+          guard FileManager.default.fileExists(atPath: path) else { throw PlaylistError.noSuchFile(path: given) }
+          throw PlaylistError.notInLibrary(path: given)
+        }
         songs += under
       }
       return songs

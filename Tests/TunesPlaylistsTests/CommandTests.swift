@@ -152,6 +152,17 @@ import Testing
     #expect(try f.playlistCount() == 0)
   }
 
+  @Test func aFileThatIsNotThereIsNamedAsSuch() async throws {
+    let f = try Fixture()
+    var r = try run(f, "create", "Typo", "music/nothing-here.mp3")
+    #expect(r.status == 66 && r.err == "tunes: music/nothing-here.mp3: no such file or folder\n", "\(r.err)")
+    // A file on disk that was never indexed is what `tunes index` is for.
+    _ = try f.write("music/new.mp3", "not indexed")
+    r = try run(f, "create", "New", "music/new.mp3")
+    #expect(r.status == 66 && r.err.contains("not in the library"), "\(r.err)")
+    #expect(try f.playlistCount() == 0)
+  }
+
   @Test func exportAndImport() async throws {
     let f = try Fixture()
     _ = try run(f, "create", "Mix", "beatles")
@@ -168,7 +179,10 @@ import Testing
     #expect(m3u.contains("\n../music/The Beatles/Abbey Road/"))
     r = try run(f, "export", "Mix", "--format", "jspf")
     #expect(r.out.contains("\"playlist\""))
+    // Standard output without --format gets M3U8; a file whose name says no format is refused.
     r = try run(f, "export", "Mix")
+    #expect(r.status == 0 && r.out.hasPrefix("#EXTM3U\n") && r.out.contains("/music/The Beatles/"), "\(r.out)\(r.err)")
+    r = try run(f, "export", "Mix", "-o", "out/mix.txt")
     #expect(r.status == 64)
     r = try run(f, "import", "out/mix.m3u8", "--name", "Again")
     #expect(r.out == "imported 'Again': 2 songs\n")

@@ -105,9 +105,9 @@ import TunesLibrary
     let f = try Fixture()
     let byFolder = try await f.store.songs(atPaths: [f.folder + "/music/The Beatles", f.song("hurt").path])
     #expect(Set(byFolder.compactMap(\.id)) == Set(["hey", "come", "hurt"].compactMap { f.song($0).id }))
-    // "The Beat" is a prefix of a folder name, not a folder: nothing under it.
+    // "The Beat" is a prefix of a folder name, not a folder: nothing under it, and nothing on disk.
     let error = await playlistError { _ = try await f.store.songs(atPaths: [f.folder + "/music/The Beat"]) }
-    #expect(error == .notInLibrary(path: f.folder + "/music/The Beat"))
+    #expect(error == .noSuchFile(path: f.folder + "/music/The Beat"))
     #expect(error?.exitStatus == .noInput)
   }
 

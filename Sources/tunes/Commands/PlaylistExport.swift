@@ -11,19 +11,22 @@ struct PlaylistExport: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The playlist name.") var name: String
-  @Option(help: "m3u8, m3u, xspf or jspf (default: from the -o extension).") var format: PlaylistFormat?
+  @Option(help: "m3u8, m3u, xspf or jspf (default: from the -o extension; m3u8 on standard output).") var format: PlaylistFormat?
   @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
   @Flag(help: "Write paths relative to the output file's folder (or the current folder).") var relative = false
 
   func validate() throws {
-    if format == nil && output.flatMap(PlaylistFormat.init(path:)) == nil {
+    if format == nil, let output, PlaylistFormat(path: output) == nil {
       throw ValidationError("give --format m3u8|xspf|jspf, or -o FILE ending in .m3u8, .m3u, .xspf or .jspf")
     }
   }
 
+  /// What is asked for, else what the file name says; standard output gets M3U8, the usual playlist text.
+  var chosenFormat: PlaylistFormat { format ?? output.flatMap(PlaylistFormat.init(path:)) ?? .m3u8 }
+
   func run() async throws {
     try await reportingErrors {
-      guard let chosen = format ?? output.flatMap(PlaylistFormat.init(path:)) else { return }
+      let chosen = chosenFormat
       let cwd = FileManager.default.currentDirectoryPath
       let folder: String? =
         relative ? (output.map { (($0.hasPrefix("/") ? $0 : cwd + "/" + $0) as NSString).deletingLastPathComponent } ?? cwd) : nil
