@@ -134,14 +134,20 @@ public struct ListenQueue: Sendable {
   }
 
   /// Puts a rejected (or pending) listen back in line.
-  public func retry(id: Int64) throws(ListenBrainzError) {
-    let changed: Int = try guarded {
+  /// Puts a rejected listen back in line. Returns false when it was pending already (nothing to do).
+  @discardableResult
+  public func retry(id: Int64) throws(ListenBrainzError) -> Bool {
+    let state: String? = try guarded {
       try library.pool.write { db in
-        try db.execute(sql: "UPDATE pendingListen SET state = 'pending', rejection = NULL WHERE id = ?", arguments: [id])
-        return db.changesCount
+        let state = try String.fetchOne(db, sql: "SELECT state FROM pendingListen WHERE id = ?", arguments: [id])
+        if state == PendingListen.State.rejected.rawValue {
+          try db.execute(sql: "UPDATE pendingListen SET state = 'pending', rejection = NULL WHERE id = ?", arguments: [id])
+        }
+        return state
       }
     }
-    if changed == 0 { throw .noSuchListen(id: id) }
+    guard let state else { throw .noSuchListen(id: id) }
+    return state == PendingListen.State.rejected.rawValue
   }
 
   public func fact(_ key: SubmissionFact) throws(ListenBrainzError) -> String? {

@@ -58,7 +58,7 @@ extension SubmissionStatus {
     }
     out.append("rejected: \(rejected)\(rejected > 0 ? " (see `tunes lb queue`)" : "")")
     if let at = lastSubmissionAt {
-      out.append("last submission: \(QueueListing.iso(at))\(lastSubmissionCount.map { " (\($0) listens)" } ?? "")")
+      out.append("last submission: \(QueueListing.iso(at))\(lastSubmissionCount.map { " (\($0) listen\($0 == 1 ? "" : "s"))" } ?? "")")
     } else {
       out.append("last submission: never")
     }

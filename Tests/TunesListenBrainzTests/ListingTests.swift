@@ -58,6 +58,11 @@ import TunesLibrary
     ])
     let decoded = try JSONDecoder().decode(SubmissionStatus.self, from: status.json())
     #expect(decoded == status)
+    // One listen sent is "1 listen".
+    let sent = try #require(try queue.all().first { $0.state == .pending }?.id)
+    try queue.accepted(ids: [sent], at: Date(timeIntervalSince1970: 1_700_000_200))
+    status = try SubmissionStatus.read(queue: queue, account: Account(configFile: path, environment: [:]))
+    #expect(status.lines.contains("last submission: 2023-11-14T22:16:40Z (1 listen)"), "\(status.lines)")
     // A config file others can read: the status says so, and how to fix it, without the token.
     chmod(path, 0o644)
     status = try SubmissionStatus.read(queue: queue, account: Account(configFile: path, environment: [:]))

@@ -10,8 +10,10 @@ struct LBRetry: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      try ListenQueue(library: try global.openLibrary(.mustExist)).retry(id: id)
-      print("Listen \(id) is pending again; `tunes lb flush` sends it now.")
+      let queued = try ListenQueue(library: try global.openLibrary(.mustExist)).retry(id: id)
+      print(queued
+        ? "Listen \(id) is pending again; `tunes lb flush` sends it now."
+        : "Listen \(id) was not rejected: it is pending already, and `tunes lb flush` sends it now.")
     }
   }
 }
