@@ -97,8 +97,11 @@ public actor PlayerBackend: MPDBackend {
     }
     out.song = s.currentPosition
     out.songID = s.currentID
-    out.nextSong = s.nextPosition
-    out.nextSongID = s.nextID
+    // As MPD: a next song only beside a current one (stopped with nothing chosen, there is neither).
+    if s.currentID != nil {
+      out.nextSong = s.nextPosition
+      out.nextSongID = s.nextID
+    }
     if s.state != .stopped {
       out.elapsed = Double(s.elapsedMs) / 1000
       out.duration = s.durationMs.map { Double($0) / 1000 }

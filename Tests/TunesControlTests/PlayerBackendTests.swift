@@ -161,6 +161,9 @@ struct PlayerBackendTests {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
     #expect(try await p.mpc("add", "Alpha").status == 0)
+    // Nothing chosen yet: no current song, and so no next one.
+    let keys = try await p.client { c in try c.run("status").map(\.0) }
+    #expect(!keys.contains("song") && !keys.contains("nextsong") && !keys.contains("nextsongid"), "\(keys)")
     let replies = try await Self.replies(p, [
       ("seekcur", ["5"]), ("enableoutput", ["0"]), ("enableoutput", ["1"]), ("disableoutput", ["0"]),
       ("toggleoutput", ["0"]), ("clearerror", []),
