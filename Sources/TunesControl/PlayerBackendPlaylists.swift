@@ -22,7 +22,9 @@ extension PlayerBackend {
   }
 
   public func storedPlaylists() async throws -> [MPDStoredPlaylist] {
-    try await translatingPlaylist { try await playlists.list().map { MPDStoredPlaylist(name: $0.name) } }
+    try await translatingPlaylist {
+      try await playlists.list().map { MPDStoredPlaylist(name: $0.name, lastModified: $0.modifiedAt) }
+    }
   }
 
   public func storedPlaylist(named name: String) async throws -> [MPDSong] {

@@ -71,6 +71,10 @@ struct PlayerBackendTests {
     _ = try await p.mpc("add", p.music + "/Alpha/Second/01 three.mp3")
     #expect(try await p.mpc("save", "evening").status == 0)
     #expect(try await p.mpc("lsplaylists").output == "evening\n")
+    // With the time of its last change, as MPD gives it (clients sort and cache by it).
+    let listed = try await p.client { c in try c.run("listplaylists") }
+    #expect(listed.map(\.key) == ["playlist", "Last-Modified"], "\(listed)")
+    #expect(listed.last?.value.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(listed)")
     let again = try await p.mpc("save", "evening")
     #expect(again.status != 0 && again.output.contains("already exists"))
     // The playlist is tunes' own: the store sees it with its songs.
