@@ -120,7 +120,7 @@ extension FileWalker {
       let name = raw.bindMemory(to: CChar.self)
       let bytes = UnsafeRawBufferPointer(start: raw.baseAddress, count: strlen(name.baseAddress!)).map { $0 }
       let shown = PathText.join(folder, PathText.escapingInvalidUTF8(bytes))
-      let isMP3 = bytes.count > 4 && bytes.suffix(4).map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }.elementsEqual(".mp3".utf8)
+      let isMP3 = bytes.count > 4 && PathText.hasSuffix(bytes: bytes, asciiLowercase: ".mp3")
       if isMP3 { return IndexProblem(path: shown, reason: "file name is not UTF-8; rename it to index it") }
       var info = stat()
       let isFolder = type == Int32(DT_DIR)

@@ -85,10 +85,15 @@ enum PathText {
 
   /// Case-insensitive ASCII suffix test, e.g. ".mp3".
   static func hasSuffix(_ name: some StringProtocol, asciiLowercase suffix: StaticString) -> Bool {
+    hasSuffix(bytes: name.utf8, asciiLowercase: suffix)
+  }
+
+  /// The same on bytes (a file name that is not UTF-8).
+  static func hasSuffix<Bytes: Collection<UInt8>>(bytes: Bytes, asciiLowercase suffix: StaticString) -> Bool {
     let count = suffix.utf8CodeUnitCount
-    let bytes = name.utf8
-    guard bytes.count >= count else { return false }
-    var index = bytes.index(bytes.endIndex, offsetBy: -count)
+    let length = bytes.count
+    guard length >= count else { return false }
+    var index = bytes.index(bytes.startIndex, offsetBy: length - count)
     for k in 0..<count {
       var byte = bytes[index]
       if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
