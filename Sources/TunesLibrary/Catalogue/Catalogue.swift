@@ -145,8 +145,8 @@ struct ParsedCatalogue: Sendable {
           continue
         }
         // A name without an extension may be the file itself, or one whose extension is in capitals.
-        let candidates = addedExtension
-          ? [String(entry.path.utf8.dropLast(4))!, String(entry.path.utf8.dropLast(4))! + ".MP3"] : [entry.path + ".mp3"]
+        let bare = addedExtension ? String(entry.path.utf8.dropLast(4))! : entry.path
+        let candidates = addedExtension ? [bare, bare + ".MP3"] : [bare + ".mp3"]
         guard let other = candidates.first(where: { exists(PathKey($0)) }) else {
           let place = "\(PathText.name(of: path)):\(entry.line):\(entry.column)"
           problems.append(IndexProblem(path: entry.path, reason: "listed in \(place) but the file is missing"))

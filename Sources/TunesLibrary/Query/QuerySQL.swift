@@ -61,8 +61,8 @@ extension LibraryQuery {
         let (indexed, anywhere) = Self.splitByScript(words, phrase: phrase)
         var parts: [String] = []
         var partArguments = StatementArguments()
+        let columns = Self.columns(of: field)
         for word in anywhere {
-          let columns = Self.columns(of: field)
           parts.append("(" + columns.map { "instr(lower(\($0)), lower(?)) > 0" }.joined(separator: " OR ") + ")")
           partArguments += StatementArguments(Array(repeating: word, count: columns.count))
         }
