@@ -154,6 +154,17 @@ extension Library {
     try pool.read { db in try Song.filter(Column("path") == path).fetchOne(db) }
   }
 
+  /// Every song's path by id, and nothing else read: what a running player compares its queue with
+  /// after an index update, to follow the files the indexer recorded as moved.
+  public func songPaths() throws -> [Int64: String] {
+    try pool.read { db in
+      var paths: [Int64: String] = [:]
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song")
+      while let row = try rows.next() { paths[row[0]] = row[1] }
+      return paths
+    }
+  }
+
   /// Counts one play of a song. Call it inside the transaction that also queues the listen, so the
   /// play count and the pending listen are written together or not at all.
   public static func recordPlay(_ db: Database, songID: Int64, at date: Date) throws {

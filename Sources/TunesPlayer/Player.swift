@@ -3,7 +3,6 @@
 // its state only from the engine's reports, so what it shows is what the speakers do. Remote control,
 // the terminal UI and the scrobbler all read and drive it through the API below.
 import Foundation
-import GRDB
 import TunesCore
 import TunesLibrary
 
@@ -570,12 +569,9 @@ public actor Player {
   @discardableResult
   public func refreshSongs() -> Int {
     guard let library else { return 0 }
-    var paths: [Int64: String] = [:]
+    let paths: [Int64: String]
     do {
-      try library.pool.read { db in
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song")
-        while let row = try rows.next() { paths[row[0]] = row[1] }
-      }
+      paths = try library.songPaths()
     } catch {
       emit(.message("cannot read the library: \(error)"))
       return 0
