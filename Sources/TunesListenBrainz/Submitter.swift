@@ -21,11 +21,8 @@ public actor Submitter {
   private let client: ListenBrainzClient?
   /// Whose token `client` is (nil: not known). Only listens queued under this user or under none are sent.
   private let user: String?
-  /// The client for the account as it is now (nil: logged out), asked before every request, so a
-  /// logout or a login by another command reaches a running submitter (see `LiveAccount`). Its user
-  /// is not known, so it sends only listens queued under no account; `currentLogin` names the user.
-  private let currentClient: (@Sendable () -> ListenBrainzClient?)?
-  /// The token and its user as they are now (nil: logged out), asked before every request.
+  /// The token and its user as they are now (nil: logged out), asked before every request, so a logout
+  /// or a login by another command reaches a running submitter (see `LiveAccount`).
   private let currentLogin: (@Sendable () -> Login?)?
   /// The log said "not logged in" since the last request (said once, not at every wake).
   private var announcedLogout = false
@@ -45,13 +42,12 @@ public actor Submitter {
 
   public init(
     queue: ListenQueue, client: ListenBrainzClient?, user: String? = nil, backoff: BackoffPolicy = BackoffPolicy(),
-    pollInterval: Double = 60, currentClient: (@Sendable () -> ListenBrainzClient?)? = nil,
+    pollInterval: Double = 60,
     currentLogin: (@Sendable () -> Login?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
     self.client = client
     self.user = user
-    self.currentClient = currentClient
     self.currentLogin = currentLogin
     self.backoff = backoff
     self.pollInterval = pollInterval
@@ -65,7 +61,6 @@ public actor Submitter {
   /// The token to send with and whose it is, as they are now; nil when logged out.
   public func login() -> Login? {
     if let currentLogin { return currentLogin() }
-    if let currentClient { return currentClient().map { Login(client: $0, user: nil) } }
     return client.map { Login(client: $0, user: user) }
   }
 

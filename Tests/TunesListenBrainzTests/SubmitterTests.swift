@@ -307,7 +307,7 @@ import TunesLibrary
     let s = try await setup()
     try queueListens(s.library, count: 2, song: s.song)
     let account = Locked<ListenBrainzClient?>(try makeClient(s.server, token: "old-token"))
-    let submitter = Submitter(queue: s.queue, client: nil, currentClient: { account.value })
+    let submitter = Submitter(queue: s.queue, client: nil, currentLogin: { account.value.map { Login(client: $0, user: nil) } })
     #expect(await submitter.pass() == .unauthorized)
     #expect(try s.queue.count(.pending) == 2)
     account.value = try makeClient(s.server)  // what `tunes lb login` does: a new token
