@@ -22,18 +22,20 @@ public struct Account: Sendable {
 
   /// The token to use: the environment variable, else the config file (refused when others can read it).
   public func token() throws -> String? {
-    if let value = environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
-      return value
-    }
-    return try file.secret(section: Self.section, key: "token")
+    try environmentToken ?? file.secret(section: Self.section, key: "token")
+  }
+
+  /// TUNES_LISTENBRAINZ_TOKEN trimmed; nil when unset or blank.
+  private var environmentToken: String? {
+    guard let value = environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
+    else { return nil }
+    return value
   }
 
   public func userName() throws -> String? { try file.load()[Self.section, "user"]?.stringValue }
 
   /// True when TUNES_LISTENBRAINZ_TOKEN gives the token (it overrides the config file).
-  public var tokenFromEnvironment: Bool {
-    !(environment[Self.tokenVariable]?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true)
-  }
+  public var tokenFromEnvironment: Bool { environmentToken != nil }
 
   /// The user whose listens are queued and sent now: the stored user name while a token is stored
   /// with it (`tunes lb login` stores both). nil when no user is known: logged out, or a token from
