@@ -46,7 +46,11 @@ extension Library {
   }
 
   private static func songs(_ db: Database, compiled: CompiledQuery) throws -> [Song] {
-    var songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments)
+    var capacity = 0
+    if compiled.sortsAfterDecoding, let fullText = compiled.fullText {
+      capacity = try Int.fetchOne(db, sql: "SELECT count(*) FROM song_ft WHERE song_ft MATCH ?", arguments: [fullText]) ?? 0
+    }
+    var songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments, reserving: capacity)
     if compiled.sortsAfterDecoding { Song.sortInDefaultOrder(&songs) }
     return songs
   }
