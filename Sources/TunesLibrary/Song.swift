@@ -23,6 +23,34 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
   public var playCount: Int
   public var lastPlayedAt: Date?
 
+  /// Every field: what a row is decoded with, in one step (setting the totals after the public
+  /// initializer copied the whole Song, retaining each of its strings).
+  init(
+    id: Int64?, path: String, title: String, artist: String, album: String, albumArtist: String,
+    trackNumber: Int?, trackTotal: Int?, discNumber: Int?, discTotal: Int?, year: Int?, genre: String?,
+    durationMs: Int?, recordingMbid: String?, releaseMbid: String?, artistMbids: [String], playCount: Int,
+    lastPlayedAt: Date?
+  ) {
+    self.id = id
+    self.path = path
+    self.title = title
+    self.artist = artist
+    self.album = album
+    self.albumArtist = albumArtist
+    self.trackNumber = trackNumber
+    self.trackTotal = trackTotal
+    self.discNumber = discNumber
+    self.discTotal = discTotal
+    self.year = year
+    self.genre = genre
+    self.durationMs = durationMs
+    self.recordingMbid = recordingMbid
+    self.releaseMbid = releaseMbid
+    self.artistMbids = artistMbids
+    self.playCount = playCount
+    self.lastPlayedAt = lastPlayedAt
+  }
+
   /// The initializer other modules (and their tests) use; keep it stable.
   public init(
     id: Int64? = nil, path: String, title: String, artist: String, album: String = "",

@@ -75,12 +75,10 @@ extension Song: FetchableRecord, MutablePersistableRecord {
   init(_ c: SelectedColumns) throws {
     self.init(
       id: c.int64(0), path: c.text(1) ?? "", title: c.text(2) ?? "", artist: c.text(3) ?? "", album: c.text(4) ?? "",
-      albumArtist: c.text(5) ?? "", trackNumber: c.int(6), discNumber: c.int(8), year: c.int(10), genre: c.text(11),
-      durationMs: c.int(12), recordingMbid: c.text(13), releaseMbid: c.text(14),
-      artistMbids: try Song.decodeMbids(bytes: c.bytes(15)), playCount: c.int(16) ?? 0,
+      albumArtist: c.text(5) ?? "", trackNumber: c.int(6), trackTotal: c.int(7), discNumber: c.int(8),
+      discTotal: c.int(9), year: c.int(10), genre: c.text(11), durationMs: c.int(12), recordingMbid: c.text(13),
+      releaseMbid: c.text(14), artistMbids: try Song.decodeMbids(bytes: c.bytes(15)), playCount: c.int(16) ?? 0,
       lastPlayedAt: c.date(17))
-    trackTotal = c.int(7)
-    discTotal = c.int(9)
   }
 
   /// The JSON array of `artistMbids`; malformed JSON is an error, as a damaged row should be.

@@ -48,15 +48,19 @@ struct DefaultOrder {
   init(_ songs: [Song]) {
     keys.reserveCapacity(songs.count)
     bytes.reserveCapacity(songs.reduce(0) { $0 + $1.albumArtist.utf8.count + $1.album.utf8.count + $1.path.utf8.count })
-    for song in songs {
-      let start = bytes.count
-      let albumArtistCount = append(song.albumArtist, folded: true)
-      let albumCount = append(song.album, folded: true)
-      let pathCount = append(song.path, folded: false)
-      keys.append(
-        Key(
-          start: start, albumArtistCount: albumArtistCount, albumCount: albumCount, pathCount: pathCount,
-          disc: song.discNumber, track: song.trackNumber))
+    // Read through a buffer pointer: `for song in songs` copies each Song, retaining and releasing
+    // every one of its strings.
+    songs.withUnsafeBufferPointer { songs in
+      for index in songs.indices {
+        let start = bytes.count
+        let albumArtistCount = append(songs[index].albumArtist, folded: true)
+        let albumCount = append(songs[index].album, folded: true)
+        let pathCount = append(songs[index].path, folded: false)
+        keys.append(
+          Key(
+            start: start, albumArtistCount: albumArtistCount, albumCount: albumCount, pathCount: pathCount,
+            disc: songs[index].discNumber, track: songs[index].trackNumber))
+      }
     }
   }
 
