@@ -48,7 +48,8 @@ extension Library {
   private static func songs(_ db: Database, compiled: CompiledQuery) throws -> [Song] {
     var capacity = 0
     if compiled.sortsAfterDecoding, let fullText = compiled.fullText {
-      capacity = try Int.fetchOne(db, sql: "SELECT count(*) FROM song_ft WHERE song_ft MATCH ?", arguments: [fullText]) ?? 0
+      let count = try db.cachedStatement(sql: "SELECT count(*) FROM song_ft WHERE song_ft MATCH ?")
+      capacity = try Int.fetchOne(count, arguments: [fullText]) ?? 0
     }
     var songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments, reserving: capacity)
     if compiled.sortsAfterDecoding { Song.sortInDefaultOrder(&songs) }
