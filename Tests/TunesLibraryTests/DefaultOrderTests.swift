@@ -1,6 +1,7 @@
 // The default order sorted in Swift (full-text results) against SQLite's ORDER BY over the same rows:
-// names that differ only in case, in accents, by a prefix or by punctuation around the ASCII letters,
-// missing disc and track numbers, paths differing only in case.
+// names that differ only in case, in accents, by a prefix (shorter and longer than the 8 bytes compared
+// first) or by punctuation around the ASCII letters, missing disc and track numbers, paths differing
+// only in case.
 import Foundation
 import GRDB
 import Testing
@@ -12,6 +13,8 @@ import TunesTestSupport
   static let names = [
     "abc", "ABC", "Abc", "abc d", "abcd", "ab", "Ábc", "ábc", "abc\u{7F}", "_abc", "[abc]", "`abc", "@abc", "zeta",
     "Zeta", "", "ÉCLAIR", "éclair", "a b", "Z", "z", "ß", "SS", "ss", "日本", "abc ",
+    // around the 8 bytes compared first: equal there, longer, shorter
+    "abcdefgh", "ABCDEFGHij", "abcdefghi", "abcdefgh ", "abcdefg", "abcdefgH", "Éclairs", "éclairs!",
   ]
 
   /// `count` songs whose titles all hold "common", with names, numbers and paths drawn from tricky sets.

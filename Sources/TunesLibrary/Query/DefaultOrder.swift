@@ -34,6 +34,10 @@ extension Song {
 /// string access).
 struct DefaultOrder {
   private struct Key {
+    /// The folded album artist's first 8 bytes, big-endian, zero-padded: keys whose prefixes differ are
+    /// ordered by them alone (a shorter name pads with 0, below any byte that extends it), which
+    /// decides most comparisons without reading `bytes`.
+    var prefix: UInt64
     var start: Int  // albumArtist, then album, then path, one after the other in `bytes`
     var albumArtistCount: Int32
     var albumCount: Int32
@@ -58,7 +62,8 @@ struct DefaultOrder {
         let pathCount = append(songs[index].path, folded: false)
         keys.append(
           Key(
-            start: start, albumArtistCount: albumArtistCount, albumCount: albumCount, pathCount: pathCount,
+            prefix: prefix(start, count: Int(albumArtistCount)), start: start, albumArtistCount: albumArtistCount,
+            albumCount: albumCount, pathCount: pathCount,
             disc: songs[index].discNumber, track: songs[index].trackNumber))
       }
     }
@@ -78,6 +83,12 @@ struct DefaultOrder {
     return Int32(bytes.count - before)
   }
 
+  private func prefix(_ start: Int, count: Int) -> UInt64 {
+    var prefix: UInt64 = 0
+    for index in 0..<8 { prefix = prefix << 8 | (index < count ? UInt64(bytes[start + index]) : 0) }
+    return prefix
+  }
+
   func sortedIndices() -> [Int] {
     var order = Array(keys.indices)
     bytes.withUnsafeBufferPointer { buffer in
@@ -89,6 +100,7 @@ struct DefaultOrder {
   }
 
   private static func compare(_ a: Key, _ b: Key, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    if a.prefix != b.prefix { return a.prefix < b.prefix ? -1 : 1 }
     var order = compareBytes(bytes, a.start, Int(a.albumArtistCount), b.start, Int(b.albumArtistCount))
     if order != 0 { return order }
     let aAlbum = a.start + Int(a.albumArtistCount), bAlbum = b.start + Int(b.albumArtistCount)
