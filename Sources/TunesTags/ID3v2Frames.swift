@@ -19,6 +19,9 @@ enum FrameID {
   static let COMM: UInt32 = 0x434F_4D4D
   static let UFID: UInt32 = 0x5546_4944
   static let TXXX: UInt32 = 0x5458_5858
+  static let APIC: UInt32 = 0x4150_4943
+  /// ID3v2.2's picture frame keeps its own id: its layout differs from APIC's (a 3-letter image format).
+  static let PIC: UInt32 = 0x50_4943
 
   /// The ID3v2.3 id of an ID3v2.2 three-letter id this reader uses, or 0 for the ones it ignores.
   static func fromV22(_ id: UInt32) -> UInt32 {
@@ -37,6 +40,7 @@ enum FrameID {
     case 0x55_4649: return UFID  // UFI
     case 0x54_5858: return TXXX  // TXX
     case 0x54_4F52: return TORY  // TOR
+    case PIC: return PIC
     default: return 0
     }
   }
@@ -48,6 +52,8 @@ enum FrameID {
     default: return false
     }
   }
+
+  static func isPicture(_ id: UInt32) -> Bool { id == APIC || id == PIC }
 
   /// The id as text, for warnings only.
   static func name(_ id: UInt32, width: Int) -> String {
@@ -64,6 +70,7 @@ enum FrameID {
 struct ID3v2FrameCollector {
   var tags = TagSet()
   var warnings: [String] = []
+  var pictures: [EmbeddedPicture] = []
   /// The year came from an original-release frame (TDOR/TORY), which TDRC/TYER override.
   private var yearIsOriginal = false
   /// 2: comment with an empty description, 1: with another description, 0: none yet.
@@ -85,6 +92,10 @@ struct ID3v2FrameCollector {
       return
     }
     let body = data.sub(1..<data.count)
+    if FrameID.isPicture(id) {
+      applyPicture(body, encoding, v22: id == FrameID.PIC, where: where_())
+      return
+    }
     switch id {
     case FrameID.TIT2: setText(&tags.title, body, encoding)
     case FrameID.TPE1: setText(&tags.artist, body, encoding)
@@ -166,6 +177,37 @@ struct ID3v2FrameCollector {
       if tags.albumArtistMbids.isEmpty { tags.albumArtistMbids = several(values, description, where_) }
     default: break
     }
+  }
+
+  /// APIC: a Latin-1 MIME type and NUL, the picture type, a terminated description, then the image.
+  /// v2.2's PIC has a 3-letter image format ("JPG", "PNG") in place of the MIME type. A MIME type of
+  /// "-->" means the data is a link to the image, which is not followed.
+  private mutating func applyPicture(
+    _ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, v22: Bool, where where_: String
+  ) {
+    var next: Int
+    var mimeType: String?
+    if v22 {
+      guard body.count >= 4 else { return warnings.append("\(where_): picture frame is too short; skipped") }
+      let format = ID3Text.latin1(body.sub(0..<3)).trimmingSpaces()
+      switch format.uppercased() {
+      case "JPG": mimeType = "image/jpeg"
+      case "-->": mimeType = "-->"
+      case "": mimeType = nil
+      default: mimeType = "image/" + format.lowercased()
+      }
+      next = 3
+    } else {
+      let (mime, after) = ID3Text.terminated(body, from: 0, .latin1)
+      mimeType = mime.isEmpty ? nil : mime
+      next = after
+    }
+    guard mimeType != "-->" else { return }
+    guard next < body.count else { return warnings.append("\(where_): picture frame is too short; skipped") }
+    let pictureType = body[next]
+    next = ID3Text.terminated(body, from: next + 1, encoding).next
+    guard next < body.count else { return warnings.append("\(where_): picture frame holds no image; skipped") }
+    pictures.append(EmbeddedPicture(mimeType: mimeType, pictureType: pictureType, data: Array(body.sub(next..<body.count))))
   }
 
   /// UFID: a Latin-1 owner URL, NUL, then up to 64 bytes of identifier. MusicBrainz stores the recording id.

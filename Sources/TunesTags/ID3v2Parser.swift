@@ -14,6 +14,8 @@ public struct ID3v2Tag: Sendable, Equatable {
   public var tags: TagSet
   /// Problems that did not stop reading, each naming the frame or byte offset.
   public var warnings: [String]
+  /// The attached pictures (APIC, v2.2 PIC) in tag order; read only when asked for.
+  public var pictures: [EmbeddedPicture] = []
 }
 
 public enum ID3v2Parser {
@@ -36,7 +38,8 @@ public enum ID3v2Parser {
   }
 
   /// Parses the tag whose header is at `offset` of `buffer`; warnings give byte offsets within `buffer`.
-  static func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> ID3v2Tag? {
+  /// Attached pictures are copied out only `withPictures`: indexing never needs their bytes.
+  static func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int, withPictures: Bool = false) -> ID3v2Tag? {
     guard let size = tagSize(buffer, at: offset) else { return nil }
     let version = Int(buffer[offset + 3])
     let flags = buffer[offset + 5]
@@ -59,6 +62,7 @@ public enum ID3v2Parser {
       return tag
     }
     var reader = FrameReader(version: version, tagUnsynchronised: flags & 0x80 != 0, base: bodyStart)
+    reader.wantsPictures = withPictures
     let body = buffer.sub(bodyStart..<max(bodyStart, bodyEnd))
     if version < 4 && flags & 0x80 != 0 && Unsynchronisation.isNeeded(body) {
       // v2.2/2.3 unsynchronise the whole body, extended header included: undo it before reading frames.
@@ -71,6 +75,7 @@ public enum ID3v2Parser {
     tag.tags = reader.collector.tags
     tag.tags.versions = ["ID3v2.\(version)"]
     tag.warnings += reader.collector.warnings
+    tag.pictures = reader.collector.pictures
     return tag
   }
 }
@@ -83,6 +88,8 @@ struct FrameReader {
   /// File offset of the body's first byte, for warnings.
   let base: Int
   var collector = ID3v2FrameCollector()
+  /// Read APIC and PIC frames too.
+  var wantsPictures = false
   private var warnedSizes = false
 
   init(version: Int, tagUnsynchronised: Bool, base: Int) {
@@ -142,7 +149,7 @@ struct FrameReader {
         return
       }
       let id = version == 2 ? FrameID.fromV22(rawID) : rawID
-      if FrameID.isWanted(id) && size > 0 {
+      if (FrameID.isWanted(id) || wantsPictures && FrameID.isPicture(id)) && size > 0 {
         readFrame(body, id: id, at: pos, dataEnd: dataEnd)
       }
       pos = dataEnd
