@@ -50,7 +50,7 @@ let package = Package(
 
     // MARK: Layer 4: remote control
     /// The MPD protocol: parser, server on a Unix socket / loopback TCP, idle, and a client.
-    .target(name: "TunesControl", dependencies: ["TunesCore", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
+    .target(name: "TunesControl", dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     .executableTarget(

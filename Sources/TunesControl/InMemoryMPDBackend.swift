@@ -428,6 +428,12 @@ public actor InMemoryMPDBackend: MPDBackend {
     return folders.map { MPDEntry.directory(path: $0, lastModified: nil) } + entries
   }
 
+  /// Songs here have no files behind them.
+  public func songFile(uri: String) throws -> String {
+    record("songfile \(uri)")
+    throw MPDError.noExist(library.contains { $0.file == uri } ? "No such file" : "No such song")
+  }
+
   public func update(uri: String?) -> Int {
     record("update \(uri ?? "")")
     updateJob += 1

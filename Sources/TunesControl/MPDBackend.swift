@@ -194,6 +194,8 @@ public protocol MPDBackend: Sendable {
   func listAll(_ uri: String, details: Bool) async throws -> [MPDEntry]
   /// Starts re-indexing (all, or under `uri`) and returns a job id; a running update is MPDError updateAlready.
   func update(uri: String?) async throws -> Int
+  /// The file of the library song `uri` names (for album art); throws `noExist` for anything else.
+  func songFile(uri: String) async throws -> String
 
   // MARK: Lifetime and changes
   /// Forgets the error the status shows (`clearerror`).

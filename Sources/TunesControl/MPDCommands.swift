@@ -10,17 +10,17 @@ public struct MPDDispatcher: Sendable {
   public init(backend: any MPDBackend) { self.backend = backend }
 
   /// Commands that need no password.
-  static let alwaysAllowed: Set<String> = ["ping", "password", "close", "commands", "notcommands"]
+  static let alwaysAllowed: Set<String> = ["ping", "password", "close", "commands", "notcommands", "binarylimit"]
 
   /// Every command tunes understands (what `commands` lists), sorted as MPD lists them.
   public static let supportedCommands: [String] = [
-    "add", "addid", "binarylimit", "clear", "clearerror", "close", "command_list_begin", "command_list_end",
+    "add", "addid", "albumart", "binarylimit", "clear", "clearerror", "close", "command_list_begin", "command_list_end",
     "command_list_ok_begin", "commands", "consume", "count", "currentsong", "decoders", "delete", "deleteid",
     "disableoutput", "enableoutput", "find", "findadd", "getvol", "idle", "kill", "list", "listall", "listallinfo", "listplaylist",
     "listplaylistinfo", "listplaylists", "load", "lsinfo", "move", "next", "noidle", "notcommands", "outputs",
     "password", "pause", "ping", "play", "playid", "playlist", "playlistadd", "playlistclear",
     "playlistdelete", "playlistfind", "playlistid", "playlistinfo", "playlistmove", "playlistsearch", "plchanges", "plchangesposid", "previous",
-    "random", "rename", "repeat", "replay_gain_status", "rescan", "rm", "save", "search", "searchadd", "seek",
+    "random", "readpicture", "rename", "repeat", "replay_gain_status", "rescan", "rm", "save", "search", "searchadd", "seek",
     "seekcur", "seekid", "setvol", "shuffle", "single", "stats", "status", "stop", "tagtypes", "toggleoutput", "update",
     "urlhandlers", "volume",
   ]
@@ -28,7 +28,9 @@ public struct MPDDispatcher: Sendable {
   static let supportedSet = Set(supportedCommands)
 
   /// Runs one command and appends its reply (without the final OK) to `out`.
-  public func execute(_ request: MPDRequest, authorized: Bool, into out: inout String) async throws(MPDError) {
+  public func execute(
+    _ request: MPDRequest, authorized: Bool, binaryLimit: Int = 8192, into out: inout MPDReply
+  ) async throws(MPDError) {
     guard Self.supportedSet.contains(request.command) else {
       throw MPDError(.unknown, "unknown command \"\(request.command)\"")
     }
@@ -36,7 +38,7 @@ public struct MPDDispatcher: Sendable {
       throw MPDError(.permission, "you don't have permission for \"\(request.command)\"")
     }
     do {
-      try await run(request, authorized: authorized, into: &out)
+      try await run(request, authorized: authorized, binaryLimit: binaryLimit, into: &out)
     } catch let error as MPDError {
       throw error
     } catch {
@@ -44,7 +46,7 @@ public struct MPDDispatcher: Sendable {
     }
   }
 
-  private func run(_ request: MPDRequest, authorized: Bool, into out: inout String) async throws {
+  private func run(_ request: MPDRequest, authorized: Bool, binaryLimit: Int, into out: inout MPDReply) async throws {
     let args = MPDArguments(request)
     let b = backend
     switch request.command {
@@ -337,9 +339,12 @@ public struct MPDDispatcher: Sendable {
     case "urlhandlers":
       try args.expect(0...0)
       out += "handler: file://\n"
-    case "binarylimit":
-      try args.expect(1...1)
-      _ = try args.unsigned(0)
+    case "albumart":
+      try await writeAlbumArt(args, binaryLimit: binaryLimit, into: &out)
+    case "readpicture":
+      try await writePicture(args, binaryLimit: binaryLimit, into: &out)
+    case "binarylimit":  // run by the batch, which keeps the limit for the session
+      _ = try Self.binaryLimit(request)
     case "kill":
       try args.expect(0...0)
       try await b.shutdown()
@@ -415,7 +420,7 @@ public struct MPDDispatcher: Sendable {
   }
 
   /// `listall` and `listallinfo`: every folder and song under `uri`, songs with their tags when `long`.
-  private func writeListing(_ uri: String, long: Bool, into out: inout String) async throws {
+  private func writeListing(_ uri: String, long: Bool, into out: inout MPDReply) async throws {
     for entry in try await backend.listAll(uri, details: long) {
       switch entry {
       case .directory:
@@ -428,7 +433,7 @@ public struct MPDDispatcher: Sendable {
     }
   }
 
-  static func write(_ entry: MPDEntry, long: Bool, to out: inout String) {
+  static func write(_ entry: MPDEntry, long: Bool, to out: inout MPDReply) {
     switch entry {
     case .directory(let path, let modified):
       out += "directory: \(MPDFormat.line(path))\n"
@@ -440,13 +445,13 @@ public struct MPDDispatcher: Sendable {
     }
   }
 
-  static func write(_ list: MPDStoredPlaylist, to out: inout String) {
+  static func write(_ list: MPDStoredPlaylist, to out: inout MPDReply) {
     out += "playlist: \(MPDFormat.line(list.name))\n"
     if let modified = list.lastModified { out += "Last-Modified: \(MPDFormat.timestamp(modified))\n" }
   }
 
   /// MPD's key order for `status`; `time`, `elapsed`, `bitrate`, `duration`, `audio` only while a song plays or pauses.
-  static func write(_ s: MPDStatus, to out: inout String) {
+  static func write(_ s: MPDStatus, to out: inout MPDReply) {
     if let volume = s.volume { out += "volume: \(volume)\n" }
     out += "repeat: \(s.repeatMode ? 1 : 0)\nrandom: \(s.random ? 1 : 0)\n"
     out += "single: \(s.single.rawValue)\nconsume: \(s.consume.rawValue)\npartition: default\n"

@@ -270,16 +270,24 @@ public final class MPDServer: Sendable {
       return true
     }
 
+    /// Queues bytes to send; a client that lets more than the bound pile up is dropped (false).
+    func enqueue(_ bytes: some Sequence<UInt8>, on connection: Connection) -> Bool {
+      connection.output.append(contentsOf: bytes)
+      guard connection.pendingOutput <= configuration.maximumOutputBytes else {
+        drop(connection)
+        return false
+      }
+      return true
+    }
+
     /// Carries out a session's actions; returns false when the connection is gone.
     func apply(_ actions: [MPDSession.Action], to connection: Connection) -> Bool {
       for action in actions {
         switch action {
         case .write(let text):
-          connection.output.append(contentsOf: text.utf8)
-          if connection.pendingOutput > configuration.maximumOutputBytes {
-            drop(connection)
-            return false
-          }
+          guard enqueue(text.utf8, on: connection) else { return false }
+        case .send(let bytes):
+          guard enqueue(bytes, on: connection) else { return false }
         case .execute(let batch):
           let token = connection.token
           let dispatcher = self.dispatcher

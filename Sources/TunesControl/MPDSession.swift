@@ -8,18 +8,23 @@ public struct MPDBatch: Sendable, Hashable {
   public var requests: [MPDRequest]
   public var mode: Mode
   public var authorized: Bool
+  /// The largest binary chunk the client takes (`binarylimit`).
+  public var binaryLimit: Int
 }
 
 /// What a batch produced: the bytes to send and the session changes it carries.
 public struct MPDBatchResult: Sendable {
-  public var output: String
+  public var output: [UInt8]
   public var authorized: Bool
+  public var binaryLimit: Int
   public var close: Bool
 }
 
 final class MPDSession {
   enum Action {
     case write(String)
+    /// A batch's reply, which may hold binary chunks.
+    case send([UInt8])
     case execute(MPDBatch)
     case close
   }
@@ -42,6 +47,8 @@ final class MPDSession {
   private var listOK = false
   private var pendingEvents: Set<MPDSubsystem> = []
   private(set) var authorized: Bool
+  /// MPD's default chunk size for binary responses, until the client sends `binarylimit`.
+  private(set) var binaryLimit = 8192
   private let password: String?
 
   init(password: String?) {
@@ -63,7 +70,8 @@ final class MPDSession {
     guard case .busy = state else { return [] }
     state = .ready
     authorized = result.authorized
-    var actions: [Action] = [.write(result.output)]
+    binaryLimit = result.binaryLimit
+    var actions: [Action] = [.send(result.output)]
     if result.close {
       state = .closed
       actions.append(.close)
@@ -157,7 +165,7 @@ final class MPDSession {
       case "command_list_end":
         commandList = nil
         state = .busy
-        return [.execute(MPDBatch(requests: list, mode: listOK ? .listOK : .list, authorized: authorized))]
+        return [.execute(MPDBatch(requests: list, mode: listOK ? .listOK : .list, authorized: authorized, binaryLimit: binaryLimit))]
       case "command_list_begin", "command_list_ok_begin", "idle", "noidle":
         // MPD drops a client that nests lists or idles inside one.
         return closeWith()
@@ -211,7 +219,7 @@ final class MPDSession {
       return [.write("OK\n")]
     default:
       state = .busy
-      return [.execute(MPDBatch(requests: [request], mode: .single, authorized: authorized))]
+      return [.execute(MPDBatch(requests: [request], mode: .single, authorized: authorized, binaryLimit: binaryLimit))]
     }
   }
 }
@@ -220,28 +228,31 @@ extension MPDDispatcher {
   /// Runs a batch: each command's reply, `list_OK` after each in an OK-list, then `OK`; the first
   /// failure stops the batch with an ACK naming its index.
   public func run(_ batch: MPDBatch, password: String?) async -> MPDBatchResult {
-    var out = ""
+    var out = MPDReply()
     var authorized = batch.authorized
+    var binaryLimit = batch.binaryLimit
     for (index, request) in batch.requests.enumerated() {
       do throws(MPDError) {
         if request.command == "close" {
-          return MPDBatchResult(output: out, authorized: authorized, close: true)
+          return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: true)
         }
         if request.command == "password" {
           guard request.arguments.count == 1 else { throw MPDError.argument("wrong number of arguments for \"password\"") }
           guard let password, request.arguments[0] == password else { throw MPDError(.password, "incorrect password") }
           authorized = true
+        } else if request.command == "binarylimit" {
+          binaryLimit = try Self.binaryLimit(request)
         } else {
-          try await execute(request, authorized: authorized, into: &out)
+          try await execute(request, authorized: authorized, binaryLimit: binaryLimit, into: &out)
         }
         if batch.mode == .listOK { out += "list_OK\n" }
       } catch {
         let name = Self.supportedSet.contains(request.command) ? request.command : ""
         out += error.ackLine(index: index, command: name)
-        return MPDBatchResult(output: out, authorized: authorized, close: false)
+        return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
       }
     }
     out += "OK\n"
-    return MPDBatchResult(output: out, authorized: authorized, close: false)
+    return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
   }
 }

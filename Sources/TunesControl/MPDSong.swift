@@ -58,7 +58,7 @@ public struct MPDSong: Sendable, Hashable {
 
 enum MPDFormat {
   /// MPD's order: file, Last-Modified, tags, Time (whole seconds), duration (milliseconds), Pos, Id.
-  static func write(_ song: MPDSong, to out: inout String) {
+  static func write(_ song: MPDSong, to out: inout MPDReply) {
     out += "file: \(line(song.file))\n"
     if let modified = song.lastModified { out += "Last-Modified: \(timestamp(modified))\n" }
     for tag in MPDTag.allCases {

@@ -318,6 +318,13 @@ public actor PlayerBackend: MPDBackend {
 
   /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update`
   /// at the start and at the end, with `database` when the index changed.
+  public func songFile(uri: String) async throws -> String {
+    guard let path = try folder().path(forURI: uri), try library.song(path: path) != nil else {
+      throw MPDError.noExist("No such song")
+    }
+    return path
+  }
+
   public func update(uri: String?) async throws -> Int {
     guard runningUpdate == nil else { throw MPDError(.updateAlready, "Already updating") }
     let folder = try folder()

@@ -71,15 +71,18 @@ func runTool(_ tool: String, _ arguments: [String], environment: [String: String
   return (result.output, result.status)
 }
 
-/// One tagged MP3 of a fraction of a second (lame reads a WAV sox makes).
-func makeMP3(_ path: String, title: String, artist: String, album: String, track: Int) throws {
+/// One tagged MP3 of a fraction of a second (lame reads a WAV sox makes), with the image file `picture`
+/// embedded in its tag when given.
+func makeMP3(_ path: String, title: String, artist: String, album: String, track: Int, picture: String? = nil) throws {
   try FileManager.default.createDirectory(
     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
   let wav = path + ".wav"
   let sox = try runTool("/usr/bin/sox", ["-n", "-r", "8000", "-c", "1", wav, "synth", "0.3", "sine", "440"])
   try #require(sox.status == 0, "sox: \(sox.output)")
   let lame = try runTool(
-    "/usr/bin/lame", ["--quiet", "--add-id3v2", "--tt", title, "--ta", artist, "--tl", album, "--tn", "\(track)", wav, path])
+    "/usr/bin/lame",
+    ["--quiet", "--add-id3v2", "--tt", title, "--ta", artist, "--tl", album, "--tn", "\(track)"]
+      + (picture.map { ["--ti", $0] } ?? []) + [wav, path])
   try #require(lame.status == 0, "lame: \(lame.output)")
   try FileManager.default.removeItem(atPath: wav)
 }
@@ -139,6 +142,14 @@ struct LivePlayer: Sendable {
     let socket = self.socket
     return try await offCooperativePool {
       try runTool("/usr/bin/mpc", arguments, environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"])
+    }
+  }
+
+  /// Runs a shell command line with mpc pointed at this player (for `mpc … > FILE`).
+  func shell(_ script: String) async throws -> (output: String, status: Int32) {
+    let socket = self.socket
+    return try await offCooperativePool {
+      try runTool("/bin/sh", ["-c", script], environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"])
     }
   }
 

@@ -1,0 +1,58 @@
+// MPD's picture commands: `albumart` sends the cover image file in a song's folder, `readpicture` the
+// picture embedded in the song's tags; both a chunk at a time, at most the client's `binarylimit`.
+import Foundation
+import TunesTags
+
+extension MPDDispatcher {
+  /// The largest `binarylimit`: MPD's, 4 KiB below its 8 MiB output buffer (the server's default too).
+  static let largestBinaryLimit = (8 << 20) - 4096
+
+  /// Cover file names looked for beside a song: MPD's three first, then the others the indexer records.
+  static let coverFileNames = ["cover.png", "cover.jpg", "cover.webp", "cover.jpeg", "folder.jpg", "folder.png"]
+
+  /// The limit a `binarylimit` request sets.
+  static func binaryLimit(_ request: MPDRequest) throws(MPDError) -> Int {
+    let args = MPDArguments(request)
+    try args.expect(1...1)
+    let value = try args.unsigned(0)
+    guard value >= 64 else { throw MPDError.argument("Value too small") }
+    guard value <= largestBinaryLimit else { throw MPDError.argument("Number too large: \(args[0])") }
+    return value
+  }
+
+  /// `albumart URI OFFSET`: `size:` of the whole file, then one chunk from OFFSET.
+  func writeAlbumArt(_ args: MPDArguments, binaryLimit: Int, into out: inout MPDReply) async throws {
+    try args.expect(2...2)
+    let offset = try args.unsigned(1)
+    let folder = (try await backend.songFile(uri: args[0]) as NSString).deletingLastPathComponent
+    let cover = Self.coverFileNames.lazy.compactMap { FileHandle(forReadingAtPath: folder + "/" + $0) }.first
+    guard let cover else { throw MPDError.noExist("No file exists") }
+    defer { try? cover.close() }
+    let size = Int(try cover.seekToEnd())
+    guard offset <= size else { throw MPDError.argument("Offset too large") }
+    try cover.seek(toOffset: UInt64(offset))
+    let chunk = try cover.read(upToCount: min(size - offset, binaryLimit)) ?? Data()
+    out += "size: \(size)\n"
+    out.appendBinary(chunk)
+  }
+
+  /// `readpicture URI OFFSET`: `size:` and `type:` of the embedded picture, then one chunk from OFFSET;
+  /// nothing at all when the song has no picture.
+  func writePicture(_ args: MPDArguments, binaryLimit: Int, into out: inout MPDReply) async throws {
+    try args.expect(2...2)
+    let offset = try args.unsigned(1)
+    let path = try await backend.songFile(uri: args[0])
+    let picture: EmbeddedPicture?
+    do {
+      picture = try PictureReader.picture(path: path)
+    } catch {
+      throw MPDError.noExist("Failed to load file")
+    }
+    guard let picture else { return }
+    let data = picture.data
+    guard offset <= data.count else { throw MPDError.argument("Bad file offset") }
+    out += "size: \(data.count)\n"
+    if let type = picture.mimeType { out += "type: \(MPDFormat.line(type))\n" }
+    out.appendBinary(data[offset..<min(data.count, offset + binaryLimit)])
+  }
+}
