@@ -220,6 +220,19 @@ extension MPDBackend {
     return entries
   }
 
+  /// `list TAG group G…`: the distinct combinations of the `levels` tags (outermost group first, the
+  /// listed tag last) among matching songs, sorted level by level. A song without a group tag counts
+  /// under "" as in MPD; one without the listed tag is left out, as `tagValues` leaves it out.
+  public func groupedTagValues(_ levels: [MPDTag], matching filter: MPDFilter) async throws -> [[String]] {
+    guard let listed = levels.last else { return [] }
+    var rows = Set<[String]>()
+    for song in try await songs(matching: filter) {
+      guard let value = song.tags[listed], !value.isEmpty else { continue }
+      rows.insert(levels.dropLast().map { song.tags[$0] ?? "" } + [value])
+    }
+    return rows.sorted { $0.lexicographicallyPrecedes($1) }
+  }
+
   /// A default for backends without a faster path: filters `songs(matching:)`.
   public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
     let songs = try await songs(matching: filter)

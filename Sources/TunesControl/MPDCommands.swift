@@ -280,6 +280,16 @@ public struct MPDDispatcher: Sendable {
       try args.expect(1...Int.max)
       var rest = Array(args.values.dropFirst())
       let name = args[0]
+      // `group TAG` pairs end the arguments; the last one names the outermost group (MPD's order).
+      var groups: [MPDTag] = []
+      while rest.count >= 2, rest[rest.count - 2].lowercased() == "group" {
+        guard let group = MPDTag(protocolName: rest[rest.count - 1]) else {
+          throw MPDError.argument("Unknown tag type: \(rest[rest.count - 1])")
+        }
+        guard !groups.contains(group) else { throw MPDError.argument("Conflicting group") }
+        groups.append(group)
+        rest.removeLast(2)
+      }
       if name.lowercased() == "file" {
         for song in try await b.songs(matching: try MPDFilter.parse(rest, substring: false)) {
           out += "file: \(MPDFormat.line(song.file))\n"
@@ -289,8 +299,19 @@ public struct MPDDispatcher: Sendable {
       guard let tag = MPDTag(protocolName: name) else { throw MPDError.argument("Unknown tag type: \(name)") }
       // MPD's oldest form: `list Album ARTIST` filters by that artist.
       if tag == .album, rest.count == 1, !rest[0].hasPrefix("(") { rest = ["Artist", rest[0]] }
-      for value in try await b.tagValues(tag, matching: try MPDFilter.parse(rest, substring: false)) {
-        out += "\(tag.rawValue): \(MPDFormat.line(value))\n"
+      let filter = try MPDFilter.parse(rest, substring: false)
+      guard !groups.isEmpty else {
+        for value in try await b.tagValues(tag, matching: filter) { out += "\(tag.rawValue): \(MPDFormat.line(value))\n" }
+        return
+      }
+      guard !groups.contains(tag) else { throw MPDError.argument("Conflicting group") }
+      // Nested as MPD prints them: a group's line when its value changes, then the listed values under it.
+      let levels = groups + [tag]
+      var previous: [String] = []
+      for row in try await b.groupedTagValues(levels, matching: filter) {
+        let changed = zip(row, previous).prefix { $0 == $1 }.count
+        for level in changed..<row.count { out += "\(levels[level].rawValue): \(MPDFormat.line(row[level]))\n" }
+        previous = row
       }
     case "lsinfo":
       try args.expect(0...1)

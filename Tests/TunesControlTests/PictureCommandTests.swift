@@ -103,3 +103,57 @@ struct PictureCommandTests {
         """)
   }
 }
+
+/// `list TAG group G…` through the real backend: nested as MPD prints it (the last group outermost, a
+/// group's line when its value changes, "" for a missing group tag), and MPD's errors.
+@Suite(.enabled(if: toolsPresent))
+struct ListGroupTests {
+  @Test func listGroupsNestAsMPDPrintsThem() async throws {
+    let p = try await LivePlayer.start()
+    defer { Task { await p.stop() } }
+    let socket = p.socket
+    let requests = [
+      "list album group artist", "list title group album group artist", "list album group date",
+      "list album artist Alpha group artist", "list album group album", "list album group nothing",
+    ]
+    let reply = try await offCooperativePool {
+      try rawExchange(path: socket, bytes: Array((requests.joined(separator: "\n") + "\n").utf8), replies: requests.count)
+    }
+    #expect(
+      reply == """
+        OK MPD 0.23.5
+        Artist: Alpha
+        Album: First
+        Album: Second
+        Artist: Beta
+        Album: Fourth
+        OK
+        Artist: Alpha
+        Album: First
+        Title: One
+        Title: Two
+        Album: Second
+        Title: Three
+        Artist: Beta
+        Album: Fourth
+        Title: Five
+        Title: Four
+        OK
+        Date: 
+        Album: First
+        Album: Fourth
+        Album: Second
+        OK
+        Artist: Alpha
+        Album: First
+        Album: Second
+        OK
+        ACK [2@0] {list} Conflicting group
+        ACK [2@0] {list} Unknown tag type: nothing
+
+        """)
+    // mpc sends the same request and prints the values.
+    let mpc = try await p.mpc("list", "album", "group", "artist")
+    #expect(mpc.status == 0 && mpc.output.contains("Fourth"), "\(mpc.output)")
+  }
+}
