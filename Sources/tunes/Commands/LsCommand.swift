@@ -31,7 +31,7 @@ struct Ls: AsyncParsableCommand {
       switch what {
       case .songs:
         let songs = try library.songs(matching: parsed)
-        if json { JSONOutput.print(songs.map(JSONOutput.song)) } else { SongTable.print(songs) }
+        if json { JSONOutput.print(songs: songs) } else { SongTable.print(songs) }
       case .artists:
         let artists = try library.artists(matching: parsed)
         if json {

@@ -25,7 +25,7 @@ struct Search: AsyncParsableCommand {
       let library = try global.openLibrary(.mustExist)
       // The text is one query string: quotes typed inside it group words, as in the query language.
       let songs = try library.songs(matching: text.joined(separator: " "))
-      if json { JSONOutput.print(songs.map(JSONOutput.song)) } else { SongTable.print(songs) }
+      if json { JSONOutput.print(songs: songs) } else { SongTable.print(songs) }
     }
   }
 }

@@ -12,6 +12,12 @@ enum JSONOutput {
     FileHandle.standardOutput.write(data + Data("\n".utf8))
   }
 
+  /// A listing of songs (`ls songs`, `search`): written field by field (SongJSON.swift).
+  static func print(songs: [Song]) {
+    SongJSON.write(songs) { FileHandle.standardOutput.write(Data($0)) }
+    FileHandle.standardOutput.write(Data("\n".utf8))
+  }
+
   static func orNull(_ value: Any?) -> Any { value ?? NSNull() }
 
   static func song(_ song: Song) -> [String: Any] {

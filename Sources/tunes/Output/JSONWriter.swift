@@ -41,7 +41,7 @@ enum JSONWriter {
         else { return false }
         keys.append((Array(key.lowercased().utf8), key))
       }
-      keys.sort { $0.lower == $1.lower ? Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) : $0.lower.lexicographicallyPrecedes($1.lower) }
+      keys.sort { precedes($0, $1) }
       out.append(UInt8(ascii: "{"))
       for (index, entry) in keys.enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -60,11 +60,20 @@ enum JSONWriter {
     return true
   }
 
+  /// JSONSerialization's order of two keys made of ASCII letters: by their lowercased bytes, then exactly.
+  private static func precedes(_ a: (lower: [UInt8], key: String), _ b: (lower: [UInt8], key: String)) -> Bool {
+    a.lower == b.lower ? Array(a.key.utf8).lexicographicallyPrecedes(b.key.utf8) : a.lower.lexicographicallyPrecedes(b.lower)
+  }
+
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    precedes((Array(a.lowercased().utf8), a), (Array(b.lowercased().utf8), b))
+  }
+
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// Escapes as JSONSerialization: quote, backslash, the short forms \b \f \n \r \t, other control
   /// characters as \u00xx (lowercase hex); everything else, slashes included, as UTF-8.
-  private static func writeString(_ string: String, into out: inout [UInt8]) {
+  static func writeString(_ string: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     for byte in string.utf8 {
       switch byte {
