@@ -15,7 +15,14 @@ public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
   public var bytesPerFrame: Int { channels * 2 }
   public var description: String { "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch"), s16le" }
 
+  /// A position: the milliseconds fully played by `frames` (rounded down).
   public func milliseconds(frames: Int) -> Int { Int((Int64(frames) * 1000) / Int64(max(sampleRate, 1))) }
+  /// A length, as the index records songs' durations: `frames` to the nearest millisecond.
+  public func duration(frames: Int) -> Int { Self.durationMs(frames: frames, sampleRate: sampleRate) }
+  public static func durationMs(frames: Int, sampleRate: Int) -> Int {
+    let rate = Int64(max(sampleRate, 1))
+    return Int((Int64(frames) * 1000 + rate / 2) / rate)
+  }
   public func frames(milliseconds: Int) -> Int { Int((Int64(milliseconds) * Int64(sampleRate)) / 1000) }
 }
 

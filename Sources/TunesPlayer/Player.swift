@@ -726,7 +726,8 @@ public actor Player {
     plannedNext = nil
     engineLoaded = true
     self.format = format
-    durationMs = totalFrames.map { format.milliseconds(frames: $0) } ?? item.song.durationMs
+    // Rounded as the index rounds it, so the status and the song's row give one length.
+    durationMs = totalFrames.map { format.duration(frames: $0) } ?? item.song.durationMs
     elapsedMs = format.milliseconds(frames: frames)
     lastHeardMs = elapsedMs
     let startedAt = clock.now()

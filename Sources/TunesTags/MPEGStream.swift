@@ -5,6 +5,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import TunesCore
 
 enum MPEGStream {
   enum Failure: Error, Equatable {
@@ -141,7 +142,7 @@ enum MPEGStream {
     }
     let count = samples ?? 0
     properties.sampleCount = count
-    properties.durationMs = (count * 1000 + header.sampleRate / 2) / header.sampleRate
+    properties.durationMs = AudioFormat.durationMs(frames: count, sampleRate: header.sampleRate)
     return .success(Result(properties: properties, warnings: warnings))
   }
 

@@ -71,6 +71,18 @@ struct DeviceGone: Error, CustomStringConvertible {
     #expect(sink.heard.isEmpty)
   }
 
+  /// The index rounds a song's length to the nearest millisecond; the status must give the same length
+  /// for the song playing, not one a millisecond shorter.
+  @Test func theLengthPlayingIsRoundedAsTheIndexRoundsIt() async throws {
+    let sink = FakeSink(bufferFrames: 3000)
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 44_123)]))  // 1 000.52 ms
+    try await player.add([song(1, durationMs: nil)])  // so only the decoder's length can show
+    try await player.play()
+    await waitUntil("the decoder's length") { await player.status().durationMs != nil }
+    #expect(await player.status().durationMs == 1001)
+    await player.shutdown()
+  }
+
   @Test func aQueuePlaysGaplesslyEveryFrameOnceInOrder() async throws {
     let sink = FakeSink(bufferFrames: 3000)
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000), 2: FakeTrack(frames: 7001), 3: FakeTrack(frames: 300)]))
