@@ -25,7 +25,12 @@ extension MPDDispatcher {
     try args.expect(2...2)
     let offset = try args.unsigned(1)
     let folder = (try await backend.songFile(uri: args[0]) as NSString).deletingLastPathComponent
-    let cover = Self.coverFileNames.lazy.compactMap { FileHandle(forReadingAtPath: folder + "/" + $0) }.first
+    let cover = Self.coverFileNames.lazy.compactMap { name -> FileHandle? in
+      var isFolder: ObjCBool = false
+      let path = folder + "/" + name
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+      return FileHandle(forReadingAtPath: path)
+    }.first
     guard let cover else { throw MPDError.noExist("No file exists") }
     defer { try? cover.close() }
     let size = Int(try cover.seekToEnd())

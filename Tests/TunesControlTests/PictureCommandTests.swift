@@ -26,6 +26,8 @@ struct PictureCommandTests {
     #expect(download.status == 0, "\(download.output)")
     #expect(Array(try Data(contentsOf: URL(fileURLWithPath: out))) == Self.image)
 
+    // A folder named like a cover is no cover.
+    try FileManager.default.createDirectory(atPath: p.music + "/Beta/cover.png", withIntermediateDirectories: true)
     let none = try await p.mpc("albumart", "Beta/01 four.mp3")
     #expect(none.status != 0 && none.output.contains("No file exists"), "\(none.output)")
     let notASong = try await p.mpc("albumart", "Alpha/First/cover.png")
