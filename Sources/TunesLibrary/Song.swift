@@ -58,21 +58,10 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
     genre: String? = nil, durationMs: Int? = nil, recordingMbid: String? = nil, releaseMbid: String? = nil,
     artistMbids: [String] = [], playCount: Int = 0, lastPlayedAt: Date? = nil
   ) {
-    self.id = id
-    self.path = path
-    self.title = title
-    self.artist = artist
-    self.album = album
-    self.albumArtist = albumArtist ?? artist
-    self.trackNumber = trackNumber
-    self.discNumber = discNumber
-    self.year = year
-    self.genre = genre
-    self.durationMs = durationMs
-    self.recordingMbid = recordingMbid
-    self.releaseMbid = releaseMbid
-    self.artistMbids = artistMbids
-    self.playCount = playCount
-    self.lastPlayedAt = lastPlayedAt
+    self.init(
+      id: id, path: path, title: title, artist: artist, album: album, albumArtist: albumArtist ?? artist,
+      trackNumber: trackNumber, trackTotal: nil, discNumber: discNumber, discTotal: nil, year: year, genre: genre,
+      durationMs: durationMs, recordingMbid: recordingMbid, releaseMbid: releaseMbid, artistMbids: artistMbids,
+      playCount: playCount, lastPlayedAt: lastPlayedAt)
   }
 }
