@@ -93,7 +93,8 @@ enum LibrarySongs {
     if let year = song.year { tags[.date] = String(year) }
     if let genre = song.genre, !genre.isEmpty { tags[.genre] = genre }
     return MPDSong(
-      file: folder.uri(forPath: song.path), tags: tags, duration: song.durationMs.map { Double($0) / 1000 })
+      file: folder.uri(forPath: song.path), tags: tags, duration: song.durationMs.map { Double($0) / 1000 },
+      lastModified: song.fileModifiedAt)
   }
 
   /// The song at `path`, or every song under the folder `path` in path order; `[]` when none.

@@ -22,6 +22,16 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
   public var artistMbids: [String]
   public var playCount: Int
   public var lastPlayedAt: Date?
+  /// The file's modification time when it was last indexed (MPD's Last-Modified); nil when unknown.
+  /// Read from the row's `fileMtime`, which only the indexer writes: not among the coded fields, so
+  /// saving a Song never touches it.
+  public var fileModifiedAt: Date? = nil
+
+  /// The fields a Song is encoded with (and saved as columns of the same names).
+  enum CodingKeys: String, CodingKey {
+    case id, path, title, artist, album, albumArtist, trackNumber, trackTotal, discNumber, discTotal, year, genre
+    case durationMs, recordingMbid, releaseMbid, artistMbids, playCount, lastPlayedAt
+  }
 
   /// Every field: what a row is decoded with, in one step (setting the totals after the public
   /// initializer copied the whole Song, retaining each of its strings).
@@ -29,7 +39,7 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
     id: Int64?, path: String, title: String, artist: String, album: String, albumArtist: String,
     trackNumber: Int?, trackTotal: Int?, discNumber: Int?, discTotal: Int?, year: Int?, genre: String?,
     durationMs: Int?, recordingMbid: String?, releaseMbid: String?, artistMbids: [String], playCount: Int,
-    lastPlayedAt: Date?
+    lastPlayedAt: Date?, fileModifiedAt: Date? = nil
   ) {
     self.id = id
     self.path = path
@@ -49,6 +59,7 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
     self.artistMbids = artistMbids
     self.playCount = playCount
     self.lastPlayedAt = lastPlayedAt
+    self.fileModifiedAt = fileModifiedAt
   }
 
   /// The initializer other modules (and their tests) use; keep it stable.

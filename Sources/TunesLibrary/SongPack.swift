@@ -32,6 +32,7 @@ public struct SongPack: Sendable, Equatable {
     mark(song.recordingMbid != nil, 8)
     mark(song.releaseMbid != nil, 9)
     mark(song.lastPlayedAt != nil, 10)
+    mark(song.fileModifiedAt != nil, 11)
     bytes.append(UInt8(truncatingIfNeeded: present))
     bytes.append(UInt8(truncatingIfNeeded: present >> 8))
     if let id = song.id { writeInteger(id) }
@@ -52,10 +53,8 @@ public struct SongPack: Sendable, Equatable {
     writeInteger(Int64(song.artistMbids.count))
     for mbid in song.artistMbids { writeText(mbid) }
     writeInteger(Int64(song.playCount))
-    if let date = song.lastPlayedAt {
-      let bits = date.timeIntervalSince1970.bitPattern
-      for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-    }
+    if let date = song.lastPlayedAt { writeDate(date) }
+    if let date = song.fileModifiedAt { writeDate(date) }
     return Slot(offset: UInt32(start), length: UInt32(bytes.count - start))
   }
 
@@ -91,7 +90,7 @@ public struct SongPack: Sendable, Equatable {
   }
 
   // MARK: the format: a 16-bit mask of the optional fields present, then the fields in declaration order;
-  // integers as zigzag LEB128, texts as their UTF-8 length and bytes, the date as its Double's bits.
+  // integers as zigzag LEB128, texts as their UTF-8 length and bytes, dates as their Double's bits.
 
   private mutating func writeInteger(_ value: Int64) {
     var rest = UInt64(bitPattern: (value << 1) ^ (value >> 63))
@@ -100,6 +99,11 @@ public struct SongPack: Sendable, Equatable {
       rest >>= 7
     }
     bytes.append(UInt8(rest))
+  }
+
+  private mutating func writeDate(_ date: Date) {
+    let bits = date.timeIntervalSince1970.bitPattern
+    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
   }
 
   private mutating func writeNumber(_ number: Int?) {
@@ -134,23 +138,22 @@ public struct SongPack: Sendable, Equatable {
       artistMbids.reserveCapacity(mbidCount)
       for _ in 0..<mbidCount { artistMbids.append(text()) }
       let playCount = Int(integer())
-      var lastPlayedAt: Date?
-      if has(10) {
-        var bits: UInt64 = 0
-        for shift in stride(from: 0, to: 64, by: 8) {
-          bits |= UInt64(bytes[index]) << UInt64(shift)
-          index += 1
-        }
-        lastPlayedAt = Date(timeIntervalSince1970: Double(bitPattern: bits))
-      }
-      var song = Song(
+      let lastPlayedAt = has(10) ? date() : nil
+      let fileModifiedAt = has(11) ? date() : nil
+      return Song(
         id: id, path: path, title: title, artist: artist, album: album, albumArtist: albumArtist,
-        trackNumber: trackNumber, discNumber: discNumber, year: year, genre: genre, durationMs: durationMs,
-        recordingMbid: recordingMbid, releaseMbid: releaseMbid, artistMbids: artistMbids, playCount: playCount,
-        lastPlayedAt: lastPlayedAt)
-      song.trackTotal = trackTotal
-      song.discTotal = discTotal
-      return song
+        trackNumber: trackNumber, trackTotal: trackTotal, discNumber: discNumber, discTotal: discTotal, year: year,
+        genre: genre, durationMs: durationMs, recordingMbid: recordingMbid, releaseMbid: releaseMbid,
+        artistMbids: artistMbids, playCount: playCount, lastPlayedAt: lastPlayedAt, fileModifiedAt: fileModifiedAt)
+    }
+
+    mutating func date() -> Date {
+      var bits: UInt64 = 0
+      for shift in stride(from: 0, to: 64, by: 8) {
+        bits |= UInt64(bytes[index]) << UInt64(shift)
+        index += 1
+      }
+      return Date(timeIntervalSince1970: Double(bitPattern: bits))
     }
 
     mutating func artistAndAlbum() -> (artist: String, album: String) {

@@ -23,6 +23,7 @@ import TunesTestSupport
       lastPlayedAt: maybe(Date(timeIntervalSince1970: Double(Int64(bitPattern: rng.next() % 4_000_000_000_000)) / 1000)))
     song.trackTotal = maybe(number())
     song.discTotal = maybe(number())
+    song.fileModifiedAt = maybe(Date(timeIntervalSince1970: Double(rng.next() % 2_000_000_000_000) / 1000))
     return song
   }
 

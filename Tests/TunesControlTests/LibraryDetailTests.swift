@@ -1,0 +1,78 @@
+// What MPD clients read about the library beyond the plain listings, through the real backend:
+// `list TAG group G…` nested as MPD prints it, and each song's Last-Modified.
+import Foundation
+import Testing
+import TunesLibrary
+@testable import TunesControl
+
+/// `list TAG group G…` through the real backend: nested as MPD prints it (the last group outermost, a
+/// group's line when its value changes, "" for a missing group tag), and MPD's errors.
+@Suite(.enabled(if: toolsPresent))
+struct ListGroupTests {
+  @Test func listGroupsNestAsMPDPrintsThem() async throws {
+    let p = try await LivePlayer.start()
+    defer { Task { await p.stop() } }
+    let socket = p.socket
+    let requests = [
+      "list album group artist", "list title group album group artist", "list album group date",
+      "list album artist Alpha group artist", "list album group album", "list album group nothing",
+    ]
+    let reply = try await offCooperativePool {
+      try rawExchange(path: socket, bytes: Array((requests.joined(separator: "\n") + "\n").utf8), replies: requests.count)
+    }
+    #expect(
+      reply == """
+        OK MPD 0.23.5
+        Artist: Alpha
+        Album: First
+        Album: Second
+        Artist: Beta
+        Album: Fourth
+        OK
+        Artist: Alpha
+        Album: First
+        Title: One
+        Title: Two
+        Album: Second
+        Title: Three
+        Artist: Beta
+        Album: Fourth
+        Title: Five
+        Title: Four
+        OK
+        Date: 
+        Album: First
+        Album: Fourth
+        Album: Second
+        OK
+        Artist: Alpha
+        Album: First
+        Album: Second
+        OK
+        ACK [2@0] {list} Conflicting group
+        ACK [2@0] {list} Unknown tag type: nothing
+
+        """)
+    // mpc sends the same request and prints the values.
+    let mpc = try await p.mpc("list", "album", "group", "artist")
+    #expect(mpc.status == 0 && mpc.output.contains("Fourth"), "\(mpc.output)")
+  }
+}
+
+/// Songs carry their file's modification time as MPD's Last-Modified, from the index.
+@Suite(.enabled(if: toolsPresent))
+struct LastModifiedTests {
+  @Test func songsShowTheirFilesModificationTime() async throws {
+    let p = try await LivePlayer.start()
+    defer { Task { await p.stop() } }
+    let modified = try #require(
+      try FileManager.default.attributesOfItem(atPath: p.music + "/Beta/01 four.mp3")[.modificationDate] as? Date)
+    let expected = "Last-Modified: \(MPDFormat.timestamp(modified))"
+    for request in [["lsinfo", "Beta"], ["find", "title", "Four"], ["listallinfo", "Beta"]] {
+      let reply = try await p.client { c in try text(c.run(request[0], Array(request.dropFirst()))) }
+      let lines = reply.split(separator: "\n").map(String.init)
+      let at = try #require(lines.firstIndex(of: "file: Beta/01 four.mp3"), "\(request): \(reply)")
+      #expect(lines[at + 1] == expected, "\(request): \(reply)")
+    }
+  }
+}
