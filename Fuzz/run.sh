@@ -12,7 +12,7 @@ BIN="$OUT/mpd-parser-fuzz"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MPDParserFuzz \
   Fuzz/MPDParserFuzz.swift Tests/TunesControlTests/FilterReading.swift \
   Sources/TunesControl/MPDAck.swift Sources/TunesControl/MPDRequest.swift \
-  Sources/TunesControl/MPDFilter.swift Sources/TunesControl/MPDFilterMatcher.swift Sources/TunesControl/MPDSong.swift Sources/TunesControl/MPDReply.swift \
+  Sources/TunesControl/MPDFilter.swift Sources/TunesControl/MPDFilterMatcher.swift Sources/TunesControl/MPDSong.swift Sources/TunesControl/MPDReply.swift Sources/TunesControl/MPDTime.swift \
   -o "$BIN"
 CORPUS=$(mktemp -d)
 trap 'rm -rf "$CORPUS"' EXIT

@@ -11,6 +11,9 @@ public struct MPDFilter: Sendable, Hashable {
     case file
     /// Songs under a folder (`base`).
     case base
+    /// Songs whose file was modified at or after a time (`modified-since`); the clause's value is the
+    /// time as sent, read by `MPDTime.seconds`.
+    case modifiedSince
   }
 
   public enum Operator: Sendable, Hashable {
@@ -59,6 +62,12 @@ public struct MPDFilter: Sendable, Hashable {
       guard index + 1 < arguments.count else { throw MPDError.argument("Incorrect number of filter arguments") }
       let field = try fieldNamed(word)
       let value = arguments[index + 1]
+      if field == .modifiedSince {
+        _ = try MPDTime.seconds(value)
+        clauses.append(Clause(field: field, op: .equal, value: value, ignoreCase: false))
+        index += 2
+        continue
+      }
       let op: Operator = substring ? .contains : .equal
       clauses.append(Clause(field: field, op: field == .base ? .startsWith : op, value: value, ignoreCase: substring))
       index += 2
@@ -71,6 +80,7 @@ public struct MPDFilter: Sendable, Hashable {
     case "any": return .any
     case "file", "filename": return .file
     case "base": return .base
+    case "modified-since": return .modifiedSince
     default:
       guard let tag = MPDTag(protocolName: name) else { throw MPDError.argument("Unknown filter type") }
       return .tag(tag)
@@ -102,7 +112,7 @@ public struct MPDFilter: Sendable, Hashable {
     mutating func word() -> String {
       skipSpaces()
       let start = index
-      while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" || "=!~".contains(chars[index]) {
+      while index < chars.count, chars[index].isLetter || chars[index].isNumber || "_-=!~".contains(chars[index]) {
         index += 1
       }
       return String(chars[start..<index])
@@ -155,6 +165,12 @@ public struct MPDFilter: Sendable, Hashable {
         let value = try quoted()
         try expect(")")
         return [Clause(field: .base, op: .startsWith, value: value, ignoreCase: false, negated: negated)]
+      }
+      if field == .modifiedSince {
+        let value = try quoted()
+        _ = try MPDTime.seconds(value)
+        try expect(")")
+        return [Clause(field: .modifiedSince, op: .equal, value: value, ignoreCase: false, negated: negated)]
       }
       let opWord = word()
       let op: Operator

@@ -25,6 +25,8 @@ extension MPDFilter {
       var plainNeedle: Bool
       /// `base ""` holds for every song.
       var always: Bool
+      /// For `modified-since`: seconds since 1970.
+      var since: Double
     }
 
     let tests: [Test]
@@ -45,17 +47,23 @@ extension MPDFilter {
         }
         return Test(
           field: clause.field, op: op, ignoreCase: ignoreCase, negated: clause.negated, needle: needle,
-          needleBytes: bytes, plainNeedle: plain, always: clause.field == .base && clause.value.isEmpty)
+          needleBytes: bytes, plainNeedle: plain, always: clause.field == .base && clause.value.isEmpty,
+          since: clause.field == .modifiedSince ? (try? MPDTime.seconds(clause.value)) ?? .infinity : 0)
       }
     }
 
     public func matches(_ song: MPDSong) -> Bool {
-      matches(file: { .string(song.file) }, tag: { song.tags[$0].map(FilterText.string) })
+      matches(
+        file: { .string(song.file) }, tag: { song.tags[$0].map(FilterText.string) },
+        modified: { song.lastModified?.timeIntervalSince1970 })
     }
 
-    /// Every clause holds for the song whose URI `file` gives and whose tags `tag` gives (nil: the song
-    /// has no such tag; an empty tag is no tag).
-    public func matches(file: () -> FilterText, tag: (MPDTag) -> FilterText?) -> Bool {
+    /// Every clause holds for the song whose URI `file` gives, whose tags `tag` gives (nil: the song
+    /// has no such tag; an empty tag is no tag) and whose file's modification time `modified` gives
+    /// (seconds since 1970; nil: unknown, which no `modified-since` accepts).
+    public func matches(
+      file: () -> FilterText, tag: (MPDTag) -> FilterText?, modified: () -> Double? = { nil }
+    ) -> Bool {
       tests.allSatisfy { test in
         let hit: Bool
         switch test.field {
@@ -63,6 +71,7 @@ extension MPDFilter {
         case .file: hit = test.holds(for: file())
         case .tag(let name): hit = test.holds(for: tag(name) ?? .string(""))
         case .any: hit = test.holds(for: file()) || MPDTag.allCases.contains { tag($0).map(test.holds) ?? false }
+        case .modifiedSince: hit = modified().map { $0 >= test.since } ?? false
         }
         return hit != test.negated
       }

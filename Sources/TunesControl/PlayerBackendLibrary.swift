@@ -138,7 +138,10 @@ enum LibrarySongs {
     try library.pool.read { db in
       try Song.forEachSelected(
         db, sql: everySong, arguments: [],
-        keeping: { row in matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { tag(row, $0) }) && keep(row) },
+        keeping: { row in
+          matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { tag(row, $0) }, modified: { row.fileModified })
+            && keep(row)
+        },
         body)
     }
   }

@@ -21,6 +21,9 @@ public struct SongRowView {
   public func bytes(_ column: TextColumn) -> UnsafeBufferPointer<UInt8>? { columns.bytes(column.rawValue) }
 
   public func number(_ column: NumberColumn) -> Int? { columns.int(column.rawValue) }
+
+  /// The file's modification time when indexed, in seconds since 1970 (`fileMtime`); nil when unknown.
+  public var fileModified: Double? { columns.double(18) }
 }
 
 extension Song {

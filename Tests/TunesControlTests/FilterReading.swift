@@ -17,6 +17,9 @@ func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
     case .base:
       let base = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"
       return (clause.value.isEmpty || song.file.hasPrefix(base)) != clause.negated
+    case .modifiedSince:
+      guard let since = try? MPDTime.seconds(clause.value), let modified = song.lastModified else { return clause.negated }
+      return (modified.timeIntervalSince1970 >= since) != clause.negated
     }
     let needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
     let hit = candidates.contains { raw in
@@ -43,5 +46,6 @@ func matchesInPlace(_ matcher: MPDFilter.Matcher, _ song: MPDSong) -> Bool {
   let file = copy(song.file)
   let tags = song.tags.mapValues(copy)
   defer { ([file] + tags.values).forEach { $0.deallocate() } }
-  return matcher.matches(file: { .bytes(file) }, tag: { tags[$0].map { .bytes($0) } })
+  return matcher.matches(
+    file: { .bytes(file) }, tag: { tags[$0].map { .bytes($0) } }, modified: { song.lastModified?.timeIntervalSince1970 })
 }

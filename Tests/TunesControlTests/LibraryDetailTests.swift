@@ -76,3 +76,29 @@ struct LastModifiedTests {
     }
   }
 }
+
+/// `find (modified-since …)` against the files' times, which a rescan reads again.
+@Suite(.enabled(if: toolsPresent))
+struct ModifiedSinceTests {
+  @Test func findsTheSongsModifiedSinceATime() async throws {
+    let p = try await LivePlayer.start()
+    defer { Task { await p.stop() } }
+    // Two files dated 2001, then rescanned: the three others keep today's time.
+    for file in ["Alpha/First/01 one.mp3", "Beta/01 four.mp3"] {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSince1970: 978_307_200)], ofItemAtPath: p.music + "/" + file)
+    }
+    let library = p.library, music = p.music
+    _ = try await offCooperativePool { try library.index(paths: [music]) }
+    func files(_ filter: String) async throws -> [String] {
+      try await p.client { c in try c.run("find", [filter]).filter { $0.key == "file" }.map(\.value) }
+    }
+    #expect(try await files("(modified-since '2010-01-01')").count == 3)
+    #expect(try await files("(modified-since '2001-01-01T00:00:00Z')").count == 5)
+    #expect(try await files("(!(modified-since '2010-01-01'))") == ["Alpha/First/01 one.mp3", "Beta/01 four.mp3"])
+    #expect(try await files("(modified-since '978307201')").count == 3)
+    let bad = try await p.mpc("find", "(modified-since 'soon')")
+    #expect(bad.status != 0 && bad.output.contains("Failed to parse time stamp"), "\(bad.output)")
+  }
+}
+
