@@ -24,6 +24,12 @@ public actor PlayerBackend: MPDBackend {
   private var lastUpdate: Date?
   /// The last update's failure, shown in `status` until the next one succeeds.
   private var updateError: String?
+  /// The library's generation last seen, and the task that looks at it while anyone listens.
+  private var seenGeneration: Int?
+  private var watcher: Task<Void, Never>?
+  /// How often the library's generation is read: `tunes index` in another terminal reaches idle
+  /// clients within this.
+  static let libraryPollInterval = Duration.seconds(1)
 
   public init(
     player: Player, library: Library, playlists: PlaylistStore, musicRoot: String? = nil,
@@ -68,10 +74,41 @@ public actor PlayerBackend: MPDBackend {
       forward.cancel()
       Task { await self?.unsubscribe(key) }
     }
+    watchLibrary()
     return stream
   }
 
-  private func unsubscribe(_ key: UUID) { subscribers[key] = nil }
+  private func unsubscribe(_ key: UUID) {
+    subscribers[key] = nil
+    if subscribers.isEmpty {
+      watcher?.cancel()
+      watcher = nil
+    }
+  }
+
+  /// Index runs of other processes (`tunes index` in another terminal) change the library without this
+  /// backend: their generation is read once a second while anyone listens for changes.
+  private func watchLibrary() {
+    guard watcher == nil else { return }
+    if seenGeneration == nil { seenGeneration = try? library.generation() }
+    watcher = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: Self.libraryPollInterval)
+        guard let self, !Task.isCancelled else { return }
+        await self.noticeOtherIndexRuns()
+      }
+    }
+  }
+
+  /// A generation this backend's own updates did not make: the database changed, as after `update`.
+  private func noticeOtherIndexRuns() async {
+    guard runningUpdate == nil, let now = try? library.generation(), now != seenGeneration else { return }
+    seenGeneration = now
+    lastUpdate = Date()
+    if configuredRoot == nil { cachedFolder = nil }
+    await player.refreshSongs()
+    emit([.database])
+  }
 
   /// Changes the Player does not know of: stored playlists, the database and updates.
   func emit(_ changed: Set<MPDSubsystem>) {
@@ -347,6 +384,7 @@ public actor PlayerBackend: MPDBackend {
   private func finishUpdate(_ job: Int, _ result: Result<IndexReport, any Error>) async {
     runningUpdate = nil
     lastUpdate = Date()
+    seenGeneration = try? library.generation()  // reported below, not again by the watcher
     var changed: Set<MPDSubsystem> = [.update]
     switch result {
     case .success(let report):

@@ -12,6 +12,7 @@ enum Schema {
     migrator.registerMigration("listens-v1", migrate: ListenSchema.v1)
     migrator.registerMigration("dashboard-v1", migrate: DashboardSchema.v1)
     migrator.registerMigration("listens-v2", migrate: ListenSchema.v2)
+    migrator.registerMigration("library-generation-v1", migrate: LibraryGenerationSchema.v1)
     return migrator
   }
 }

@@ -102,3 +102,30 @@ struct ModifiedSinceTests {
   }
 }
 
+/// `tunes index` run from another terminal changes the database under a running player: its idle
+/// clients hear of it as they hear of their own `update`.
+@Suite(.enabled(if: toolsPresent))
+struct OtherIndexRunTests {
+  @Test func anIndexRunElsewhereWakesIdleClients() async throws {
+    let p = try await LivePlayer.start()
+    defer { Task { await p.stop() } }
+    let socket = p.socket
+    let idle = Task {
+      try await offCooperativePool { try rawExchange(path: socket, bytes: Array("idle database\n".utf8), replies: 1) }
+    }
+    try await Task.sleep(for: .milliseconds(300))  // the idle is waiting
+    // Another Library on the same file, as another process's would be.
+    let music = p.music, path = p.folder + "/library.db"
+    let report = try await offCooperativePool { () -> IndexReport in
+      try makeMP3(music + "/Gamma/01 six.mp3", title: "Six", artist: "Gamma", album: "Later", track: 1)
+      return try Library(path: path).index(paths: [music])
+    }
+    #expect(report.added.count == 1)
+    let started = ContinuousClock.now
+    #expect(try await idle.value == "OK MPD 0.23.5\nchanged: database\nOK\n")
+    #expect(ContinuousClock.now - started < .seconds(5))
+    let found = try await p.client { c in try c.run("find", ["(Title == 'Six')"]).filter { $0.key == "file" }.map(\.value) }
+    #expect(found == ["Gamma/01 six.mp3"])
+  }
+}
+

@@ -508,7 +508,10 @@ private struct Indexer {
 
   func commit(_ body: @escaping (Database) throws -> Void) throws {
     do {
-      try library.pool.write { db in try body(db) }
+      try library.pool.write { db in
+        try body(db)
+        try Library.raiseGeneration(db)
+      }
     } catch let error as DatabaseError {
       throw LibraryError.interrupted(reason: "database: \(error.message ?? "\(error.resultCode)")")
     }
