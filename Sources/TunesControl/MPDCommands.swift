@@ -273,23 +273,25 @@ public struct MPDDispatcher: Sendable {
       }
     case "count":
       try args.expect(0...Int.max)
-      let songs = try await b.songs(matching: try MPDFilter.parse(args.values, substring: false))
-      let seconds = songs.reduce(0.0) { $0 + ($1.duration ?? 0) }
-      out += "songs: \(songs.count)\nplaytime: \(Int(seconds.rounded()))\n"
+      var rest = args.values
+      let groups = try Self.takeGroups(&rest)
+      guard groups.count <= 1 else { throw MPDError.argument("Too many groups") }
+      let songs = try await b.songs(matching: try MPDFilter.parse(rest, substring: false))
+      func write(_ songs: some Collection<MPDSong>) {
+        let seconds = songs.reduce(0.0) { $0 + ($1.duration ?? 0) }
+        out += "songs: \(songs.count)\nplaytime: \(Int(seconds.rounded()))\n"
+      }
+      guard let group = groups.first else { return write(songs) }
+      // One count per value of the group tag, sorted; songs without it count under "", as in MPD.
+      for (value, members) in Dictionary(grouping: songs, by: { $0.tags[group] ?? "" }).sorted(by: { $0.key < $1.key }) {
+        out += "\(group.rawValue): \(MPDFormat.line(value))\n"
+        write(members)
+      }
     case "list":
       try args.expect(1...Int.max)
       var rest = Array(args.values.dropFirst())
       let name = args[0]
-      // `group TAG` pairs end the arguments; the last one names the outermost group (MPD's order).
-      var groups: [MPDTag] = []
-      while rest.count >= 2, rest[rest.count - 2].lowercased() == "group" {
-        guard let group = MPDTag(protocolName: rest[rest.count - 1]) else {
-          throw MPDError.argument("Unknown tag type: \(rest[rest.count - 1])")
-        }
-        guard !groups.contains(group) else { throw MPDError.argument("Conflicting group") }
-        groups.append(group)
-        rest.removeLast(2)
-      }
+      let groups = try Self.takeGroups(&rest)
       if name.lowercased() == "file" {
         for song in try await b.songs(matching: try MPDFilter.parse(rest, substring: false)) {
           out += "file: \(MPDFormat.line(song.file))\n"
@@ -438,6 +440,21 @@ public struct MPDDispatcher: Sendable {
     while value.hasPrefix("/") { value.removeFirst() }
     while value.hasSuffix("/") { value.removeLast() }
     return value
+  }
+
+  /// The `group TAG` pairs that end the arguments of `list` and `count`, taken off `arguments`: the last
+  /// one names the outermost group (MPD's order).
+  static func takeGroups(_ arguments: inout [String]) throws(MPDError) -> [MPDTag] {
+    var groups: [MPDTag] = []
+    while arguments.count >= 2, arguments[arguments.count - 2].lowercased() == "group" {
+      guard let group = MPDTag(protocolName: arguments[arguments.count - 1]) else {
+        throw MPDError.argument("Unknown tag type: \(arguments[arguments.count - 1])")
+      }
+      guard !groups.contains(group) else { throw MPDError.argument("Conflicting group") }
+      groups.append(group)
+      arguments.removeLast(2)
+    }
+    return groups
   }
 
   /// `listall` and `listallinfo`: every folder and song under `uri`, songs with their tags when `long`.

@@ -5,7 +5,7 @@ import Testing
 import TunesLibrary
 @testable import TunesControl
 
-/// `list TAG group G…` through the real backend: nested as MPD prints it (the last group outermost, a
+/// `list TAG group G…` and `count … group TAG` through the real backend: nested as MPD prints it (the last group outermost, a
 /// group's line when its value changes, "" for a missing group tag), and MPD's errors.
 @Suite(.enabled(if: toolsPresent))
 struct ListGroupTests {
@@ -53,6 +53,12 @@ struct ListGroupTests {
         ACK [2@0] {list} Unknown tag type: nothing
 
         """)
+    // count takes one group: a count per value, sorted.
+    let counts = try await p.client { c in try c.run("count", ["group", "artist"]).map { "\($0.key): \($0.value)" } }
+    #expect(counts.filter { !$0.hasPrefix("playtime: ") } == ["Artist: Alpha", "songs: 3", "Artist: Beta", "songs: 2"])
+    #expect(counts.filter { $0.hasPrefix("playtime: ") }.count == 2)
+    let filtered = try await p.client { c in try c.run("count", ["album", "First", "group", "artist"]).map { "\($0.key): \($0.value)" } }
+    #expect(filtered.prefix(2) == ["Artist: Alpha", "songs: 2"] && filtered.count == 3)
     // mpc sends the same request and prints the values.
     let mpc = try await p.mpc("list", "album", "group", "artist")
     #expect(mpc.status == 0 && mpc.output.contains("Fourth"), "\(mpc.output)")
