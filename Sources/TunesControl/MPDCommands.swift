@@ -29,7 +29,7 @@ public struct MPDDispatcher: Sendable {
 
   /// Runs one command and appends its reply (without the final OK) to `out`.
   public func execute(
-    _ request: MPDRequest, authorized: Bool, binaryLimit: Int = 8192, into out: inout MPDReply
+    _ request: MPDRequest, authorized: Bool, binaryLimit: Int = defaultBinaryLimit, into out: inout MPDReply
   ) async throws(MPDError) {
     guard Self.supportedSet.contains(request.command) else {
       throw MPDError(.unknown, "unknown command \"\(request.command)\"")
@@ -366,8 +366,6 @@ public struct MPDDispatcher: Sendable {
       try await writeAlbumArt(args, binaryLimit: binaryLimit, into: &out)
     case "readpicture":
       try await writePicture(args, binaryLimit: binaryLimit, into: &out)
-    case "binarylimit":  // run by the batch, which keeps the limit for the session
-      _ = try Self.binaryLimit(request)
     case "kill":
       try args.expect(0...0)
       try await b.shutdown()

@@ -4,6 +4,8 @@ import Foundation
 import TunesTags
 
 extension MPDDispatcher {
+  /// MPD's chunk size for binary responses until the client sends `binarylimit`.
+  public static let defaultBinaryLimit = 8192
   /// The largest `binarylimit`: MPD's, 4 KiB below its 8 MiB output buffer (the server's default too).
   static let largestBinaryLimit = (8 << 20) - 4096
 

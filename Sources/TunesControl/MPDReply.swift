@@ -14,7 +14,4 @@ public struct MPDReply: Sendable {
     bytes.append(contentsOf: chunk)
     bytes.append(UInt8(ascii: "\n"))
   }
-
-  /// The reply as text, for logs and tests (binary chunks decoded as UTF-8 with repairs).
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -47,8 +47,8 @@ final class MPDSession {
   private var listOK = false
   private var pendingEvents: Set<MPDSubsystem> = []
   private(set) var authorized: Bool
-  /// MPD's default chunk size for binary responses, until the client sends `binarylimit`.
-  private(set) var binaryLimit = 8192
+  /// The chunk size for binary responses; `binarylimit` changes it.
+  private(set) var binaryLimit = MPDDispatcher.defaultBinaryLimit
   private let password: String?
 
   init(password: String?) {
