@@ -57,7 +57,7 @@ public struct MPDFilter: Sendable, Hashable {
         index += 1
         continue
       }
-      // Trailing options MPD accepts after the filter: sort, window, group (`list` takes its groups off first).
+      // Trailing options MPD accepts after the filter: sort, window, group (`list` and `count` take their groups off first).
       if ["sort", "window", "group"].contains(word.lowercased()) { index += 2; continue }
       guard index + 1 < arguments.count else { throw MPDError.argument("Incorrect number of filter arguments") }
       let field = try fieldNamed(word)

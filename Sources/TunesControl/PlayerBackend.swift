@@ -105,9 +105,15 @@ public actor PlayerBackend: MPDBackend {
     guard runningUpdate == nil, let now = try? library.generation(), now != seenGeneration else { return }
     seenGeneration = now
     lastUpdate = Date()
+    await followIndexChanges()
+    emit([.database])
+  }
+
+  /// After an index run that changed the library, this backend's or another process's: the music folder
+  /// is computed again and queued songs whose files moved are played (and listed) at their new paths.
+  private func followIndexChanges() async {
     if configuredRoot == nil { cachedFolder = nil }
     await player.refreshSongs()
-    emit([.database])
   }
 
   /// Changes the Player does not know of: stored playlists, the database and updates.
@@ -353,8 +359,6 @@ public actor PlayerBackend: MPDBackend {
     return entries
   }
 
-  /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update`
-  /// at the start and at the end, with `database` when the index changed.
   public func songFile(uri: String) async throws -> String {
     guard let path = try folder().path(forURI: uri), try library.song(path: path) != nil else {
       throw MPDError.noExist("No such song")
@@ -362,6 +366,8 @@ public actor PlayerBackend: MPDBackend {
     return path
   }
 
+  /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update`
+  /// at the start and at the end, with `database` when the index changed.
   public func update(uri: String?) async throws -> Int {
     guard runningUpdate == nil else { throw MPDError(.updateAlready, "Already updating") }
     let folder = try folder()
@@ -389,11 +395,9 @@ public actor PlayerBackend: MPDBackend {
     switch result {
     case .success(let report):
       updateError = nil
-      if configuredRoot == nil { cachedFolder = nil }
       if report.changedAnything {
         changed.insert(.database)
-        // Queued songs whose files moved are played (and listed) at their new paths.
-        await player.refreshSongs()
+        await followIndexChanges()
       }
     case .failure(let error):
       updateError = "update \(job) failed: \(error)"
