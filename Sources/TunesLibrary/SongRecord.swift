@@ -195,7 +195,6 @@ struct SelectedColumns {
 
   private func value(_ index: Int32) -> OpaquePointer? { sqlite3_column_value(statement, index) }
 
-  func isNull(_ index: Int32) -> Bool { sqlite3_value_type(value(index)) == SQLITE_NULL }
   func int64(_ index: Int32) -> Int64? {
     let value = value(index)
     return sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
