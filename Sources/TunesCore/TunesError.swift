@@ -31,3 +31,11 @@ public protocol TunesError: Error, CustomStringConvertible, Sendable {
   /// The exit status the CLI uses when this error ends a command.
   var exitStatus: ExitStatus { get }
 }
+
+extension String {
+  /// An error's text without the "PATH: " it opens with (errors name their file first), for a caller
+  /// that shows the path apart; the text as it is when it does not open so.
+  public func withoutLeadingPath(_ path: String) -> String {
+    hasPrefix(path + ": ") ? String(dropFirst(path.count + 2)) : self
+  }
+}

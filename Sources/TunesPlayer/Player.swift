@@ -747,7 +747,7 @@ public actor Player {
 
   private func songFailed(token: UInt64, path: String, message: String) {
     // Decoder errors name their file first; the path is said once.
-    let message = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
+    let message = message.withoutLeadingPath(path)
     let plan = plans.removeValue(forKey: token)
     let wasPlay = playTokens.remove(token) != nil
     // The same broken file is named once, however often it is planned again.

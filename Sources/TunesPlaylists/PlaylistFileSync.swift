@@ -63,8 +63,7 @@ public enum PlaylistFileSync {
       } catch {
         // Playlist errors name their file first; the problem carries it apart.
         let text = (error as? TunesError)?.description ?? "\(error)"
-        let reason = text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
-        report.failures.append(IndexProblem(path: path, reason: reason))
+        report.failures.append(IndexProblem(path: path, reason: text.withoutLeadingPath(path)))
       }
     }
     report.relinked = (try? library.pool.write { db in try SongMatcher.relinkMissing(db) }) ?? 0
