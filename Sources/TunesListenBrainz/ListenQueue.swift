@@ -133,7 +133,6 @@ public struct ListenQueue: Sendable {
     }
   }
 
-  /// Puts a rejected (or pending) listen back in line.
   /// Puts a rejected listen back in line. Returns false when it was pending already (nothing to do).
   @discardableResult
   public func retry(id: Int64) throws(ListenBrainzError) -> Bool {

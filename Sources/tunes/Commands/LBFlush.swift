@@ -39,13 +39,10 @@ struct LBFlush: AsyncParsableCommand {
     if showProgress && pending > 0 { LBTerminal.progress(sent: 0, total: pending) }
     let sent: Int
     do {
+      // The progress bar's line is ended either way: an error's one line then starts on its own.
+      defer { if showProgress && pending > 0 { Terminal.printError("") } }
       sent = try await submitter.flush(progress: progress)
-    } catch {
-      // The error's one line starts on a line of its own, not after the progress bar.
-      if showProgress && pending > 0 { Terminal.printError("") }
-      throw error
     }
-    if showProgress && pending > 0 { Terminal.printError("") }
     let requests = await submitter.requestsMade
     let rejected = try queue.count(.rejected)
     print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
