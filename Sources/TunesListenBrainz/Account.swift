@@ -114,7 +114,7 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
     return SubmissionStatus(
       user: try account.userName(), loggedIn: token != nil,
       pending: try queue.count(.pending),
-      otherAccounts: try queue.waitingForOtherAccounts(than: try? account.listenUser()).map { AccountCount(account: $0.account, pending: $0.count) },
+      otherAccounts: try queue.waitingForOtherAccounts(than: try? account.listenUser()),
       rejected: try queue.count(.rejected),
       lastSubmissionAt: try queue.fact(.lastSubmissionAt).flatMap { Int($0) },
       lastSubmissionCount: try queue.fact(.lastSubmissionCount).flatMap { Int($0) },

@@ -72,7 +72,7 @@ public struct ListenQueue: Sendable {
 
   /// Pending listens queued under an account other than `user`, by account (name order): they wait
   /// until that account logs in again.
-  public func waitingForOtherAccounts(than user: String?) throws(ListenBrainzError) -> [(account: String, count: Int)] {
+  public func waitingForOtherAccounts(than user: String?) throws(ListenBrainzError) -> [AccountCount] {
     try guarded {
       try library.pool.read { db in
         let rows = try Row.fetchAll(
@@ -82,7 +82,7 @@ public struct ListenQueue: Sendable {
             WHERE state = 'pending' AND account IS NOT NULL AND account IS NOT ?
             GROUP BY account ORDER BY account
             """, arguments: [user])
-        return rows.map { (account: $0["account"] as String, count: $0["n"] as Int) }
+        return rows.map { AccountCount(account: $0["account"], pending: $0["n"]) }
       }
     }
   }

@@ -34,8 +34,8 @@ public enum QueueListing {
   }
 
   /// "3 listens wait for bob's login", several accounts joined by commas.
-  public static func waiting(_ others: [(account: String, count: Int)]) -> String {
-    others.map { "\($0.count) listen\($0.count == 1 ? " waits" : "s wait") for \($0.account)'s login" }.joined(separator: ", ")
+  public static func waiting(_ others: [AccountCount]) -> String {
+    others.map { "\($0.pending) listen\($0.pending == 1 ? " waits" : "s wait") for \($0.account)'s login" }.joined(separator: ", ")
   }
 
   public static func iso(_ seconds: Int) -> String {
@@ -53,8 +53,7 @@ extension SubmissionStatus {
     if let tokenProblem { out.append("token: unusable: \(tokenProblem)") }
     out.append("pending: \(pending)")
     if !otherAccounts.isEmpty {
-      let others = otherAccounts.map { (account: $0.account, count: $0.pending) }
-      out.append("other accounts: \(QueueListing.waiting(others)) (sent only when logged in as that account)")
+      out.append("other accounts: \(QueueListing.waiting(otherAccounts)) (sent only when logged in as that account)")
     }
     out.append("rejected: \(rejected)\(rejected > 0 ? " (see `tunes lb queue`)" : "")")
     if let at = lastSubmissionAt {
