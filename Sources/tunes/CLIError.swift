@@ -29,13 +29,7 @@ func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
   do {
     return try await body()
   } catch let error as TunesError {
-    Terminal.printError("tunes: \(error.description)")
+    StandardError.print("tunes: \(error.description)")
     throw ExitCode(error.exitStatus.rawValue)
-  }
-}
-
-enum Terminal {
-  static func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 }

@@ -1,5 +1,6 @@
-// The `tunes` command: the root of the command tree. Each subcommand lives in its own file under
-// Commands/; this file only lists them.
+// The `tunes` command: the root of the command tree. Its subcommands live under Commands/, one folder
+// per kind (Library, Player, Remote, ListenBrainz, Playlist); this file only lists them, in the order
+// `tunes --help` shows them.
 import ArgumentParser
 import TunesCore
 
@@ -17,27 +18,27 @@ struct Tunes: AsyncParsableCommand {
       Search.self,
       Info.self,
       Stats.self,
-      LB.self,
-      LoveCommand.self,
-      HateCommand.self,
-      UnrateCommand.self,
-      StatusCommand.self,
-      PauseCommand.self,
-      ResumeCommand.self,
-      ToggleCommand.self,
-      NextCommand.self,
-      PrevCommand.self,
-      StopCommand.self,
-      SeekCommand.self,
-      VolumeCommand.self,
-      ShuffleCommand.self,
-      RepeatCommand.self,
-      QueueCommand.self,
-      AddCommand.self,
-      ClearCommand.self,
-      CurrentCommand.self,
-      QuitCommand.self,
-      PlaylistCommand.self,
+      ListenBrainz.self,
+      Love.self,
+      Hate.self,
+      Unrate.self,
+      Status.self,
+      RemoteCommand<Pause>.self,
+      RemoteCommand<Resume>.self,
+      RemoteCommand<Toggle>.self,
+      RemoteCommand<Next>.self,
+      RemoteCommand<Prev>.self,
+      RemoteCommand<Stop>.self,
+      Seek.self,
+      Volume.self,
+      Shuffle.self,
+      Repeat.self,
+      Queue.self,
+      Add.self,
+      RemoteCommand<Clear>.self,
+      Current.self,
+      RemoteCommand<Quit>.self,
+      Playlist.self,
     ]
   )
 }

@@ -33,8 +33,8 @@ struct Index: AsyncParsableCommand {
       let library = try global.openLibrary(.createIfMissing)
       var options = IndexingOptions(dryRun: dryRun)
       let showProgress = TableOutput.stderrIsTerminal && !json
-      if showProgress { options.progress = ProgressLine(start: SystemClock().monotonic()).update }
-      options.waitingForOtherRun = { Terminal.printError("tunes: waiting for another index of this library to finish") }
+      if showProgress { options.progress = IndexProgressLine(start: SystemClock().monotonic()).update }
+      options.waitingForOtherRun = { StandardError.print("tunes: waiting for another index of this library to finish") }
       var report = try library.index(paths: paths, options: options)
       if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
       // Playlist files found in the scanned folders become playlists kept in step with their files;
@@ -68,7 +68,7 @@ struct Index: AsyncParsableCommand {
       + "removed \(report.removed.count), unchanged \(report.unchanged), errors \(report.errors.count)"
     out += (report.dryRun ? "dry run, nothing written: " : "") + counts + "\n"
     FileHandle.standardOutput.write(Data(out.utf8))
-    for error in report.errors { Terminal.printError("tunes: \(safe(error.path)): \(safe(error.reason))") }
+    for error in report.errors { StandardError.print("tunes: \(safe(error.path)): \(safe(error.reason))") }
   }
 
   static func json(_ report: IndexReport) -> [String: Any] {
@@ -84,18 +84,5 @@ struct Index: AsyncParsableCommand {
       ]
     }
     return object
-  }
-}
-
-/// "indexing 1200/10000 files, 5400 files/s, ETA 2 s" rewritten in place on stderr.
-private struct ProgressLine: Sendable {
-  let start: Double
-
-  func update(_ progress: IndexProgress) {
-    let elapsed = max(SystemClock().monotonic() - start, 0.001)
-    let rate = Double(progress.done) / elapsed
-    let eta = rate > 0 ? Int((Double(progress.total - progress.done) / rate).rounded(.up)) : 0
-    let line = "\r\u{1B}[Kindexing \(progress.done)/\(progress.total) files, \(Int(rate)) files/s, ETA \(eta) s"
-    FileHandle.standardError.write(Data(line.utf8))
   }
 }

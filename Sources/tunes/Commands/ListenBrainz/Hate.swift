@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct HateCommand: AsyncParsableCommand {
+struct Hate: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "hate", abstract: "Hate the playing song (or SONG) on ListenBrainz.")
 
   @OptionGroup var global: GlobalOptions
@@ -14,7 +14,7 @@ struct HateCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      print(try await LBActing.giveFeedback(.hate, song: song, global: global))
+      print(try await ListenBrainzActing.giveFeedback(.hate, song: song, global: global))
     }
   }
 }

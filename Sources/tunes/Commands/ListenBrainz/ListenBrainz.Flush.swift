@@ -3,53 +3,55 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct LBFlush: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "flush", abstract: "Send all pending listens to ListenBrainz now.")
+extension ListenBrainz {
+  struct Flush: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "flush", abstract: "Send all pending listens to ListenBrainz now.")
 
-  @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: GlobalOptions
 
-  func run() async throws {
-    try await reportingErrors { try await flush() }
-  }
+    func run() async throws {
+      try await reportingErrors { try await flush() }
+    }
 
-  private func flush() async throws {
-    let account = Account(paths: global.paths)
-    let client = try account.client()
-    guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
-    let queue = ListenQueue(library: try global.openLibrary(.mustExist))
-    // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
-    // new 401 sets the stop again.
-    try queue.setFact(.tokenRejected, nil)
-    // Only this account's listens and those queued under no account; with a token from the
-    // environment (user unknown), only the latter.
-    let user = try account.listenUser()
-    let others = try queue.waitingForOtherAccounts(than: user)
-    let submitter = Submitter(queue: queue, client: client, user: user, log: { line in Terminal.printError("tunes: \(line)") })
-    let showProgress = LBTerminal.stderrIsTerminal
-    var progress: (@Sendable (Int, Int) -> Void)? = nil
-    if showProgress {
-      progress = { @Sendable sent, total in LBTerminal.progress(sent: sent, total: total) }
+    private func flush() async throws {
+      let account = Account(paths: global.paths)
+      let client = try account.client()
+      guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
+      let queue = ListenQueue(library: try global.openLibrary(.mustExist))
+      // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
+      // new 401 sets the stop again.
+      try queue.setFact(.tokenRejected, nil)
+      // Only this account's listens and those queued under no account; with a token from the
+      // environment (user unknown), only the latter.
+      let user = try account.listenUser()
+      let others = try queue.waitingForOtherAccounts(than: user)
+      let submitter = Submitter(queue: queue, client: client, user: user, log: { line in StandardError.print("tunes: \(line)") })
+      let showProgress = ListenBrainzTerminal.stderrIsTerminal
+      var progress: (@Sendable (Int, Int) -> Void)? = nil
+      if showProgress {
+        progress = { @Sendable sent, total in ListenBrainzTerminal.progress(sent: sent, total: total) }
+      }
+      let pending = try queue.countSendable(as: user)
+      if pending == 0 && !others.isEmpty {
+        print("Nothing to send for \(user ?? "this token (its user is not known)"); \(QueueListing.waiting(others)).")
+        if let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
+        return
+      }
+      if showProgress && pending > 0 { ListenBrainzTerminal.progress(sent: 0, total: pending) }
+      let sent: Int
+      do {
+        // The progress bar's line is ended either way: an error's one line then starts on its own.
+        defer { if showProgress && pending > 0 { StandardError.print("") } }
+        sent = try await submitter.flush(progress: progress)
+      }
+      let requests = await submitter.requestsMade
+      let rejected = try queue.count(.rejected)
+      print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
+      if rejected > 0 {
+        print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
+      }
+      if !others.isEmpty { print("\(QueueListing.waiting(others)).") }
+      if let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
     }
-    let pending = try queue.countSendable(as: user)
-    if pending == 0 && !others.isEmpty {
-      print("Nothing to send for \(user ?? "this token (its user is not known)"); \(QueueListing.waiting(others)).")
-      if let feedback = try await LBActing.flushFeedback(global: global) { print(feedback) }
-      return
-    }
-    if showProgress && pending > 0 { LBTerminal.progress(sent: 0, total: pending) }
-    let sent: Int
-    do {
-      // The progress bar's line is ended either way: an error's one line then starts on its own.
-      defer { if showProgress && pending > 0 { Terminal.printError("") } }
-      sent = try await submitter.flush(progress: progress)
-    }
-    let requests = await submitter.requestsMade
-    let rejected = try queue.count(.rejected)
-    print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
-    if rejected > 0 {
-      print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
-    }
-    if !others.isEmpty { print("\(QueueListing.waiting(others)).") }
-    if let feedback = try await LBActing.flushFeedback(global: global) { print(feedback) }
   }
 }

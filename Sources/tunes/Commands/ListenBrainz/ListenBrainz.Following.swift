@@ -2,14 +2,16 @@
 import ArgumentParser
 import TunesListenBrainz
 
-struct LBFollowing: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "following", abstract: "Whom a ListenBrainz user follows.")
+extension ListenBrainz {
+  struct Following: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "following", abstract: "Whom a ListenBrainz user follows.")
 
-  @OptionGroup var global: GlobalOptions
-  @OptionGroup var options: DashboardOptions
-  @OptionGroup var listing: FollowListingArguments
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: DashboardOptions
+    @OptionGroup var listing: FollowListingArguments
 
-  func run() async throws {
-    try await listing.show(.following, command: "tunes lb following", global: global, options: options)
+    func run() async throws {
+      try await listing.show(.following, command: "tunes lb following", global: global, options: options)
+    }
   }
 }

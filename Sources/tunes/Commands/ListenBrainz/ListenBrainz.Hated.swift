@@ -2,14 +2,16 @@
 import ArgumentParser
 import TunesListenBrainz
 
-struct LBHated: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "hated", abstract: "Recordings a ListenBrainz user hated.")
+extension ListenBrainz {
+  struct Hated: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "hated", abstract: "Recordings a ListenBrainz user hated.")
 
-  @OptionGroup var global: GlobalOptions
-  @OptionGroup var options: DashboardOptions
-  @OptionGroup var listing: FeedbackListingArguments
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: DashboardOptions
+    @OptionGroup var listing: FeedbackListingArguments
 
-  func run() async throws {
-    try await listing.show(.hate, command: "tunes lb hated", global: global, options: options)
+    func run() async throws {
+      try await listing.show(.hate, command: "tunes lb hated", global: global, options: options)
+    }
   }
 }

@@ -4,27 +4,29 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct LBLogin: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "login", abstract: "Store your ListenBrainz token (from https://listenbrainz.org/settings/).")
+extension ListenBrainz {
+  struct Login: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "login", abstract: "Store your ListenBrainz token (from https://listenbrainz.org/settings/).")
 
-  @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: GlobalOptions
 
-  func run() async throws {
-    try await reportingErrors {
-      let account = Account(paths: global.paths)
-      let token: String
-      if let value = global.paths.environment[Account.tokenVariable], !value.isEmpty {
-        token = value
-      } else if LBTerminal.stdinIsTerminal {
-        token = LBTerminal.readSecret(prompt: "ListenBrainz user token (https://listenbrainz.org/settings/): ") ?? ""
-      } else {
-        token = readLine(strippingNewline: true) ?? ""
+    func run() async throws {
+      try await reportingErrors {
+        let account = Account(paths: global.paths)
+        let token: String
+        if let value = global.paths.environment[Account.tokenVariable], !value.isEmpty {
+          token = value
+        } else if ListenBrainzTerminal.stdinIsTerminal {
+          token = ListenBrainzTerminal.readSecret(prompt: "ListenBrainz user token (https://listenbrainz.org/settings/): ") ?? ""
+        } else {
+          token = readLine(strippingNewline: true) ?? ""
+        }
+        let user = try await account.login(token: token)
+        // A new token lifts the stop a refused one caused.
+        try ListenQueue(library: try global.openLibrary(.createIfMissing)).setFact(.tokenRejected, nil)
+        print("Logged in to ListenBrainz as \(user). The token is in \(account.file.path) (mode 600).")
       }
-      let user = try await account.login(token: token)
-      // A new token lifts the stop a refused one caused.
-      try ListenQueue(library: try global.openLibrary(.createIfMissing)).setFact(.tokenRejected, nil)
-      print("Logged in to ListenBrainz as \(user). The token is in \(account.file.path) (mode 600).")
     }
   }
 }

@@ -2,15 +2,17 @@
 import ArgumentParser
 import TunesListenBrainz
 
-struct LBLogout: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "logout", abstract: "Forget the stored ListenBrainz token.")
+extension ListenBrainz {
+  struct Logout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Forget the stored ListenBrainz token.")
 
-  @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: GlobalOptions
 
-  func run() async throws {
-    try await reportingErrors {
-      let account = Account(paths: global.paths)
-      print(try account.logout() ? "Logged out; the token was removed from \(account.file.path)." : "Not logged in.")
+    func run() async throws {
+      try await reportingErrors {
+        let account = Account(paths: global.paths)
+        print(try account.logout() ? "Logged out; the token was removed from \(account.file.path)." : "Not logged in.")
+      }
     }
   }
 }

@@ -2,14 +2,16 @@
 import ArgumentParser
 import TunesListenBrainz
 
-struct LBLoved: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "loved", abstract: "Recordings a ListenBrainz user loved.")
+extension ListenBrainz {
+  struct Loved: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "loved", abstract: "Recordings a ListenBrainz user loved.")
 
-  @OptionGroup var global: GlobalOptions
-  @OptionGroup var options: DashboardOptions
-  @OptionGroup var listing: FeedbackListingArguments
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: DashboardOptions
+    @OptionGroup var listing: FeedbackListingArguments
 
-  func run() async throws {
-    try await listing.show(.love, command: "tunes lb loved", global: global, options: options)
+    func run() async throws {
+      try await listing.show(.love, command: "tunes lb loved", global: global, options: options)
+    }
   }
 }

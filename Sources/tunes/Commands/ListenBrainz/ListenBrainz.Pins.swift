@@ -3,25 +3,27 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct LBPins: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "pins", abstract: "Pinned recordings of a ListenBrainz user.")
+extension ListenBrainz {
+  struct Pins: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pins", abstract: "Pinned recordings of a ListenBrainz user.")
 
-  @OptionGroup var global: GlobalOptions
-  @OptionGroup var options: DashboardOptions
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: DashboardOptions
 
-  @Argument(help: "The ListenBrainz user (default: the logged-in one).")
-  var user: String?
+    @Argument(help: "The ListenBrainz user (default: the logged-in one).")
+    var user: String?
 
-  @Option(name: .long, help: "How many (default 25).")
-  var count = 25
+    @Option(name: .long, help: "How many (default 25).")
+    var count = 25
 
-  func run() async throws {
-    try await reportingErrors {
-      let context = try DashboardContext(global: global, options: options)
-      let list = try await context.dashboard.pins(user: try context.user(user, for: "tunes lb pins"), count: count)
-      if options.json { context.printJSON(list) } else {
-        context.printLines(
-          DashboardRender(width: context.terminal.width, style: context.style).pins(list, now: Int(Date().timeIntervalSince1970)))
+    func run() async throws {
+      try await reportingErrors {
+        let context = try DashboardContext(global: global, options: options)
+        let list = try await context.dashboard.pins(user: try context.user(user, for: "tunes lb pins"), count: count)
+        if options.json { context.printJSON(list) } else {
+          context.printLines(
+            DashboardRender(width: context.terminal.width, style: context.style).pins(list, now: Int(Date().timeIntervalSince1970)))
+        }
       }
     }
   }

@@ -3,21 +3,23 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct LBQueue: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "queue", abstract: "List listens waiting to be sent or rejected.")
+extension ListenBrainz {
+  struct Queue: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "queue", abstract: "List listens waiting to be sent or rejected.")
 
-  @OptionGroup var global: GlobalOptions
-  @Flag(name: .long, help: "Print JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Print JSON.") var json = false
 
-  func run() async throws {
-    try await reportingErrors {
-      let rows = try ListenQueue(library: try global.openLibrary(.mustExist)).all()
-      if json {
-        print(String(decoding: QueueListing.json(rows), as: UTF8.self))
-      } else if rows.isEmpty {
-        print("No listens waiting.")
-      } else {
-        QueueListing.lines(rows).forEach { print($0) }
+    func run() async throws {
+      try await reportingErrors {
+        let rows = try ListenQueue(library: try global.openLibrary(.mustExist)).all()
+        if json {
+          print(String(decoding: QueueListing.json(rows), as: UTF8.self))
+        } else if rows.isEmpty {
+          print("No listens waiting.")
+        } else {
+          QueueListing.lines(rows).forEach { print($0) }
+        }
       }
     }
   }

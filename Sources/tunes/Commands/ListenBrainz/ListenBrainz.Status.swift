@@ -3,19 +3,21 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct LBStatus: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the ListenBrainz account and listen queue.")
+extension ListenBrainz {
+  struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the ListenBrainz account and listen queue.")
 
-  @OptionGroup var global: GlobalOptions
-  @Flag(name: .long, help: "Print JSON.") var json = false
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Print JSON.") var json = false
 
-  func run() async throws {
-    try await reportingErrors {
-      let status = try SubmissionStatus.read(queue: ListenQueue(library: try global.openLibrary(.mustExist)), account: Account(paths: global.paths))
-      if json {
-        print(String(decoding: status.json(), as: UTF8.self))
-      } else {
-        status.lines.forEach { print($0) }
+    func run() async throws {
+      try await reportingErrors {
+        let status = try SubmissionStatus.read(queue: ListenQueue(library: try global.openLibrary(.mustExist)), account: Account(paths: global.paths))
+        if json {
+          print(String(decoding: status.json(), as: UTF8.self))
+        } else {
+          status.lines.forEach { print($0) }
+        }
       }
     }
   }

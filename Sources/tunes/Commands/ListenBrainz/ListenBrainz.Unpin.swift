@@ -3,15 +3,17 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct LBUnpin: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin the recording pinned on your ListenBrainz profile.")
+extension ListenBrainz {
+  struct Unpin: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin the recording pinned on your ListenBrainz profile.")
 
-  @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: GlobalOptions
 
-  func run() async throws {
-    try await reportingErrors {
-      let (dashboard, _, _) = try LBActing.online(global: global)
-      print(try await dashboard.unpin() ? "unpinned" : "nothing was pinned")
+    func run() async throws {
+      try await reportingErrors {
+        let (dashboard, _, _) = try ListenBrainzActing.online(global: global)
+        print(try await dashboard.unpin() ? "unpinned" : "nothing was pinned")
+      }
     }
   }
 }

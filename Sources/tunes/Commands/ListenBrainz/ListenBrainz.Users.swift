@@ -4,21 +4,23 @@ import Foundation
 import TunesListenBrainz
 import TunesTerminal
 
-struct LBUsers: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "users", abstract: "Find ListenBrainz users by name.")
+extension ListenBrainz {
+  struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "users", abstract: "Find ListenBrainz users by name.")
 
-  @OptionGroup var global: GlobalOptions
-  @OptionGroup var options: DashboardOptions
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: DashboardOptions
 
-  @Argument(help: "Part of a user name.")
-  var search: String
+    @Argument(help: "Part of a user name.")
+    var search: String
 
-  func run() async throws {
-    try await reportingErrors {
-      let context = try DashboardContext(global: global, options: options)
-      let found = try await context.dashboard.searchUsers(search)
-      if options.json { context.printJSON(found) } else {
-        context.printLines(found.users.isEmpty ? ["no ListenBrainz user matches '\(TerminalText.safe(search))'"] : found.users.map(TerminalText.safe))
+    func run() async throws {
+      try await reportingErrors {
+        let context = try DashboardContext(global: global, options: options)
+        let found = try await context.dashboard.searchUsers(search)
+        if options.json { context.printJSON(found) } else {
+          context.printLines(found.users.isEmpty ? ["no ListenBrainz user matches '\(TerminalText.safe(search))'"] : found.users.map(TerminalText.safe))
+        }
       }
     }
   }

@@ -1,11 +1,14 @@
-// `tunes lb`: the ListenBrainz command group. Each subcommand lives in its own LB*.swift file.
+// `tunes lb`: the ListenBrainz command group. Each subcommand is a type nested in `ListenBrainz`, in
+// its own ListenBrainz.Name.swift file; what they share is under Support/. The feedback commands
+// love, hate and unrate are top-level commands and live beside them (Love.swift, Hate.swift, Unrate.swift).
 import ArgumentParser
 
-struct LB: AsyncParsableCommand {
+struct ListenBrainz: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lb",
     abstract: "ListenBrainz: account, listen queue and submission; dashboards, feedback, pins.",
-    subcommands: [LBLogin.self, LBLogout.self, LBStatus.self, LBQueue.self, LBFlush.self, LBRetry.self]
-      + [LBDashboard.self, LBListens.self, LBStats.self, LBFollowers.self, LBFollowing.self, LBLoved.self, LBHated.self, LBPins.self, LBPlaylists.self, LBUsers.self, LBPin.self, LBUnpin.self]
+    subcommands: [Login.self, Logout.self, Status.self, Queue.self, Flush.self, Retry.self]
+      + [Dashboard.self, Listens.self, Stats.self, Followers.self, Following.self, Loved.self, Hated.self]
+      + [Pins.self, Playlists.self, Users.self, Pin.self, Unpin.self]
   )
 }

@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct LoveCommand: AsyncParsableCommand {
+struct Love: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "love", abstract: "Love the playing song (or SONG) on ListenBrainz.")
 
   @OptionGroup var global: GlobalOptions
@@ -14,7 +14,7 @@ struct LoveCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      print(try await LBActing.giveFeedback(.love, song: song, global: global))
+      print(try await ListenBrainzActing.giveFeedback(.love, song: song, global: global))
     }
   }
 }

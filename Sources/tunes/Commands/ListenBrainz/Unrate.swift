@@ -4,7 +4,7 @@ import ArgumentParser
 import Foundation
 import TunesListenBrainz
 
-struct UnrateCommand: AsyncParsableCommand {
+struct Unrate: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "unrate", abstract: "Remove your love or hate of the playing song (or SONG).")
 
   @OptionGroup var global: GlobalOptions
@@ -14,7 +14,7 @@ struct UnrateCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      print(try await LBActing.giveFeedback(.none, song: song, global: global))
+      print(try await ListenBrainzActing.giveFeedback(.none, song: song, global: global))
     }
   }
 }

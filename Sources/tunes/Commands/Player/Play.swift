@@ -102,7 +102,7 @@ struct Play: AsyncParsableCommand {
         await player.setRepeat(`repeat` ?? .off)
       }
 
-      let scrobbling = await ScrobblerWiring.start(player: player, library: library) { Terminal.printError("tunes: \($0)") }
+      let scrobbling = await ScrobblerWiring.start(player: player, library: library) { StandardError.print("tunes: \($0)") }
       let events = await player.events()
       if await player.status().queueLength > 0 { try await player.play() }
       // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
@@ -129,11 +129,11 @@ struct Play: AsyncParsableCommand {
               if !interactive { FileHandle.standardOutput.write(Data((TerminalText.safe("\(song.title) — \(song.artist)") + "\n").utf8)) }
             case .message(let text):
               if interactive { PlayerTerminalUI.clearLine() }
-              Terminal.printError("tunes: \(text)")
+              StandardError.print("tunes: \(text)")
             case .failed(let error):
               // In the foreground the failure ends the command and is reported once, by its exit;
               // a daemon has no such exit, so its log gets the line.
-              if daemonChild { Terminal.printError("tunes: \(error)") }
+              if daemonChild { StandardError.print("tunes: \(error)") }
             case .finished:
               if !daemonChild { return true }  // a daemon stays, stopped, for its clients
             default:

@@ -1,29 +1,9 @@
 // The terminal face of `tunes play`: a status line redrawn in place from the Player's status, and keys
-// turned into Player calls. The terminal is restored on every way out, Ctrl-C included.
+// (read by KeyReader) turned into Player calls. The terminal is restored on every way out, Ctrl-C
+// included (InterruptHandler).
 import Foundation
 import TunesPlayer
 import TunesTerminal
-
-/// Reads stdin on a thread of its own (a blocking read) and hands keys over as a stream.
-enum KeyReader {
-  static func keys() -> AsyncStream<Key> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
-    let thread = Thread {
-      var pending: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 64)
-      while true {
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        if count <= 0 { continuation.finish(); return }
-        pending += buffer[0..<count]
-        let (keys, used) = KeyDecoder.decode(pending)
-        pending.removeFirst(used)
-        for key in keys { continuation.yield(key) }
-      }
-    }
-    thread.start()
-    return stream
-  }
-}
 
 enum PlayerTerminalUI {
   static func statusInput(_ status: PlayerStatus) -> StatusLineInput {
@@ -70,35 +50,4 @@ enum PlayerTerminalUI {
     }
     return true
   }
-}
-
-/// Ctrl-C: the player ends the orderly way, as on `tunes quit` (state saved, socket removed), and the
-/// command then leaves with the conventional status 130. A second Ctrl-C leaves at once, the terminal
-/// restored. Only a terminal gets its line cleared: a stdout that is not one holds nothing but song lines.
-final class InterruptHandler: @unchecked Sendable {
-  // @unchecked: `count` is guarded by `lock`; the rest is immutable.
-  private let source: DispatchSourceSignal
-  /// Yields at the first Ctrl-C.
-  let interrupts: AsyncStream<Void>
-  private let lock = NSLock()
-  private var count = 0
-
-  var wasInterrupted: Bool { lock.withLock { count > 0 } }
-
-  init(restoring rawMode: RawMode?) {
-    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    interrupts = stream
-    signal(SIGINT, SIG_IGN)
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [unowned self] in
-      let first = lock.withLock { count += 1; return count == 1 }
-      if first { continuation.yield(); return }
-      rawMode?.restore()
-      if rawMode != nil { FileHandle.standardOutput.write(Data("\r\u{1B}[2K\n".utf8)) }
-      exit(130)
-    }
-    source.resume()
-  }
-
-  func cancel() { source.cancel() }
 }

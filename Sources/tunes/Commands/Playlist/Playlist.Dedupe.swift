@@ -2,16 +2,18 @@
 import ArgumentParser
 import TunesPlaylists
 
-struct PlaylistDedupe: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "dedupe", abstract: "Remove repeated songs, keeping the first of each.")
+extension Playlist {
+  struct Dedupe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "dedupe", abstract: "Remove repeated songs, keeping the first of each.")
 
-  @OptionGroup var global: GlobalOptions
-  @Argument(help: "The playlist name.") var name: String
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The playlist name.") var name: String
 
-  func run() async throws {
-    try await reportingErrors {
-      let removed = try await PlaylistCLI.store(global, .mustExist).dedupe(name: name)
-      print("removed \(PlaylistCLI.songs(removed)) from '\(name)'")
+    func run() async throws {
+      try await reportingErrors {
+        let removed = try await PlaylistCLI.store(global, .mustExist).dedupe(name: name)
+        print("removed \(PlaylistCLI.songs(removed)) from '\(name)'")
+      }
     }
   }
 }

@@ -4,20 +4,22 @@ import ArgumentParser
 import Foundation
 import TunesPlaylists
 
-struct PlaylistImport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "import", abstract: "Import an M3U, M3U8, XSPF or JSPF file as a playlist.")
+extension Playlist {
+  struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "import", abstract: "Import an M3U, M3U8, XSPF or JSPF file as a playlist.")
 
-  @OptionGroup var global: GlobalOptions
-  @Argument(help: "The playlist file.") var file: String
-  @Option(help: "The playlist name (default: the file name without its extension).") var name: String?
-  @Option(help: "The file's format when its extension does not say it.") var format: PlaylistFormat?
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The playlist file.") var file: String
+    @Option(help: "The playlist name (default: the file name without its extension).") var name: String?
+    @Option(help: "The file's format when its extension does not say it.") var format: PlaylistFormat?
 
-  func run() async throws {
-    try await reportingErrors {
-      let report = try await PlaylistCLI.store(global, .createIfMissing).importFile(path: file, name: name, format: format)
-      print("imported '\(report.name)': \(PlaylistCLI.songs(report.entryCount))"
-        + (report.unmatched.isEmpty ? "" : ", \(report.unmatched.count) not in the library (kept as missing):"))
-      for entry in report.unmatched { print("  " + entry.description) }
+    func run() async throws {
+      try await reportingErrors {
+        let report = try await PlaylistCLI.store(global, .createIfMissing).importFile(path: file, name: name, format: format)
+        print("imported '\(report.name)': \(PlaylistCLI.songs(report.entryCount))"
+          + (report.unmatched.isEmpty ? "" : ", \(report.unmatched.count) not in the library (kept as missing):"))
+        for entry in report.unmatched { print("  " + entry.description) }
+      }
     }
   }
 }

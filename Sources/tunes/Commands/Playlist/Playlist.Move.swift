@@ -2,17 +2,19 @@
 import ArgumentParser
 import TunesPlaylists
 
-struct PlaylistMove: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "move", abstract: "Move the entry at FROM to position TO.")
+extension Playlist {
+  struct Move: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move the entry at FROM to position TO.")
 
-  @OptionGroup var global: GlobalOptions
-  @Argument(help: "The playlist name.") var name: String
-  @Argument var from: Int
-  @Argument var to: Int
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The playlist name.") var name: String
+    @Argument var from: Int
+    @Argument var to: Int
 
-  func run() async throws {
-    try await reportingErrors {
-      try await PlaylistCLI.store(global, .mustExist).move(name: name, from: from, to: to)
+    func run() async throws {
+      try await reportingErrors {
+        try await PlaylistCLI.store(global, .mustExist).move(name: name, from: from, to: to)
+      }
     }
   }
 }

@@ -2,16 +2,18 @@
 import ArgumentParser
 import TunesPlaylists
 
-struct PlaylistRename: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a playlist.")
+extension Playlist {
+  struct Rename: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a playlist.")
 
-  @OptionGroup var global: GlobalOptions
-  @Argument var old: String
-  @Argument var new: String
+    @OptionGroup var global: GlobalOptions
+    @Argument var old: String
+    @Argument var new: String
 
-  func run() async throws {
-    try await reportingErrors {
-      try await PlaylistCLI.store(global, .mustExist).rename(old, to: new)
+    func run() async throws {
+      try await reportingErrors {
+        try await PlaylistCLI.store(global, .mustExist).rename(old, to: new)
+      }
     }
   }
 }

@@ -3,18 +3,20 @@
 import ArgumentParser
 import TunesPlaylists
 
-struct PlaylistSort: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "sort", abstract: "Sort a playlist by keys (e.g. artist year:desc track).")
+extension Playlist {
+  struct Sort: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sort", abstract: "Sort a playlist by keys (e.g. artist year:desc track).")
 
-  @OptionGroup var global: GlobalOptions
-  @Argument(help: "The playlist name.") var name: String
-  @Argument(help: "title, artist, album, albumartist, year, track, duration, path, plays; add :desc to reverse.")
-  var keys: [String]
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "title, artist, album, albumartist, year, track, duration, path, plays; add :desc to reverse.")
+    var keys: [String]
 
-  func run() async throws {
-    try await reportingErrors {
-      let parsed = try keys.map(PlaylistSortKey.init(parsing:))
-      try await PlaylistCLI.store(global, .mustExist).sort(name: name, by: parsed)
+    func run() async throws {
+      try await reportingErrors {
+        let parsed = try keys.map(PlaylistSortKey.init(parsing:))
+        try await PlaylistCLI.store(global, .mustExist).sort(name: name, by: parsed)
+      }
     }
   }
 }

@@ -1,22 +1,9 @@
-// `tunes playlist`: the group of playlist commands (one file each, PlaylistXxx.swift), and what they
-// share: opening the store, resolving QUERY…|PATH… arguments, formatting durations.
-import ArgumentParser
+// What the playlist commands share: opening the store, resolving QUERY…|PATH… arguments, and the
+// small pieces of their text output.
 import Foundation
 import TunesCore
 import TunesLibrary
 import TunesPlaylists
-
-struct PlaylistCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "playlist",
-    abstract: "Build, edit, import and export playlists.",
-    subcommands: [
-      PlaylistCreate.self, PlaylistAdd.self, PlaylistRemove.self, PlaylistMove.self, PlaylistRename.self,
-      PlaylistDelete.self, PlaylistShow.self, PlaylistList.self, PlaylistSort.self, PlaylistDedupe.self,
-      PlaylistExport.self, PlaylistImport.self, PlaylistSave.self,
-      PlaylistPush.self, PlaylistPull.self,
-    ])
-}
 
 enum PlaylistCLI {
   /// The store over the library named by the global options, resolving queries with the library's

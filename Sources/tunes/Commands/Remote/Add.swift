@@ -3,7 +3,7 @@
 import ArgumentParser
 import TunesControl
 
-struct AddCommand: AsyncParsableCommand {
+struct Add: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "add", abstract: "Add the songs matching QUERY to the running player's queue.")
 

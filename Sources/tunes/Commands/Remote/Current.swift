@@ -3,7 +3,7 @@ import ArgumentParser
 import TunesControl
 import TunesTerminal
 
-struct CurrentCommand: AsyncParsableCommand {
+struct Current: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "current", abstract: "Print the current song.")
 
   @OptionGroup var global: GlobalOptions

@@ -3,7 +3,7 @@ import ArgumentParser
 import TunesControl
 import TunesTerminal
 
-struct QueueCommand: AsyncParsableCommand {
+struct Queue: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "queue", abstract: "List the running player's queue.")
 
   @OptionGroup var global: GlobalOptions

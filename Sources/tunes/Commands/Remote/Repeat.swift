@@ -2,7 +2,7 @@
 import ArgumentParser
 import TunesControl
 
-struct RepeatCommand: AsyncParsableCommand {
+struct Repeat: AsyncParsableCommand {
   enum Mode: String, ExpressibleByArgument, CaseIterable { case off, all, one }
 
   static let configuration = CommandConfiguration(commandName: "repeat", abstract: "Set repeat: off, all or one.")

@@ -2,7 +2,7 @@
 import ArgumentParser
 import TunesControl
 
-struct SeekCommand: AsyncParsableCommand {
+struct Seek: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "seek", abstract: "Seek in the current song: SECONDS, +SECONDS or -SECONDS.")
 

@@ -2,7 +2,7 @@
 import ArgumentParser
 import TunesControl
 
-struct ShuffleCommand: AsyncParsableCommand {
+struct Shuffle: AsyncParsableCommand {
   enum Mode: String, ExpressibleByArgument, CaseIterable { case on, off }
 
   static let configuration = CommandConfiguration(commandName: "shuffle", abstract: "Turn shuffle on or off.")

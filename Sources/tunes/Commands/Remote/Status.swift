@@ -3,7 +3,7 @@ import ArgumentParser
 import TunesControl
 import TunesTerminal
 
-struct StatusCommand: AsyncParsableCommand {
+struct Status: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
     abstract: "Show what the running player is doing.",

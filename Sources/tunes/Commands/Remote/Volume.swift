@@ -2,7 +2,7 @@
 import ArgumentParser
 import TunesControl
 
-struct VolumeCommand: AsyncParsableCommand {
+struct Volume: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "volume", abstract: "Show or set the volume: N (0-100), +N or -N.")
 

@@ -5,7 +5,7 @@ import Foundation
 import TunesCore
 import TunesListenBrainz
 
-struct LBAccess {
+struct ListenBrainzAccess {
   static let userVariable = "TUNES_LISTENBRAINZ_USER"
 
   let account: Account

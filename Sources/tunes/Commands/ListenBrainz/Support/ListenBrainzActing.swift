@@ -15,7 +15,7 @@ struct ActingTarget {
   var recordingMsid: String?
 }
 
-enum LBActing {
+enum ListenBrainzActing {
   /// The song named by `words` (an id, a path, or a query matching exactly one song), or the playing one.
   static func song(_ words: [String], global: GlobalOptions) throws -> ActingTarget {
     let library = try global.openLibrary(.createIfMissing)
@@ -82,8 +82,8 @@ enum LBActing {
   }
 
   /// The dashboard over the network (acting never reads the cache).
-  static func online(global: GlobalOptions) throws -> (Dashboard, LBAccess, Library) {
-    let access = try LBAccess(paths: global.paths)
+  static func online(global: GlobalOptions) throws -> (Dashboard, ListenBrainzAccess, Library) {
+    let access = try ListenBrainzAccess(paths: global.paths)
     guard access.client.hasToken else { throw DashboardError.notLoggedIn(what: "sending feedback or pins") }
     return (Dashboard(wire: access.wire), access, try global.openLibrary(.createIfMissing))
   }
@@ -109,7 +109,7 @@ enum LBActing {
   }
 }
 
-extension LBActing {
+extension ListenBrainzActing {
   /// For `tunes lb flush`: sends queued feedback; nil when none was waiting.
   static func flushFeedback(global: GlobalOptions) async throws -> String? {
     let (dashboard, _, library) = try online(global: global)

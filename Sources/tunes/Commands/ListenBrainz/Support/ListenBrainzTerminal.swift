@@ -1,7 +1,7 @@
 // Terminal helpers of the `tunes lb` commands: the no-echo token prompt and the flush progress bar.
 import Foundation
 
-enum LBTerminal {
+enum ListenBrainzTerminal {
   static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 

@@ -1,0 +1,52 @@
+// The words of the dashboard screens: counts with their nouns, range names, dates and tracks, kept
+// apart from the drawing so every command says them the same way.
+import Foundation
+import TunesListenBrainz
+
+enum DashboardText {
+  static func notCalculated(_ user: String) -> String { "statistics for \(user) are not calculated yet" }
+
+  static func iso(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    return formatter.string(from: date)
+  }
+
+  /// "2026-11-22 14:03" in the local time zone.
+  static func dateTime(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: date)
+  }
+
+  static func dateTime(epoch: Int?) -> String {
+    guard let epoch else { return "                " }
+    return dateTime(Date(timeIntervalSince1970: TimeInterval(epoch)))
+  }
+
+  /// "Artist – Title" (and the release in parentheses when asked).
+  static func track(_ track: TrackInfo, release: Bool = false) -> String {
+    var text = "\(track.artistName.isEmpty ? "?" : track.artistName) – \(track.trackName.isEmpty ? "?" : track.trackName)"
+    if release, let name = track.releaseName { text += " (\(name))" }
+    return text
+  }
+
+  static func rangeName(_ range: String) -> String {
+    switch range {
+    case "all_time": return "all time"
+    case "this_week": return "this week"
+    case "this_month": return "this month"
+    case "this_year": return "this year"
+    case "week": return "last week"
+    case "month": return "last month"
+    case "quarter": return "last quarter"
+    case "year": return "last year"
+    case "half_yearly": return "last half year"
+    default: return range
+    }
+  }
+
+  static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
+  }
+}

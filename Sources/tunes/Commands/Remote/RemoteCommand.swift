@@ -1,0 +1,89 @@
+// The commands that only send one request to the running player over its MPD socket and print
+// nothing: pause, resume, toggle, next, prev, stop, clear and quit. They differ only in their name,
+// their help line and the request, so each is a `RemoteRequest` and one command type runs them all.
+import ArgumentParser
+import TunesControl
+
+/// What one argument-less remote command sends to the player.
+protocol RemoteRequest {
+  static var commandName: String { get }
+  static var abstract: String { get }
+  static func send(to client: MPDClient) throws(ControlError)
+}
+
+/// `tunes pause`, `tunes next`, …: connects to the running player and sends `Request`.
+struct RemoteCommand<Request: RemoteRequest>: AsyncParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: Request.commandName, abstract: Request.abstract)
+  }
+
+  @OptionGroup var global: GlobalOptions
+
+  func run() async throws {
+    try await reportingErrors {
+      try Request.send(to: try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
+    }
+  }
+}
+
+/// `tunes pause`.
+enum Pause: RemoteRequest {
+  static let commandName = "pause"
+  static let abstract = "Pause the running player."
+  static func send(to client: MPDClient) throws(ControlError) { try client.run("pause", ["1"]) }
+}
+
+/// `tunes resume`.
+enum Resume: RemoteRequest {
+  static let commandName = "resume"
+  static let abstract = "Resume playback in the running player."
+  static func send(to client: MPDClient) throws(ControlError) { try client.run("pause", ["0"]) }
+}
+
+/// `tunes toggle`: pause when playing, play otherwise (also from stopped).
+enum Toggle: RemoteRequest {
+  static let commandName = "toggle"
+  static let abstract = "Pause if playing, else play."
+  static func send(to client: MPDClient) throws(ControlError) {
+    switch MPDClient.dictionary(try client.run("status"))["state"] {
+    case "play": try client.run("pause", ["1"])
+    case "pause": try client.run("pause", ["0"])
+    default: try client.run("play")
+    }
+  }
+}
+
+/// `tunes next`.
+enum Next: RemoteRequest {
+  static let commandName = "next"
+  static let abstract = "Skip to the next song in the running player."
+  static func send(to client: MPDClient) throws(ControlError) { try client.run("next") }
+}
+
+/// `tunes prev`.
+enum Prev: RemoteRequest {
+  static let commandName = "prev"
+  static let abstract = "Go back to the previous song in the running player."
+  static func send(to client: MPDClient) throws(ControlError) { try client.run("previous") }
+}
+
+/// `tunes stop`: the queue stays.
+enum Stop: RemoteRequest {
+  static let commandName = "stop"
+  static let abstract = "Stop playback in the running player (the queue stays)."
+  static func send(to client: MPDClient) throws(ControlError) { try client.run("stop") }
+}
+
+/// `tunes clear`.
+enum Clear: RemoteRequest {
+  static let commandName = "clear"
+  static let abstract = "Empty the running player's queue."
+  static func send(to client: MPDClient) throws(ControlError) { try client.run("clear") }
+}
+
+/// `tunes quit`: ends the running player, e.g. one started with `tunes play --daemon`.
+enum Quit: RemoteRequest {
+  static let commandName = "quit"
+  static let abstract = "End the running player (e.g. one started with `tunes play --daemon`)."
+  static func send(to client: MPDClient) throws(ControlError) { try PlayerRemote.quit(client) }
+}
