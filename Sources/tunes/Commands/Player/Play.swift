@@ -120,7 +120,8 @@ struct Play: AsyncParsableCommand {
         interrupt.cancel()
       }
 
-      let outcome = await withTaskGroup(of: Bool.self) { group -> Bool in
+      // Whichever ends first ends the command: the queue, a quit request, Ctrl-C or the `q` key.
+      await withTaskGroup(of: Void.self) { group in
         group.addTask {
           // Ends when the queue does.
           for await event in events {
@@ -135,41 +136,34 @@ struct Play: AsyncParsableCommand {
               // a daemon has no such exit, so its log gets the line.
               if daemonChild { StandardError.print("tunes: \(error)") }
             case .finished:
-              if !daemonChild { return true }  // a daemon stays, stopped, for its clients
+              if !daemonChild { return }  // a daemon stays, stopped, for its clients
             default:
               break
             }
           }
-          return true
         }
         group.addTask {
           await service.waitForQuit()
-          return false
         }
         group.addTask {
-          for await _ in interrupt.interrupts { return false }
-          return true
+          for await _ in interrupt.interrupts { return }
         }
         if interactive {
           group.addTask {
             for await key in KeyReader.keys() {
-              if !(await PlayerTerminalUI.handle(key, player: player)) { return false }
+              if !(await PlayerTerminalUI.handle(key, player: player)) { return }
             }
-            return true
           }
           group.addTask {
             while !Task.isCancelled {
               PlayerTerminalUI.draw(await player.status())
               try? await Task.sleep(nanoseconds: 200_000_000)
             }
-            return true
           }
         }
-        let first = await group.next() ?? true
+        await group.next()
         group.cancelAll()
-        return first
       }
-      _ = outcome
       if interactive { PlayerTerminalUI.clearLine() }
       service.stop()
       // Not `stop()`: that forgets the position. Shutting down pauses and saves the session as it is.
