@@ -42,7 +42,8 @@ public enum ListenBrainzError: TunesError, Equatable {
     case .badRequest(let message, _): return "ListenBrainz refused the request: \(message)"
     case .unauthorized(let message): return "ListenBrainz refused the token (\(message)); run `tunes lb login` again"
     case .notFound(let message): return "ListenBrainz: not found: \(message)"
-    case .rateLimited(let resetIn): return "ListenBrainz rate limit reached; try again in \(Self.duration(resetIn))"
+    case .rateLimited(let resetIn):
+      return "ListenBrainz rate limit reached; try again in \(DurationText.wait(seconds: resetIn))"
     case .server(let status, let message): return "ListenBrainz server error \(status)\(message.map { ": \($0)" } ?? "")"
     case .unexpectedStatus(let status, let message): return "ListenBrainz answered HTTP \(status)\(message.map { ": \($0)" } ?? "")"
     case .network(let cause, let host): return "cannot reach \(host): \(cause)"
@@ -55,12 +56,5 @@ public enum ListenBrainzError: TunesError, Equatable {
     case .noSuchListen(let id): return "no listen with id \(id) in the queue (see `tunes lb queue`)"
     case .database(let reason): return "listen queue: \(reason)"
     }
-  }
-
-  /// `45 s`, `3 min`, `24 h`: how long to wait, rounded up.
-  static func duration(_ seconds: Int) -> String {
-    if seconds < 120 { return "\(seconds) s" }
-    if seconds < 7200 { return "\((seconds + 59) / 60) min" }
-    return "\((seconds + 3599) / 3600) h"
   }
 }

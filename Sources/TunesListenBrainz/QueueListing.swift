@@ -1,5 +1,7 @@
-// How `tunes lb queue` and `tunes lb status` present the queue: text lines for people, JSON for scripts.
+// How `tunes lb queue` and `tunes lb status` present the queue: text lines for people, JSON for scripts
+// (in JSONText's one style, as every `--json`).
 import Foundation
+import TunesCore
 
 public enum QueueListing {
   /// One line per listen: id, state, time, account ("-" when queued under none: the next login sends
@@ -7,7 +9,8 @@ public enum QueueListing {
   public static func lines(_ rows: [PendingListen]) -> [String] {
     rows.map { row in
       let (artist, title) = names(row)
-      var line = "\(row.id.map(String.init) ?? "?")\t\(row.state.rawValue)\t\(iso(row.listenedAt))\t\(row.account ?? "-")\t\(artist) – \(title)"
+      let when = DateText.iso(epoch: row.listenedAt)
+      var line = "\(row.id.map(String.init) ?? "?")\t\(row.state.rawValue)\t\(when)\t\(row.account ?? "-")\t\(artist) – \(title)"
       if let rejection = row.rejection { line += "\t\(rejection)" }
       return line
     }
@@ -17,14 +20,14 @@ public enum QueueListing {
   public static func json(_ rows: [PendingListen]) -> Data {
     let objects: [[String: Any]] = rows.map { row in
       var object: [String: Any] = [
-        "id": row.id ?? 0, "state": row.state.rawValue, "listenedAt": iso(row.listenedAt), "attempts": row.attempts,
-        "account": row.account ?? NSNull(),
+        "id": row.id ?? 0, "state": row.state.rawValue, "listenedAt": DateText.iso(epoch: row.listenedAt),
+        "attempts": row.attempts, "account": row.account ?? NSNull(),
       ]
       if let rejection = row.rejection { object["rejection"] = rejection }
       object["listen"] = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) ?? row.payload
       return object
     }
-    return (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+    return JSONText.data(serializing: objects)
   }
 
   static func names(_ row: PendingListen) -> (String, String) {
@@ -36,12 +39,6 @@ public enum QueueListing {
   /// "3 listens wait for bob's login", several accounts joined by commas.
   public static func waiting(_ others: [AccountCount]) -> String {
     others.map { "\($0.pending) listen\($0.pending == 1 ? " waits" : "s wait") for \($0.account)'s login" }.joined(separator: ", ")
-  }
-
-  public static func iso(_ seconds: Int) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
   }
 }
 
@@ -57,12 +54,12 @@ extension SubmissionStatus {
     }
     out.append("rejected: \(rejected)\(rejected > 0 ? " (see `tunes lb queue`)" : "")")
     if let at = lastSubmissionAt {
-      out.append("last submission: \(QueueListing.iso(at))\(lastSubmissionCount.map { " (\($0) listen\($0 == 1 ? "" : "s"))" } ?? "")")
+      out.append("last submission: \(DateText.iso(epoch: at))\(lastSubmissionCount.map { " (\($0) listen\($0 == 1 ? "" : "s"))" } ?? "")")
     } else {
       out.append("last submission: never")
     }
     if let error = lastError {
-      out.append("last error: \(error)\(lastErrorAt.map { " at \(QueueListing.iso($0))" } ?? "")")
+      out.append("last error: \(error)\(lastErrorAt.map { " at \(DateText.iso(epoch: $0))" } ?? "")")
     } else {
       out.append("last error: none")
     }
@@ -71,8 +68,6 @@ extension SubmissionStatus {
   }
 
   public func json() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    JSONText.data(encoding: self) ?? Data("{}".utf8)
   }
 }

@@ -1,5 +1,6 @@
 // The player's one-line status: state, title — artist, elapsed/total with a bar, shuffle/repeat/volume,
 // fitted to the terminal width. A pure function of its inputs, so tests check it without a terminal.
+import TunesCore
 
 public struct StatusLineInput: Sendable, Equatable {
   public enum State: Sendable { case playing, paused, stopped }
@@ -29,14 +30,6 @@ public struct StatusLineInput: Sendable, Equatable {
 }
 
 public enum StatusLine {
-  /// m:ss (h:mm:ss from an hour up).
-  public static func clock(_ ms: Int) -> String {
-    let seconds = max(ms, 0) / 1000
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
-  }
-
   /// A bar of `width` cells, filled in proportion.
   public static func bar(_ fraction: Double, width: Int) -> String {
     guard width > 0 else { return "" }
@@ -52,8 +45,8 @@ public enum StatusLine {
     case .paused: symbol = "⏸"
     case .stopped: symbol = "■"
     }
-    let total = input.durationMs.map(clock) ?? "?:??"
-    let time = "\(clock(input.elapsedMs))/\(total)"
+    let total = input.durationMs.map { DurationText.clock(ms: $0) } ?? "?:??"
+    let time = "\(DurationText.clock(ms: input.elapsedMs))/\(total)"
     let flags = "\(input.shuffle ? "shuffle" : "in order") · repeat \(input.repeatMode) · vol \(input.volume)%"
     var name = input.artist.isEmpty ? input.title : "\(input.title) — \(input.artist)"
     let fixed = 2 + 2 + time.count + 2 + flags.count

@@ -16,12 +16,6 @@ import TunesTerminal
     #expect(used == 1)
   }
 
-  @Test func clockFormats() {
-    #expect(StatusLine.clock(0) == "0:00")
-    #expect(StatusLine.clock(61_999) == "1:01")
-    #expect(StatusLine.clock(3_725_000) == "1:02:05")
-  }
-
   @Test func barFillsInProportion() {
     #expect(StatusLine.bar(0.5, width: 4) == "██░░")
     #expect(StatusLine.bar(2, width: 3) == "███")

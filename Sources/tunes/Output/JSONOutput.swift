@@ -1,14 +1,23 @@
-// JSON for `--json`: songs, artists, albums and reports as plain objects with stable keys; absent
-// values are null rather than missing, so every song object has the same keys.
+// Printing `--json`: every command writes its JSON through here, in the one style of JSONText (compact,
+// keys sorted), one document and a line feed on stdout. Also songs, artists and albums as plain objects
+// with stable keys; absent values are null rather than missing, so every song object has the same keys.
 import Foundation
+import TunesCore
 import TunesLibrary
 
 enum JSONOutput {
+  /// A plain value: dictionaries, arrays, strings, integers, booleans, NSNull.
   static func print(_ value: Any) {
-    let data =
-      JSONWriter.data(value)
-      ?? (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
-      ?? Data("null".utf8)
+    write(JSONText.data(value))
+  }
+
+  /// An Encodable model, as JSONEncoder writes it in the same style.
+  static func print<T: Encodable>(encoding value: T) {
+    write(JSONText.data(encoding: value) ?? Data("null".utf8))
+  }
+
+  /// JSON already written in the one style.
+  static func write(_ data: Data) {
     FileHandle.standardOutput.write(data + Data("\n".utf8))
   }
 
@@ -27,7 +36,7 @@ enum JSONOutput {
       "discNumber": orNull(song.discNumber), "discTotal": orNull(song.discTotal), "year": orNull(song.year),
       "genre": orNull(song.genre), "durationMs": orNull(song.durationMs), "recordingMbid": orNull(song.recordingMbid),
       "releaseMbid": orNull(song.releaseMbid), "artistMbids": song.artistMbids, "playCount": song.playCount,
-      "lastPlayedAt": orNull(song.lastPlayedAt.map { ISO8601DateFormatter().string(from: $0) }),
+      "lastPlayedAt": orNull(song.lastPlayedAt.map(DateText.iso)),
     ]
   }
 

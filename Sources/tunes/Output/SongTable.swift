@@ -1,4 +1,5 @@
 // The one way songs are listed for people (ls songs, search, info's candidates).
+import TunesCore
 import TunesLibrary
 
 enum SongTable {
@@ -9,7 +10,7 @@ enum SongTable {
         [
           song.id.map(String.init) ?? "", song.title, song.artist, song.album,
           song.trackNumber.map(String.init) ?? "", song.year.map(String.init) ?? "",
-          TableOutput.duration(ms: song.durationMs), String(song.playCount),
+          DurationText.cell(ms: song.durationMs), String(song.playCount),
         ]
       },
       rightAligned: [0, 4, 6, 7])

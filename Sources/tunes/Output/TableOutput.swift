@@ -41,14 +41,4 @@ enum TableOutput {
     }
     FileHandle.standardOutput.write(Data(out.utf8))
   }
-
-  /// 3:05, or 1:02:03 past an hour; "" when unknown.
-  static func duration(ms: Int?) -> String {
-    guard let ms else { return "" }
-    let seconds = ms / 1000
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-    // Not String(format:): Foundation's formatter took 1.5 µs a song, 17% of listing 10k songs.
-    func twoDigits(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
-    return h > 0 ? "\(h):\(twoDigits(m)):\(twoDigits(s))" : "\(m):\(twoDigits(s))"
-  }
 }

@@ -66,11 +66,11 @@ struct Info: AsyncParsableCommand {
       ("track", song.trackNumber.map { n in song.trackTotal.map { "\(n)/\($0)" } ?? "\(n)" }),
       ("disc", song.discNumber.map { n in song.discTotal.map { "\(n)/\($0)" } ?? "\(n)" }),
       ("year", song.year.map(String.init)), ("genre", song.genre),
-      ("duration", song.durationMs.map { TableOutput.duration(ms: $0) }),
+      ("duration", song.durationMs.map { DurationText.clock(ms: $0) }),
       ("recording MBID", song.recordingMbid), ("release MBID", song.releaseMbid),
       ("artist MBIDs", song.artistMbids.isEmpty ? nil : song.artistMbids.joined(separator: ", ")),
       ("play count", String(song.playCount)),
-      ("last played", song.lastPlayedAt.map { ISO8601DateFormatter().string(from: $0) }),
+      ("last played", song.lastPlayedAt.map(DateText.iso)),
     ]
     let shown = fields.compactMap { name, value in value.map { (name, TerminalText.safe($0)) } }
     let width = shown.map(\.0.count).max() ?? 0

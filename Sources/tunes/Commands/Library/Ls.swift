@@ -1,6 +1,7 @@
 // `tunes ls artists|albums|songs [QUERY…]`: lists what the library holds, filtered by the query language.
 import ArgumentParser
 import Foundation
+import TunesCore
 import TunesLibrary
 
 struct Ls: AsyncParsableCommand {
@@ -51,7 +52,7 @@ struct Ls: AsyncParsableCommand {
             header: ["ID", "ALBUM", "ALBUM ARTIST", "YEAR", "SONGS", "TIME"],
             rows: albums.map {
               [String($0.id), $0.title, $0.albumArtist, $0.year.map(String.init) ?? "", String($0.songCount),
-               TableOutput.duration(ms: $0.durationMs)]
+               DurationText.cell(ms: $0.durationMs)]
             },
             rightAligned: [0, 4, 5])
         }

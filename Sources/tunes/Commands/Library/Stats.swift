@@ -1,6 +1,7 @@
 // `tunes stats`: how big the library is and what is played most.
 import ArgumentParser
 import Foundation
+import TunesCore
 import TunesLibrary
 
 struct Stats: AsyncParsableCommand {
@@ -27,7 +28,7 @@ struct Stats: AsyncParsableCommand {
         artists    \(stats.artists)
         albums     \(stats.albums)
         playlists  \(stats.playlists)
-        duration   \(TableOutput.duration(ms: stats.totalDurationMs))
+        duration   \(DurationText.clock(ms: stats.totalDurationMs))
         plays      \(stats.totalPlays)
 
         """

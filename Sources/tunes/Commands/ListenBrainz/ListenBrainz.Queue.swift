@@ -14,7 +14,7 @@ extension ListenBrainz {
       try await reportingErrors {
         let rows = try ListenQueue(library: try global.openLibrary(.mustExist)).all()
         if json {
-          print(String(decoding: QueueListing.json(rows), as: UTF8.self))
+          JSONOutput.write(QueueListing.json(rows))
         } else if rows.isEmpty {
           print("No listens waiting.")
         } else {

@@ -14,7 +14,7 @@ extension ListenBrainz {
       try await reportingErrors {
         let status = try SubmissionStatus.read(queue: ListenQueue(library: try global.openLibrary(.mustExist)), account: Account(paths: global.paths))
         if json {
-          print(String(decoding: status.json(), as: UTF8.self))
+          JSONOutput.write(status.json())
         } else {
           status.lines.forEach { print($0) }
         }

@@ -1,6 +1,7 @@
 // `tunes playlist create NAME [QUERY…] [--smart QUERY]`: a new playlist, empty, filled from a query,
 // or smart (its songs follow a saved query).
 import ArgumentParser
+import TunesCore
 import TunesPlaylists
 
 extension Playlist {
@@ -28,7 +29,7 @@ extension Playlist {
         } else {
           let songs = query.isEmpty ? [] : try await PlaylistCLI.songs(query, store: store)
           let summary = try await store.create(name: name, songs: songs)
-          print("created playlist '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)), \(PlaylistCLI.duration(summary.durationMs))")
+          print("created playlist '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)), \(DurationText.rounded(ms: summary.durationMs))")
         }
       }
     }

@@ -2,6 +2,7 @@
 // playlist; queue entries the library does not know are reported and left out.
 import ArgumentParser
 import TunesControl
+import TunesCore
 import TunesPlaylists
 
 extension Playlist {
@@ -19,7 +20,7 @@ extension Playlist {
         let uris = MPDClient.songs(try client.run("playlistinfo")).compactMap { $0["file"] }
         let (songs, unknown) = try await store.songs(forURIs: uris)
         let summary = try await store.save(name: name, songs: songs, replacing: replace)
-        print("saved the queue as '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)), \(PlaylistCLI.duration(summary.durationMs))")
+        print("saved the queue as '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)), \(DurationText.rounded(ms: summary.durationMs))")
         for uri in unknown { StandardError.print("tunes: \(uri): not in the library, left out") }
       }
     }

@@ -2,6 +2,7 @@
 // entries flagged with "!".
 import ArgumentParser
 import Foundation
+import TunesCore
 import TunesPlaylists
 import TunesTerminal
 
@@ -45,10 +46,10 @@ extension Playlist {
               .init(position: $0.position, title: $0.title, artist: $0.artist, album: $0.album, durationMs: $0.durationMs,
                 path: $0.path, recordingMbid: $0.recordingMbid, missing: $0.isMissing)
             })
-          print(try PlaylistCLI.json(output))
+          JSONOutput.print(encoding: output)
           return
         }
-        var header = "\(summary.name): \(PlaylistCLI.songs(summary.songCount)), \(PlaylistCLI.duration(summary.durationMs))"
+        var header = "\(summary.name): \(PlaylistCLI.songs(summary.songCount)), \(DurationText.rounded(ms: summary.durationMs))"
         if summary.missingCount > 0 { header += ", \(summary.missingCount) missing" }
         if let query = summary.smartQuery { header += " (smart: \(query))" }
         print(TerminalText.safe(header))
@@ -57,7 +58,7 @@ extension Playlist {
           let position = String(repeating: " ", count: width - String(entry.position).count) + String(entry.position)
           var line = "\(position) \(entry.isMissing ? "!" : " ") "
           line += PlaylistCLI.column(entry.title ?? (entry.path as NSString).lastPathComponent, 40) + "  "
-          line += PlaylistCLI.column(entry.artist ?? "", 28) + "  " + PlaylistCLI.duration(entry.durationMs)
+          line += PlaylistCLI.column(entry.artist ?? "", 28) + "  " + DurationText.rounded(ms: entry.durationMs)
           if entry.isMissing { line += "  missing: " + (entry.path.isEmpty ? (entry.recordingMbid.map { "recording " + $0 } ?? "") : entry.path) }
           print(TerminalText.safe(line))
         }

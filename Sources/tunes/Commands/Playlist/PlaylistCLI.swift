@@ -1,5 +1,5 @@
 // What the playlist commands share: opening the store, resolving QUERY…|PATH… arguments, and the
-// small pieces of their text output.
+// small pieces of their text output (durations are DurationText's, JSON is JSONOutput's).
 import Foundation
 import TunesCore
 import TunesLibrary
@@ -42,19 +42,7 @@ enum PlaylistCLI {
     return colon > body.startIndex && body[..<colon].allSatisfy(\.isLetter)
   }
 
-  /// m:ss, or h:mm:ss from an hour on; "-" when unknown.
-  static func duration(_ ms: Int?) -> String {
-    guard let ms, ms > 0 else { return "-" }
-    return TableOutput.duration(ms: ms + 500)  // rounded to the second
-  }
-
   static func songs(_ count: Int) -> String { count == 1 ? "1 song" : "\(count) songs" }
-
-  static func json<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
 
   /// Text padded (or cut with "…") to a display width in characters.
   static func column(_ text: String, _ width: Int) -> String {

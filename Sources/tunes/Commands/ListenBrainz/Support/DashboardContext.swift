@@ -39,14 +39,12 @@ struct DashboardContext {
   /// Prints `value` as JSON; offline answers carry `cachedAt` (ISO 8601) at the top level.
   func printJSON<T: Encodable>(_ value: T) {
     saveAnswers()
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    guard var data = try? encoder.encode(value) else { return }
+    guard var data = JSONText.data(encoding: value) else { return }
     if let cachedAt = wire.times.oldest, var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
-      object["cachedAt"] = DashboardText.iso(cachedAt)
-      data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? data
+      object["cachedAt"] = DateText.iso(cachedAt)
+      data = JSONText.data(serializing: object)
     }
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    JSONOutput.write(data)
   }
 
   /// Prints lines for people, with the age of the answers when they came from the cache.
@@ -54,7 +52,7 @@ struct DashboardContext {
     saveAnswers()
     var out = lines
     if let cachedAt = wire.times.oldest {
-      out.insert(style.paint("offline: cached \(DashboardText.dateTime(cachedAt))", ChartStyle.dimCode), at: 0)
+      out.insert(style.paint("offline: cached \(DateText.minute(cachedAt))", ChartStyle.dimCode), at: 0)
     }
     FileHandle.standardOutput.write(Data((out.joined(separator: "\n") + "\n").utf8))
   }

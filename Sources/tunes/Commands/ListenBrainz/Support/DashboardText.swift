@@ -1,27 +1,16 @@
 // The words of the dashboard screens: counts with their nouns, range names, dates and tracks, kept
 // apart from the drawing so every command says them the same way.
 import Foundation
+import TunesCore
 import TunesListenBrainz
 
 enum DashboardText {
   static func notCalculated(_ user: String) -> String { "statistics for \(user) are not calculated yet" }
 
-  static func iso(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    return formatter.string(from: date)
-  }
-
-  /// "2026-11-22 14:03" in the local time zone.
-  static func dateTime(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    return formatter.string(from: date)
-  }
-
+  /// The date column of a listing: "2026-11-22 14:03" in the local time zone, blank when unknown.
   static func dateTime(epoch: Int?) -> String {
     guard let epoch else { return "                " }
-    return dateTime(Date(timeIntervalSince1970: TimeInterval(epoch)))
+    return DateText.minute(Date(timeIntervalSince1970: TimeInterval(epoch)))
   }
 
   /// "Artist – Title" (and the release in parentheses when asked).

@@ -1,13 +1,14 @@
 // Writes the plain JSON values of `--json` (strings, integers, booleans, null, arrays, objects) byte for
-// byte as JSONSerialization does with [.sortedKeys, .withoutEscapingSlashes], about 30× faster.
+// byte as JSONSerialization does with [.sortedKeys, .withoutEscapingSlashes], about 30× faster. JSONText
+// uses it for every plain value; the CLI's SongJSON writes songs with its pieces.
 import Foundation
 
 /// Linux Foundation's JSONSerialization sorts keys with a locale-aware NSString comparison on every
 /// comparison: `tunes ls songs river --json` spent 1.4 of its 1.5 CPU seconds there at 100k songs.
-enum JSONWriter {
+public enum JSONWriter {
   /// nil when the value holds something this writer does not spell exactly as JSONSerialization
   /// (floating-point numbers, keys other than ASCII letters): the caller then uses JSONSerialization.
-  static func data(_ value: Any) -> Data? {
+  public static func data(_ value: Any) -> Data? {
     var out: [UInt8] = []
     out.reserveCapacity(4096)
     guard write(value, into: &out) else { return nil }
@@ -65,7 +66,7 @@ enum JSONWriter {
     a.lower == b.lower ? Array(a.key.utf8).lexicographicallyPrecedes(b.key.utf8) : a.lower.lexicographicallyPrecedes(b.lower)
   }
 
-  static func precedes(_ a: String, _ b: String) -> Bool {
+  public static func precedes(_ a: String, _ b: String) -> Bool {
     precedes((Array(a.lowercased().utf8), a), (Array(b.lowercased().utf8), b))
   }
 
@@ -73,7 +74,7 @@ enum JSONWriter {
 
   /// Escapes as JSONSerialization: quote, backslash, the short forms \b \f \n \r \t, other control
   /// characters as \u00xx (lowercase hex); everything else, slashes included, as UTF-8.
-  static func writeString(_ string: String, into out: inout [UInt8]) {
+  public static func writeString(_ string: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     for byte in string.utf8 {
       switch byte {

@@ -1,0 +1,41 @@
+// The one way durations are written in listings, playlists and the player's clocks: m:ss, h:mm:ss from
+// an hour on; and how long to wait for a server.
+import Foundation
+import Testing
+import TunesCore
+
+@Suite struct DurationTextTests {
+  @Test func durationsReadAsFoundationWouldPrintThem() {
+    for ms in [0, 999, 1_000, 7_250, 59_999, 60_000, 605_000, 3_599_999, 3_600_000, 3_661_000, 36_000_000, 359_999_999] {
+      let seconds = ms / 1000
+      let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+      let expected = h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+      #expect(DurationText.cell(ms: ms) == expected, "\(ms) ms")
+      #expect(DurationText.clock(ms: ms) == expected, "\(ms) ms")
+    }
+    #expect(DurationText.cell(ms: nil) == "")
+  }
+
+  @Test func clockFormats() {
+    #expect(DurationText.clock(ms: 0) == "0:00")
+    #expect(DurationText.clock(ms: 61_999) == "1:01")
+    #expect(DurationText.clock(ms: 3_725_000) == "1:02:05")
+  }
+
+  @Test func playlistDurationsAreRoundedAndDashWhenUnknown() {
+    #expect(DurationText.rounded(ms: nil) == "-")
+    #expect(DurationText.rounded(ms: 0) == "-")
+    #expect(DurationText.rounded(ms: 1_499) == "0:01")
+    #expect(DurationText.rounded(ms: 1_500) == "0:02")
+    #expect(DurationText.rounded(ms: 3_599_500) == "1:00:00")
+  }
+
+  @Test func waitsAreRoundedUpToTheirUnit() {
+    #expect(DurationText.wait(seconds: 45) == "45 s")
+    #expect(DurationText.wait(seconds: 119) == "119 s")
+    #expect(DurationText.wait(seconds: 121) == "3 min")
+    #expect(DurationText.wait(seconds: 7_199) == "120 min")
+    #expect(DurationText.wait(seconds: 86_400) == "24 h")
+    #expect(DurationText.wait(seconds: 86_401) == "25 h")
+  }
+}
