@@ -10,7 +10,7 @@ struct Current: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let report = try PlayerRemote.report(try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
+      let report = try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
       if let song = report.song { print(TerminalText.safe(song.label)) }
     }
   }

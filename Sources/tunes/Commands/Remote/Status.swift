@@ -17,7 +17,7 @@ struct Status: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let report = try PlayerRemote.report(try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
+      let report = try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
       print(json ? report.json : TerminalText.safe(report.line))
     }
   }

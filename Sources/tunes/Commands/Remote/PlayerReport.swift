@@ -1,0 +1,161 @@
+// What `tunes status`, `current` and `queue` print: the running player's state read over the MPD
+// protocol, as one line for people or JSON (stable keys) for scripts. Its clocks are DurationText's
+// and its JSON is JSONText's, as everywhere else in tunes.
+import Foundation
+import TunesControl
+import TunesCore
+
+struct PlayerReport: Sendable, Equatable {
+  struct Song: Sendable, Equatable, Codable {
+    var file: String
+    var title: String?
+    var artist: String?
+    var album: String?
+    var durationMs: Int?
+    var position: Int?
+    var id: Int?
+
+    init(_ fields: [String: String]) {
+      file = fields["file"] ?? ""
+      title = fields["Title"]
+      artist = fields["Artist"]
+      album = fields["Album"]
+      if let precise = fields["duration"].flatMap(Double.init) {
+        durationMs = Int((precise * 1000).rounded())
+      } else if let whole = fields["Time"].flatMap(Int.init) {
+        durationMs = whole * 1000
+      } else {
+        durationMs = nil
+      }
+      position = fields["Pos"].flatMap(Int.init)
+      id = fields["Id"].flatMap(Int.init)
+    }
+
+    /// "Artist – Title", falling back to the file name.
+    var label: String {
+      switch (artist, title) {
+      case (let artist?, let title?): return "\(artist) – \(title)"
+      case (nil, let title?): return title
+      default: return (file as NSString).lastPathComponent
+      }
+    }
+  }
+
+  /// play, pause or stop.
+  var state: String
+  var song: Song?
+  var elapsedMs: Int?
+  var durationMs: Int?
+  /// Zero-based queue position of the current song.
+  var position: Int?
+  var queueLength: Int
+  var shuffle: Bool
+  /// off, all or one (one = MPD's repeat + single).
+  var repeatMode: String
+  /// MPD's single (on or oneshot): with repeat off, play the current song and stop.
+  var single: Bool
+  /// MPD's consume: a played song leaves the queue.
+  var consume: Bool
+  var volume: Int?
+
+  /// Builds the report from the replies to `status` and `currentsong`.
+  init(status: [String: String], currentSong: [String: String]) {
+    state = status["state"] ?? "stop"
+    song = currentSong["file"] == nil ? nil : Song(currentSong)
+    elapsedMs = status["elapsed"].flatMap(Double.init).map { Int(($0 * 1000).rounded()) }
+    durationMs = status["duration"].flatMap(Double.init).map { Int(($0 * 1000).rounded()) } ?? song?.durationMs
+    position = status["song"].flatMap(Int.init)
+    queueLength = status["playlistlength"].flatMap(Int.init) ?? 0
+    shuffle = status["random"] == "1"
+    let repeatOn = status["repeat"] == "1"
+    single = status["single"].map { $0 != "0" } ?? false
+    consume = status["consume"].map { $0 != "0" } ?? false
+    repeatMode = repeatOn ? (single ? "one" : "all") : "off"
+    volume = status["volume"].flatMap(Int.init)
+  }
+
+  /// Asks the player for `status` and `currentsong`.
+  static func read(from client: MPDClient) throws(ControlError) -> PlayerReport {
+    let status = MPDClient.dictionary(try client.run("status"))
+    let song = MPDClient.dictionary(try client.run("currentsong"))
+    return PlayerReport(status: status, currentSong: song)
+  }
+
+  /// `▶ Artist – Title  1:23/4:56  #3/12  shuffle on  repeat all  volume 80%`, with `single on` (repeat off:
+  /// with repeat on it is `repeat one`) and `consume on` when they are.
+  var line: String {
+    let symbol = state == "play" ? "▶" : state == "pause" ? "⏸" : "■"
+    var parts: [String] = []
+    if let song {
+      var head = "\(symbol) \(song.label)"
+      if let elapsedMs {
+        head += "  \(DurationText.clock(ms: elapsedMs))" + (durationMs.map { "/" + DurationText.clock(ms: $0) } ?? "")
+      }
+      parts.append(head)
+    } else {
+      parts.append("\(symbol) stopped, nothing selected")
+    }
+    parts.append(position.map { "#\($0 + 1)/\(queueLength)" } ?? "queue \(queueLength)")
+    parts.append("shuffle \(shuffle ? "on" : "off")")
+    parts.append("repeat \(repeatMode)")
+    if single && repeatMode == "off" { parts.append("single on") }
+    if consume { parts.append("consume on") }
+    if let volume { parts.append("volume \(volume)%") }
+    return parts.joined(separator: "  ")
+  }
+
+  struct JSONShape: Encodable {
+    var state: String
+    var song: Song?
+    var elapsedMs: Int?
+    var durationMs: Int?
+    var position: Int?
+    var queueLength: Int
+    var shuffle: Bool
+    var `repeat`: String
+    var single: Bool
+    var consume: Bool
+    var volume: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case state, song, elapsedMs, durationMs, position, queueLength, shuffle, `repeat`, single, consume, volume
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(state, forKey: .state)
+      try c.encode(song, forKey: .song)  // null when nothing is selected
+      try c.encode(elapsedMs, forKey: .elapsedMs)
+      try c.encode(durationMs, forKey: .durationMs)
+      try c.encode(position, forKey: .position)
+      try c.encode(queueLength, forKey: .queueLength)
+      try c.encode(shuffle, forKey: .shuffle)
+      try c.encode(`repeat`, forKey: .repeat)
+      try c.encode(single, forKey: .single)
+      try c.encode(consume, forKey: .consume)
+      try c.encode(volume, forKey: .volume)
+    }
+  }
+
+  /// One JSON object with every key present (null when unknown).
+  var json: String {
+    let shape = JSONShape(
+      state: state, song: song, elapsedMs: elapsedMs, durationMs: durationMs, position: position,
+      queueLength: queueLength, shuffle: shuffle, repeat: repeatMode, single: single, consume: consume,
+      volume: volume)
+    return JSONText.string(encoding: shape, fallback: "{}")
+  }
+
+  /// The queue as JSON: an array of songs with position and id.
+  static func queueJSON(_ songs: [[String: String]]) -> String {
+    JSONText.string(encoding: songs.map(Song.init), fallback: "{}")
+  }
+
+  static func queueLines(_ songs: [[String: String]], current: Int?) -> [String] {
+    songs.map(Song.init).map { song in
+      let marker = song.position != nil && song.position == current ? ">" : " "
+      let length = song.durationMs.map { "  " + DurationText.clock(ms: $0) } ?? ""
+      return "\(marker)\((song.position ?? 0) + 1). \(song.label)\(length)"
+    }
+  }
+}
