@@ -3,14 +3,7 @@
 import Foundation
 import TunesTerminal
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 enum TableOutput {
-  static var stdoutIsTerminal: Bool { isatty(1) == 1 }
-  static var stderrIsTerminal: Bool { isatty(2) == 1 }
-
   /// Longest cell shown on a terminal; longer text is cut with "…" (piped output is never cut).
   static let maxCellWidth = 40
 
@@ -18,7 +11,7 @@ enum TableOutput {
     var out = ""
     // Cells go through TerminalText: tabs and line breaks become spaces, so a cell never spills into
     // the next column or row, and no control character reaches the terminal.
-    if stdoutIsTerminal {
+    if TerminalInfo.isTerminal(STDOUT_FILENO) {
       let cut = rows.map {
         $0.map { cell in
           let safe = TerminalText.safe(cell)

@@ -32,7 +32,7 @@ struct Index: AsyncParsableCommand {
     try await reportingErrors {
       let library = try global.openLibrary(.createIfMissing)
       var options = IndexingOptions(dryRun: dryRun)
-      let showProgress = TableOutput.stderrIsTerminal && !json
+      let showProgress = TerminalInfo.isTerminal(STDERR_FILENO) && !json
       if showProgress { options.progress = IndexProgressLine(start: SystemClock().monotonic()).update }
       options.waitingForOtherRun = { StandardError.print("tunes: waiting for another index of this library to finish") }
       var report = try library.index(paths: paths, options: options)

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TunesListenBrainz
+import TunesTerminal
 
 extension ListenBrainz {
   struct Flush: AsyncParsableCommand {
@@ -26,7 +27,7 @@ extension ListenBrainz {
       let user = try account.listenUser()
       let others = try queue.waitingForOtherAccounts(than: user)
       let submitter = Submitter(queue: queue, client: client, user: user, log: { line in StandardError.print("tunes: \(line)") })
-      let showProgress = ListenBrainzTerminal.stderrIsTerminal
+      let showProgress = TerminalInfo.isTerminal(STDERR_FILENO)
       var progress: (@Sendable (Int, Int) -> Void)? = nil
       if showProgress {
         progress = { @Sendable sent, total in ListenBrainzTerminal.progress(sent: sent, total: total) }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import TunesListenBrainz
+import TunesTerminal
 
 extension ListenBrainz {
   struct Login: AsyncParsableCommand {
@@ -17,7 +18,7 @@ extension ListenBrainz {
         let token: String
         if let value = global.paths.environment[Account.tokenVariable], !value.isEmpty {
           token = value
-        } else if ListenBrainzTerminal.stdinIsTerminal {
+        } else if TerminalInfo.isTerminal(STDIN_FILENO) {
           token = ListenBrainzTerminal.readSecret(prompt: "ListenBrainz user token (https://listenbrainz.org/settings/): ") ?? ""
         } else {
           token = readLine(strippingNewline: true) ?? ""

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TunesPlaylists
+import TunesTerminal
 
 extension Playlist {
   struct Delete: AsyncParsableCommand {
@@ -15,7 +16,7 @@ extension Playlist {
       try await reportingErrors {
         let store = try PlaylistCLI.store(global, .mustExist)
         let summary = try await store.show(name: name).summary  // an unknown name fails before asking
-        if !yes && isatty(0) != 0 && isatty(1) != 0 {
+        if !yes && TerminalInfo.isTerminal(STDIN_FILENO) && TerminalInfo.isTerminal(STDOUT_FILENO) {
           // Unbuffered, so the question shows before readLine waits.
           FileHandle.standardOutput.write(Data("Delete playlist '\(summary.name)' (\(PlaylistCLI.songs(summary.songCount)))? [y/N] ".utf8))
           guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {

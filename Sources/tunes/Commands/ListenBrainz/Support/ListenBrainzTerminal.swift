@@ -2,9 +2,6 @@
 import Foundation
 
 enum ListenBrainzTerminal {
-  static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-  static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
-
   /// Reads one line from the terminal with echo off (the token must not stay on screen).
   static func readSecret(prompt: String) -> String? {
     FileHandle.standardError.write(Data(prompt.utf8))
