@@ -46,12 +46,7 @@ struct Info: AsyncParsableCommand {
   }
 
   func find(_ text: String, in library: Library) throws -> Song {
-    if song.count == 1, let id = Int64(text), let found = try library.song(id: id) { return found }
-    if song.count == 1, text.contains("/") {
-      let absolute = text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
-      let resolved = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
-      if let found = try library.song(path: resolved) ?? library.song(path: text) { return found }
-    }
+    if let found = try SongArgument.byIdOrPath(song, in: library) { return found }
     let candidates = try library.songs(matching: LibraryQuery.parse(arguments: song))
     if candidates.count == 1 { return candidates[0] }
     if candidates.isEmpty { throw LibraryError.songNotFound(text) }

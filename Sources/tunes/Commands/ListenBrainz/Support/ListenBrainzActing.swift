@@ -7,26 +7,22 @@ import TunesCore
 import TunesLibrary
 import TunesListenBrainz
 
-struct ActingTarget {
-  var label: String
-  var artist: String
-  var title: String
-  var recordingMbid: String?
-  var recordingMsid: String?
-}
-
 enum ListenBrainzActing {
+  /// The song acted on, as ListenBrainz may know it.
+  struct Target {
+    var label: String
+    var artist: String
+    var title: String
+    var recordingMbid: String?
+    var recordingMsid: String?
+  }
+
   /// The song named by `words` (an id, a path, or a query matching exactly one song), or the playing one.
-  static func song(_ words: [String], global: GlobalOptions) throws -> ActingTarget {
+  static func song(_ words: [String], global: GlobalOptions) throws -> Target {
     let library = try global.openLibrary(.createIfMissing)
     if words.isEmpty { return try playing(library: library, global: global) }
     let text = words.joined(separator: " ")
-    if words.count == 1, let id = Int64(text), let found = try library.song(id: id) { return target(found) }
-    if words.count == 1, text.contains("/") {
-      let absolute = text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
-      let resolved = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
-      if let found = try library.song(path: resolved) ?? library.song(path: text) { return target(found) }
-    }
+    if let found = try SongArgument.byIdOrPath(words, in: library) { return target(found) }
     let candidates = try library.songs(matching: LibraryQuery.parse(arguments: words))
     guard !candidates.isEmpty else { throw DashboardError.noSong(text) }
     guard candidates.count == 1 else {
@@ -35,14 +31,14 @@ enum ListenBrainzActing {
     return target(candidates[0])
   }
 
-  static func target(_ song: Song) -> ActingTarget {
-    ActingTarget(
+  static func target(_ song: Song) -> Target {
+    Target(
       label: "\(song.artist) – \(song.title)", artist: song.artist, title: song.title,
       recordingMbid: song.recordingMbid.flatMap { UUID(uuidString: $0) != nil ? $0.lowercased() : nil }, recordingMsid: nil)
   }
 
   /// The running player's song: the library's row for its file when there is one (it has the MBID).
-  static func playing(library: Library, global: GlobalOptions) throws -> ActingTarget {
+  static func playing(library: Library, global: GlobalOptions) throws -> Target {
     let result = Result { () throws(ControlError) -> PlayerReport in
       try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
     }
@@ -57,11 +53,11 @@ enum ListenBrainzActing {
     if let found = try library.song(path: song.file) { return target(found) }
     let artist = song.artist ?? ""
     let title = song.title ?? ""
-    return ActingTarget(label: song.label, artist: artist, title: title, recordingMbid: nil, recordingMsid: nil)
+    return Target(label: song.label, artist: artist, title: title, recordingMbid: nil, recordingMsid: nil)
   }
 
   /// Fills in an MBID or MSID from the user's recent listens when the library has no MBID.
-  static func identify(_ target: ActingTarget, dashboard: Dashboard, user: String?) async throws(DashboardError) -> ActingTarget {
+  static func identify(_ target: Target, dashboard: Dashboard, user: String?) async throws(DashboardError) -> Target {
     if target.recordingMbid != nil { return target }
     guard let user else { throw .noRecordingId(song: target.label) }
     let page = try await dashboard.listens(user: user, count: 100)
