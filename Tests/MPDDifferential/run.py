@@ -1,0 +1,422 @@
+#!/usr/bin/env python3
+"""The MPD differential test: tunes' MPD server against a private real mpd, reply by reply.
+
+Both servers get the same generated music folder and the same protocol scripts (cases/*.mpd); each
+reply is normalised only where the protocol lets two honest servers differ (queue ids, the queue
+version's starting point, timing) and where Docs/MPDDifferences.md lists an intended difference, then
+the two replies must be equal. mpd is the oracle: a case that tunes answers differently fails.
+
+Cases that tunes does not match yet are listed in the "Not yet matched" table of
+Docs/MPDDifferences.md: they run, and fail the test if they start to match (so the list stays true).
+
+    Tests/MPDDifferential/run.py [--tunes PATH] [--case NAME] [--keep] [--verbose]
+
+Needs Debian's mpd, sox and lame (Scripts/setup-debian installs them). The last line it prints is
+"mpd-differential: N passed, N failed".
+
+Hand-written rather than built on a client library on purpose: a client library parses replies into
+dicts and would hide exactly what this compares (order, repeated keys, the exact ACK text).
+"""
+
+import argparse
+import difflib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+DIFFERENCES = os.path.join(REPO, "Docs", "MPDDifferences.md")
+
+# The generated library: (folder/file, title, artist, album, track, year, genre, seconds).
+# Two top-level folders so both servers see the same music root; short 8 kHz mono songs so song ends
+# come quickly in real time.
+SONGS = [
+    ("Ansel Grey/First Light/01 Dawn.mp3", "Dawn", "Ansel Grey", "First Light", 1, 2001, "Rock", 2),
+    ("Ansel Grey/First Light/02 Noon.mp3", "Noon", "Ansel Grey", "First Light", 2, 2001, "Rock", 3),
+    ("Ansel Grey/First Light/03 Dusk.mp3", "Dusk", "Ansel Grey", "First Light", 3, 2001, "Rock", 2),
+    ("Ansel Grey/Second Wind/01 Gale.mp3", "Gale", "Ansel Grey", "Second Wind", 1, 2004, "Folk", 3),
+    ("Ansel Grey/Second Wind/02 Calm.mp3", "Calm", "Ansel Grey", "Second Wind", 2, 2004, "Folk", 2),
+    ("Zoë Varga/Café Nights/01 Été.mp3", "Été", "Zoë Varga", "Café Nights", 1, 1999, "Jazz", 2),
+    ("Zoë Varga/Café Nights/02 Blue Hour.mp3", "Blue Hour", "Zoë Varga", "Café Nights", 2, 1999, "Jazz", 3),
+    ("Zoë Varga/Café Nights/03 après.mp3", "après", "Zoë Varga", "Café Nights", 3, 1999, "Jazz", 2),
+]
+
+# Status and song fields that carry time, so differ between any two runs of one server.
+TIMING_KEYS = {"elapsed", "time", "bitrate", "uptime", "playtime", "db_update", "updating_db", "audio"}
+ID_KEYS = {"Id", "songid", "nextsongid"}
+
+
+class Differences:
+    """The two tables of Docs/MPDDifferences.md: intended differences and cases not yet matched."""
+
+    def __init__(self, path):
+        self.ignored = []  # (command or "*", key or "ACK") pairs
+        self.pending = {}  # case name -> what differs
+        table = None
+        with open(path, encoding="utf-8") as doc:
+            for line in doc:
+                if line.startswith("## "):
+                    table = {"## Intended differences": "intended", "## Not yet matched": "pending"}.get(line.strip())
+                    continue
+                cells = [c.strip() for c in line.strip().strip("|").split("|")]
+                cells[0] = cells[0].strip("`")
+                if table is None or not line.startswith("|") or len(cells) < 2 or set(cells[0]) <= {"-", " "}:
+                    continue
+                if cells[0] in ("command", "case"):
+                    continue
+                if table == "intended":
+                    self.ignored.append((cells[0], cells[1].strip("`")))
+                else:
+                    self.pending[cells[0]] = cells[1]
+
+    def ignores(self, command, key):
+        return any(c in ("*", command) and k == key for c, k in self.ignored)
+
+
+class Connection:
+    """One MPD protocol connection, reading replies line by line."""
+
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.settimeout(15)
+        self.sock.connect(path)
+        self.file = self.sock.makefile("rwb")
+        greeting = self.file.readline().decode()
+        if not greeting.startswith("OK MPD "):
+            raise RuntimeError(f"{path}: greeting {greeting!r}")
+
+    def send(self, line):
+        self.file.write(line.encode() + b"\n")
+        self.file.flush()
+
+    def read(self):
+        lines = []
+        while True:
+            raw = self.file.readline()
+            if not raw:
+                lines.append("<connection closed>")
+                return lines
+            if raw.startswith(b"binary: "):
+                size = int(raw[8:])
+                lines.append(raw.decode().rstrip("\n"))
+                data = self.file.read(size + 1)
+                lines.append(f"<{len(data) - 1} bytes>")
+                continue
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            lines.append(line)
+            if line == "OK" or line.startswith("ACK "):
+                return lines
+
+    def command(self, line):
+        self.send(line)
+        return self.read()
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def wait_for_socket(path, process, what, seconds=20):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if process.poll() not in (None, 0):
+            raise RuntimeError(f"{what} exited with {process.returncode} before its socket appeared")
+        if os.path.exists(path):
+            try:
+                Connection(path).close()
+                return
+            except OSError:
+                pass
+        time.sleep(0.05)
+    raise RuntimeError(f"{what}: no socket at {path} after {seconds} s")
+
+
+def make_library(music):
+    wavs = {}
+    for relative, title, artist, album, track, year, genre, seconds in SONGS:
+        path = os.path.join(music, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        wav = wavs.get(seconds)
+        if wav is None:
+            wav = os.path.join(music, f"..{os.sep}tone-{seconds}.wav")
+            subprocess.run(["sox", "-n", "-r", "8000", "-c", "1", wav, "synth", str(seconds), "sine", "440"], check=True)
+            wavs[seconds] = wav
+        subprocess.run(
+            ["lame", "--quiet", "--tv", f"TPE2={artist}", "--tt", title, "--ta", artist, "--tl", album, "--tn", str(track), "--ty", str(year),
+             "--tg", genre, wav, path],
+            check=True)
+    # One fixed modification time, so Last-Modified lines compare equal and do not depend on the clock.
+    stamp = 1_700_000_000
+    for root, dirs, files in os.walk(music):
+        for name in files + dirs:
+            os.utime(os.path.join(root, name), (stamp, stamp))
+    os.utime(music, (stamp, stamp))
+
+
+class Servers:
+    """A private mpd and a tunes daemon on the same music folder, each in the temporary folder."""
+
+    def __init__(self, work, tunes):
+        self.work = work
+        self.music = os.path.join(work, "music")
+        os.makedirs(self.music)
+        make_library(self.music)
+        self.processes = []
+        self.mpd_socket = os.path.join(work, "mpd", "socket")
+        self.tunes_socket = os.path.join(work, "tunes-run", "mpd.sock")
+        self.start_mpd()
+        self.start_tunes(tunes)
+
+    def start_mpd(self):
+        folder = os.path.join(self.work, "mpd")
+        os.makedirs(os.path.join(folder, "playlists"))
+        config = os.path.join(folder, "mpd.conf")
+        with open(config, "w") as out:
+            out.write(f'''music_directory "{self.music}"
+playlist_directory "{folder}/playlists"
+db_file "{folder}/database"
+state_file "{folder}/state"
+sticker_file "{folder}/sticker.sql"
+bind_to_address "{self.mpd_socket}"
+log_file "{folder}/log"
+audio_output {{
+  type "null"
+  name "null"
+  mixer_type "software"
+}}
+''')
+        process = subprocess.Popen(["mpd", "--no-daemon", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.processes.append(process)
+        wait_for_socket(self.mpd_socket, process, "mpd")
+        # The first scan: `update`, then wait until status no longer shows it running.
+        connection = Connection(self.mpd_socket)
+        connection.command("update")
+        deadline = time.time() + 20
+        while any(line.startswith("updating_db:") for line in connection.command("status")):
+            if time.time() > deadline:
+                raise RuntimeError("mpd: the first update did not finish")
+            time.sleep(0.05)
+        connection.close()
+
+    def start_tunes(self, tunes):
+        home = os.path.join(self.work, "tunes")
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
+            "XDG_DATA_HOME": f"{home}/data", "XDG_CONFIG_HOME": f"{home}/config", "XDG_STATE_HOME": f"{home}/state",
+            "XDG_RUNTIME_DIR": os.path.dirname(self.tunes_socket), "TUNES_DB": f"{home}/library.db",
+            "TUNES_MPD_SOCKET": self.tunes_socket,
+        }
+        os.makedirs(os.path.dirname(self.tunes_socket), mode=0o700)
+        subprocess.run([tunes, "index", self.music], env=env, check=True, stdout=subprocess.DEVNULL)
+        process = subprocess.Popen([tunes, "play", "--daemon", "--device", "null"], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # The daemon goes to the background and the command returns; `kill` over the socket ends it.
+        wait_for_socket(self.tunes_socket, process, "tunes play --daemon")
+
+    def stop(self):
+        try:
+            Connection(self.tunes_socket).command("kill")
+        except OSError:
+            pass
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+# What every case starts from, sent to both servers and not compared.
+RESET = ["stop", "clear", "repeat 0", "random 0", "single 0", "consume 0", "setvol 100", "clearerror"]
+
+
+def reset(connection):
+    for line in RESET:
+        connection.command(line)
+    for line in connection.command("listplaylists"):
+        if line.startswith("playlist: "):
+            connection.command('rm "%s"' % line[len("playlist: "):].replace('"', '\\"'))
+
+
+class Normaliser:
+    """Makes one server's replies comparable: ids by order of first appearance, the queue version as an
+    offset from the case's start, timing values blanked, intended differences dropped."""
+
+    def __init__(self, differences, start_version):
+        self.differences = differences
+        self.ids = {}
+        self.start_version = start_version
+
+    def reply(self, command, lines):
+        name = command.split(" ", 1)[0]
+        out = []
+        for line in lines:
+            if line.startswith("ACK "):
+                if self.differences.ignores(name, "ACK"):
+                    line = "ACK <intended difference>"
+                out.append(line)
+                continue
+            key, sep, value = line.partition(": ")
+            if not sep:
+                out.append(line)
+                continue
+            if self.differences.ignores(name, key):
+                continue
+            if key in TIMING_KEYS:
+                value = "<timing>"
+            elif key in ID_KEYS:
+                value = "#%d" % self.ids.setdefault(value, len(self.ids) + 1)
+            elif key == "playlist" and value.isdigit():  # status' queue version (listplaylists has names)
+                value = "+%d" % (int(value) - self.start_version)
+            out.append(f"{key}: {value}")
+        return out
+
+
+def queue_version(connection):
+    for line in connection.command("status"):
+        if line.startswith("playlist: "):
+            return int(line[len("playlist: "):])
+    raise RuntimeError("status without playlist:")
+
+
+def run_case(path, servers, differences, verbose):
+    """Runs one script on both servers; returns the list of diff lines (empty when they agree)."""
+    sides = {}
+    for side, socket_path in (("mpd", servers.mpd_socket), ("tunes", servers.tunes_socket)):
+        first, second = Connection(socket_path), Connection(socket_path)
+        reset(first)
+        sides[side] = {"c1": first, "c2": second, "norm": Normaliser(differences, queue_version(first)),
+                       "transcript": [], "pending": []}
+    with open(path, encoding="utf-8") as script:
+        steps = [line.rstrip("\n") for line in script if line.strip() and not line.startswith("#")]
+    # Each step runs on both servers before the next, so songs play at the same pace on both.
+    for step in steps:
+        for side in ("mpd", "tunes"):
+            run_step(step, sides[side])
+    for side in sides.values():
+        side["c1"].close()
+        side["c2"].close()
+    mpd, tunes = sides["mpd"]["transcript"], sides["tunes"]["transcript"]
+    if verbose:
+        print("\n".join("    " + line for line in tunes))
+    if mpd == tunes:
+        return []
+    return list(difflib.unified_diff(mpd, tunes, "mpd", "tunes", lineterm="", n=4))
+
+
+def with_queue_ids(step, connection):
+    """Replaces each {id:N} with the queue id at position N on this server (ids differ between servers)."""
+    if "{id:" not in step:
+        return step
+    ids = [line.split(": ", 1)[1] for line in connection.command("playlistid") if line.startswith("Id: ")]
+    return re.sub(r"\{id:(\d+)\}", lambda m: ids[int(m.group(1))] if int(m.group(1)) < len(ids) else "999999", step)
+
+
+def run_step(step, side):
+    transcript = side["transcript"]
+    if step.startswith("@sleep "):
+        time.sleep(float(step.split()[1]))
+        return
+    connection = side["c1"]
+    if step.startswith("[2] "):
+        connection, step = side["c2"], step[4:]
+    if step.startswith("@send "):
+        command = step[len("@send "):]
+        connection.send(command)
+        side["pending"].append((connection, command))
+        transcript.append(f"> {command} (sent)")
+        return
+    if step == "@read":
+        connection, command = side["pending"].pop(0)
+        lines = connection.read()
+    elif side.get("list") is not None:
+        # Inside a command list nothing answers until its end.
+        connection.send(step)
+        side["list"].append(step)
+        if step != "command_list_end":
+            return
+        command, lines = " / ".join(side["list"]), connection.read()
+        side["list"] = None
+    elif step.startswith("command_list_"):
+        connection.send(step)
+        side["list"] = [step]
+        return
+    else:
+        command = with_queue_ids(step, connection)
+        lines = connection.command(command)
+    transcript.append(f"> {command if command.startswith('command_list_') else step}")
+    transcript.extend("  " + line for line in side["norm"].reply(command, lines))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tunes", default=os.path.join(REPO, ".build", "debug", "tunes"))
+    parser.add_argument("--case", action="append", help="run only these cases (file names without .mpd)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument("--verbose", action="store_true", help="print each transcript")
+    args = parser.parse_args()
+
+    for tool in ("mpd", "sox", "lame"):
+        if shutil.which(tool) is None:
+            sys.exit(f"mpd-differential: {tool} is missing (Scripts/setup-debian installs it)")
+    if not os.access(args.tunes, os.X_OK):
+        sys.exit(f"mpd-differential: no tunes binary at {args.tunes} (swift build first)")
+
+    differences = Differences(DIFFERENCES)
+    cases = sorted(f for f in os.listdir(os.path.join(HERE, "cases")) if f.endswith(".mpd"))
+    if args.case:
+        cases = [c for c in cases if c[:-4] in args.case]
+    unknown = set(differences.pending) - {c[:-4] for c in os.listdir(os.path.join(HERE, "cases"))}
+    if unknown:
+        sys.exit(f"mpd-differential: Docs/MPDDifferences.md names cases that do not exist: {sorted(unknown)}")
+
+    work = tempfile.mkdtemp(prefix="tunes-mpd-diff-")
+    passed = failed = known = 0
+    servers = None
+    try:
+        servers = Servers(work, args.tunes)
+        for case in cases:
+            name = case[:-4]
+            try:
+                diff = run_case(os.path.join(HERE, "cases", case), servers, differences, args.verbose)
+            except (OSError, RuntimeError) as error:  # a reply that never came, a closed connection
+                diff = [f"the case broke off: {error!r}"]
+            if name in differences.pending:
+                if diff:
+                    known += 1
+                    print(f"known   {name}: not yet matched ({differences.pending[name]})")
+                else:
+                    failed += 1
+                    print(f"FAIL    {name}: matches mpd now; take it off \"Not yet matched\" in Docs/MPDDifferences.md")
+            elif diff:
+                failed += 1
+                print(f"FAIL    {name}")
+                print("\n".join("    " + line for line in diff))
+            else:
+                passed += 1
+                print(f"ok      {name}")
+    finally:
+        if servers:
+            servers.stop()
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"mpd-differential: {known} cases not yet matched, as Docs/MPDDifferences.md lists")
+    print(f"mpd-differential: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
