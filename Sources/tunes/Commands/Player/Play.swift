@@ -72,7 +72,9 @@ struct Play: AsyncParsableCommand {
       // help it, and SQLite's default (2 MB per connection) was half the heap of a 10k-song queue.
       let library = try global.openLibrary(.createIfMissing, cacheKiB: Self.cacheKiB)
       let socketPath = global.paths.mpdSocket
-      if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: socketPath) {
+      // The library's running player, wherever its socket is (another XDG_RUNTIME_DIR, TUNES_MPD_SOCKET).
+      let runningPlayer = daemonChild ? nil : PlayerLock.running(database: global.databasePath)
+      if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: runningPlayer?.socket ?? socketPath) {
         // The running player keeps its device, pace, shuffle generator and servers: asking for others is
         // an error, not something silently dropped.
         let ignored = [
@@ -83,6 +85,7 @@ struct Play: AsyncParsableCommand {
         print(try RemotePlay.send(try chosenBatch(library).songs, append: add, shuffle: shuffle, repeat: `repeat`, to: running))
         return
       }
+      if let runningPlayer { throw PlayerRunningError(pid: runningPlayer.pid, socket: runningPlayer.socket) }
       if daemon {
         if !resume { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
         let log = Daemon.logPath(global.paths)
@@ -90,6 +93,9 @@ struct Play: AsyncParsableCommand {
         print("tunes is playing in the background (pid \(pid), socket \(socketPath)); `tunes quit` ends it")
         return
       }
+      // Held until this process ends: a second player on this library is refused, naming this one.
+      let lock = try PlayerLock.take(database: global.databasePath, socket: socketPath)
+      defer { withExtendedLifetime(lock) {} }
       let deviceName = device ?? ProcessInfo.processInfo.environment["TUNES_ALSA_DEVICE"] ?? "default"
       let sink = PacedSink(ALSASink(device: deviceName), mode: pace ?? .realtime)
       let player = Player(sink: sink, decoders: MPG123DecoderFactory(), library: library, seed: seed)
