@@ -8,11 +8,15 @@ enum CLIError: TunesError {
   case cannotOpenDatabase(path: String, reason: String)
   /// A command that only reads the library was given a database that does not exist.
   case noLibrary(path: String)
+  /// A command to the running player that could change nothing (`pause` while paused, `resume` with an
+  /// empty queue): said, with a non-zero exit, so a script is never told that something happened.
+  case nothingToChange(String)
 
   var exitStatus: ExitStatus {
     switch self {
     case .cannotOpenDatabase: return .ioError
     case .noLibrary: return .noInput
+    case .nothingToChange: return .partial
     }
   }
 
@@ -20,6 +24,7 @@ enum CLIError: TunesError {
     switch self {
     case .cannotOpenDatabase(let path, let reason): return "cannot open the library database \(path): \(reason)"
     case .noLibrary(let path): return "the library at \(path) does not exist; run `tunes index` first"
+    case .nothingToChange(let why): return why
     }
   }
 }
