@@ -129,7 +129,7 @@ struct PlayerDaemonTests {
     var status = try await statusJSON(home)
     #expect(status["repeat"] as? String == "one")
     #expect(status["queueLength"] as? Int == 1)
-    for option in [["--device", "null"], ["--pace", "max"], ["--seed", "4"]] {
+    for option in [["--device", "null"], ["--pace", "max"], ["--seed", "4", "--shuffle"]] {
       let refused = try await home.tunes(arguments: ["play"] + option + ["ash"])
       #expect(refused.status == 64, "\(option): \(refused.out) \(refused.err)")
       #expect(refused.err.contains(option[0]) && refused.err.contains("running player"), "\(refused.err)")

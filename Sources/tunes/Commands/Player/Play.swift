@@ -53,6 +53,15 @@ struct Play: AsyncParsableCommand {
   @Option(name: .long, help: "The password MPD clients on TCP must send first.")
   var mpdPassword: String?
 
+  /// Options that contradict each other are refused before anything plays, not silently dropped.
+  func validate() throws {
+    let choosing = !query.isEmpty || playlist != nil || album != nil || artist != nil
+    if resume && choosing {
+      throw ValidationError("--resume continues the saved queue; a query, --playlist, --album or --artist replaces it: give one or the other")
+    }
+    if seed != nil && !shuffle { throw ValidationError("--seed only seeds --shuffle; add --shuffle, or leave --seed out") }
+  }
+
   /// SQLite's page cache per connection of a playing process.
   static let cacheKiB = 256
 
