@@ -22,8 +22,8 @@ let package = Package(
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
-    // MARK: Layer 1: shared vocabulary, no I/O of its own
-    /// Errors and exit statuses, XDG paths, audio format and the decoder/sink protocols, clocks.
+    // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
+    /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols, clocks.
     .target(name: "TunesCore"),
 
     // MARK: Layer 2: library index, tags, decoder, audio output, terminal drawing
@@ -74,7 +74,8 @@ let package = Package(
     .testTarget(name: "TunesLibraryTests", dependencies: ["TunesTestSupport", "TunesLibrary", grdb]),
     .testTarget(name: "TunesDecoderTests", dependencies: ["TunesTestSupport", "TunesDecoder"]),
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesTestSupport", "TunesOutput", "TunesDecoder"]),
-    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesTerminal", grdb]),
+    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", grdb]),
+    .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
     .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesTestSupport", "TunesPlaylists", grdb]),
     .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", grdb]),
     .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", grdb]),

@@ -12,7 +12,7 @@ BEETS_RUNS="${BEETS_RUNS:-1}"   # beets takes about 100 s a run here
 RESCAN_RUNS="${RESCAN_RUNS:-5}"
 SEARCH_RUNS="${SEARCH_RUNS:-15}"
 PAIRS="${PAIRS:-5}"             # tunes and MPD alternated, run by run (0: skip)
-QUERY="${QUERY:-river}"         # a broad word: a prefix of titles and of artists ("Rivers"), 543 of the 10k songs
+QUERY="${QUERY:-river}"         # a broad word: a word of titles and a prefix of artists ("Rivers")
 WORDS="${WORDS:-15}"            # title words sampled for the typical query alone at 100k
 
 bench_output index

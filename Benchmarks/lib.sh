@@ -10,16 +10,6 @@ mkdir -p "$OUT_DIR"
 bench_log() { printf '%s\n' "$*" >&2; }
 bench_die() { bench_log "bench: $*"; exit 1; }
 
-# The shared folder beside the repository (../shared); from a git worktree, beside the main checkout.
-shared_dir() {
-  local candidate
-  for candidate in "${TUNES_SHARED:-}" "$REPO_DIR/../shared" \
-    "$(cd "$REPO_DIR" && dirname "$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" 2>/dev/null)/../shared"; do
-    [ -n "$candidate" ] && [ -f "$candidate/bench/make-library.py" ] && { (cd "$candidate" && pwd); return 0; }
-  done
-  bench_die "cannot find shared/bench/make-library.py beside the repository (set TUNES_SHARED)"
-}
-
 # Installs what the benchmarks need (mpd, mpc, /usr/bin/time, sqlite3 …) through the project's script.
 ensure_tools() {
   "$REPO_DIR/Scripts/setup-debian" --bench
@@ -59,13 +49,14 @@ query_binary() {
 # root help and succeeds, so the usage line is what tells.
 tunes_has() { "$1" "$2" --help 2>/dev/null | grep "^USAGE: tunes $2\b" >/dev/null; }
 
-# A synthetic library of $1 files from shared/bench/make-library.py, made once and kept in out/.
+# A synthetic library of $1 files from Benchmarks/make-library.py (seed 1, with a catalogue), made once
+# and kept in out/.
 make_library() {
   local count="$1" dir="$OUT_DIR/lib-$1"
   if [ ! -f "$dir/.complete" ]; then
     rm -rf "$dir"
-    bench_log "bench: making a $count-file library in $dir (once; about 350 KB a file)"
-    /usr/bin/python3 "$(shared_dir)/bench/make-library.py" --count "$count" --out "$dir" --seed 1 --json >/dev/null ||
+    bench_log "bench: making a $count-file library in $dir (once; about 300 KB a file)"
+    /usr/bin/python3 "$BENCH_DIR/make-library.py" --count "$count" --out "$dir" --seed 1 --json >/dev/null ||
       bench_die "make-library.py failed"
     touch "$dir/.complete"
   fi

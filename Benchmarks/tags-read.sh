@@ -1,7 +1,7 @@
 #!/bin/sh
 # Times the tag reader alone (TunesTags.TagReader.read) over a synthetic library: builds an optimised copy of
 # the module with swiftc (no package change), then reads every file with 1 and 2 threads, page cache warm.
-#   Benchmarks/tags-read.sh [FOLDER] [RUNS]     default FOLDER: a 10,000-file library made by make-library.py
+#   Benchmarks/tags-read.sh [FOLDER] [RUNS]     default FOLDER: a 10,000-file library made by Benchmarks/make-library.py
 set -eu
 cd "$(dirname "$0")/.."
 out=Benchmarks/out/tags-read
@@ -11,9 +11,7 @@ runs=${2:-5}
 if [ -z "$folder" ]; then
   folder=$out/library-10000
   if [ ! -d "$folder" ]; then
-    maker=${MAKE_LIBRARY:-../shared/bench/make-library.py}
-    [ -f "$maker" ] || maker=/work/shared/bench/make-library.py
-    /usr/bin/python3 "$maker" --count 10000 --out "$folder" --seed 1
+    /usr/bin/python3 Benchmarks/make-library.py --count 10000 --out "$folder" --seed 1
   fi
 fi
 swiftc=${SWIFTC:-swiftc}

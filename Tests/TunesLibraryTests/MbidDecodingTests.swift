@@ -6,29 +6,41 @@ import Testing
 @testable import TunesLibrary
 
 @Suite struct MbidDecodingTests {
-  /// nil where JSONDecoder fails: decodeMbids must fail on exactly those inputs.
+  /// What JSONDecoder reads from `json`, nil where it fails.
   func viaJSONDecoder(_ json: String) -> [String]? {
     try? JSONDecoder().decode([String].self, from: Data(json.utf8))
   }
 
+  /// Inputs JSONDecoder reads: decodeMbids must read each one, to the same strings. Foundation's decoder
+  /// on Linux takes a trailing comma, so decodeMbids does too.
   @Test(arguments: [
-    #"["6c899928-f053-46e9-8bcd-d86eed43a3c8"]"#, #"["a","b","c"]"#, #"[""]"#, #"["é☕️"]"#,
-    #"[ "a" ]"#, #"["a\"b"]"#, #"["a\u0041"]"#, #"["a",]"#, #"["a""#, #"["a"]x"#, #"{"a":1}"#, "[1]", "",
-    "[\"a\u{1}\"]", #"["a","b"]"#.replacingOccurrences(of: ",", with: ", "),
+    #"["a",]"#, #"["6c899928-f053-46e9-8bcd-d86eed43a3c8"]"#, #"["a","b","c"]"#, #"[""]"#, #"["é☕️"]"#,
+    #"[ "a" ]"#, #"["a\"b"]"#, #"["a\u0041"]"#, #"["a","b"]"#.replacingOccurrences(of: ",", with: ", "),
   ])
-  func agreesWithJSONDecoder(json: String) {
-    #expect((try? Song.decodeMbids(json)) == viaJSONDecoder(json))
+  func readsWhatJSONDecoderReads(json: String) throws {
+    let expected = try #require(viaJSONDecoder(json))
+    #expect(try Song.decodeMbids(json) == expected)
+  }
+
+  /// Inputs JSONDecoder refuses: decodeMbids must refuse each one too, not read some other value.
+  @Test(arguments: [#"["a""#, #"["a"]x"#, #"{"a":1}"#, "[1]", "", "[\"a\u{1}\"]"])
+  func refusesWhatJSONDecoderRefuses(json: String) {
+    #expect(viaJSONDecoder(json) == nil)
+    #expect(throws: (any Error).self) { try Song.decodeMbids(json) }
   }
 
   /// Listings read the column's bytes in place; broken UTF-8 must come out as the String reading repairs it.
   @Test func bytesInPlaceReadAsTheRepairedString() throws {
-    let inputs: [[UInt8]] = [
-      Array(#"["a","b"]"#.utf8), [0x5B, 0x22, 0x61, 0xC3, 0x22, 0x5D], [0x5B, 0x22, 0xFF, 0x22, 0x2C, 0x22, 0x62, 0x22, 0x5D],
-      Array("[]".utf8), Array(#"["a"b"]"#.utf8), [0x5B, 0x22, 0xC3, 0xA9, 0x22, 0x5D], [0x5B, 0x31, 0x5D],
+    // Each input with whether it reads at all, so that two failures cannot pass for agreement.
+    let inputs: [(bytes: [UInt8], reads: Bool)] = [
+      (Array(#"["a","b"]"#.utf8), true), ([0x5B, 0x22, 0x61, 0xC3, 0x22, 0x5D], true),
+      ([0x5B, 0x22, 0xFF, 0x22, 0x2C, 0x22, 0x62, 0x22, 0x5D], true), (Array("[]".utf8), true),
+      (Array(#"["a"b"]"#.utf8), false), ([0x5B, 0x22, 0xC3, 0xA9, 0x22, 0x5D], true), ([0x5B, 0x31, 0x5D], false),
     ]
-    for bytes in inputs {
+    for (bytes, reads) in inputs {
       let viaString = try? Song.decodeMbids(String(decoding: bytes, as: UTF8.self))
       let inPlace = bytes.withUnsafeBufferPointer { try? Song.decodeMbids(bytes: $0) }
+      #expect((viaString != nil) == reads, "\(bytes)")
       #expect(inPlace == viaString, "\(bytes)")
     }
     #expect(try Song.decodeMbids(bytes: nil) == [])

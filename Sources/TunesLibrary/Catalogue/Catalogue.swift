@@ -1,4 +1,4 @@
-// A library.json catalogue read into entries with absolute paths (format: catalogue-format.md).
+// A library.json catalogue read into entries with absolute paths (format: Docs/CatalogueFormat.md).
 // Reading is all-or-nothing: a syntax or shape error throws with file, line and column; entries that
 // escape the folder or name missing files are reported as problems and left out.
 import Foundation

@@ -4,7 +4,10 @@ import TunesTerminal
 
 @Suite struct TerminalTests {
   @Test func keysAndArrowSequencesDecode() {
-    let bytes: [UInt8] = [0x20, UInt8(ascii: "n"), 0x1B, UInt8(ascii: "["), UInt8(ascii: "D"), 0x1B, UInt8(ascii: "["), UInt8(ascii: "C"), UInt8(ascii: "+")]
+    let bytes: [UInt8] = [
+      0x20, UInt8(ascii: "n"), 0x1B, UInt8(ascii: "["), UInt8(ascii: "D"), 0x1B, UInt8(ascii: "["), UInt8(ascii: "C"),
+      UInt8(ascii: "+"),
+    ]
     let (keys, used) = KeyDecoder.decode(bytes)
     #expect(keys == [.space, .character("n"), .left, .right, .character("+")])
     #expect(used == bytes.count)
