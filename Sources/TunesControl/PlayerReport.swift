@@ -1,6 +1,7 @@
 // What `tunes status`, `current` and `queue` print: the running player's state read over the MPD
 // protocol, as one line for people or JSON (stable keys) for scripts.
 import Foundation
+import TunesMPD
 
 public struct PlayerReport: Sendable, Equatable {
   public struct Song: Sendable, Equatable, Codable {

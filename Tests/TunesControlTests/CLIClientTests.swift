@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 @testable import TunesControl
+import TunesMPD
+import TunesMPDTesting
 
 /// The `tunes` executable next to the test runner, when this build produced it.
 let tunesBinary: String? = {

@@ -6,6 +6,7 @@ import TunesControl
 import TunesCore
 import TunesLibrary
 import TunesListenBrainz
+import TunesMPD
 
 struct ActingTarget {
   var label: String

@@ -1,6 +1,7 @@
 // `tunes toggle`: pause when playing, play otherwise (also from stopped). A client of the player's MPD socket.
 import ArgumentParser
 import TunesControl
+import TunesMPD
 
 struct ToggleCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "toggle", abstract: "Pause if playing, else play.")

@@ -2,7 +2,8 @@
 // the backend's resulting state.
 import Foundation
 import Testing
-@testable import TunesControl
+@testable import TunesMPD
+import TunesMPDTesting
 
 @Suite struct CommandTests {
   @Test func greetingPingAndStatusOfAnEmptyPlayer() async throws {

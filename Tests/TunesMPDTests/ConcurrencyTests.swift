@@ -3,7 +3,8 @@
 import Foundation
 import Testing
 import TunesTestSupport
-@testable import TunesControl
+@testable import TunesMPD
+import TunesMPDTesting
 
 @Suite struct ConcurrencyTests {
   static func randomCommand(_ rng: inout SplitMix) -> (String, [String]) {

@@ -1,7 +1,7 @@
 // MPD's picture commands: `albumart` sends the cover image file in a song's folder, `readpicture` the
-// picture embedded in the song's tags; both a chunk at a time, at most the client's `binarylimit`.
+// picture embedded in the song's tags (which the backend reads); both a chunk at a time, at most the
+// client's `binarylimit`.
 import Foundation
-import TunesTags
 
 extension MPDDispatcher {
   /// MPD's chunk size for binary responses until the client sends `binarylimit`.
@@ -48,14 +48,7 @@ extension MPDDispatcher {
   func writePicture(_ args: MPDArguments, binaryLimit: Int, into out: inout MPDReply) async throws {
     try args.expect(2...2)
     let offset = try args.unsigned(1)
-    let path = try await backend.songFile(uri: args[0])
-    let picture: EmbeddedPicture?
-    do {
-      picture = try PictureReader.picture(path: path)
-    } catch {
-      throw MPDError.noExist("Failed to load file")
-    }
-    guard let picture else { return }
+    guard let picture = try await backend.embeddedPicture(uri: args[0]) else { return }
     let data = picture.data
     guard offset <= data.count else { throw MPDError.argument("Bad file offset") }
     out += "size: \(data.count)\n"

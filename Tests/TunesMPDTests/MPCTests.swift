@@ -1,7 +1,8 @@
 // Debian's own `mpc` (libmpdclient) driving the server: the proof that a stock MPD client works.
 import Foundation
 import Testing
-@testable import TunesControl
+@testable import TunesMPD
+import TunesMPDTesting
 
 /// Runs mpc against the harness socket; returns stdout (and stderr on failure) with the exit status.
 func mpc(_ h: Harness, _ arguments: String...) async throws -> (output: String, status: Int32) {
