@@ -7,12 +7,16 @@ extension MPDDispatcher {
 
   /// The commands this client may run now.
   static func listCommands(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    for command in commands where command.permission.allows(authorized: c.authorized) { out += "command: \(command.name)\n" }
+    for command in commands where command.permission.allows(authorized: c.authorized) {
+      out += "command: \(command.name)\n"
+    }
   }
 
   /// The commands this client needs the password for.
   static func listNotCommands(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    for command in commands where !command.permission.allows(authorized: c.authorized) { out += "command: \(command.name)\n" }
+    for command in commands where !command.permission.allows(authorized: c.authorized) {
+      out += "command: \(command.name)\n"
+    }
   }
 
   /// `tagtypes` lists; `tagtypes clear|all|enable|disable …` are accepted and ignored (tunes always sends

@@ -23,7 +23,8 @@ public struct MPDDispatcher: Sendable {
     let args = MPDArguments(request)
     try args.expect(command.arity)
     do {
-      try await command.handler(MPDCall(args: args, backend: backend, authorized: authorized, binaryLimit: binaryLimit), &out)
+      let call = MPDCall(args: args, backend: backend, authorized: authorized, binaryLimit: binaryLimit)
+      try await command.handler(call, &out)
     } catch let error as MPDError {
       throw error
     } catch {

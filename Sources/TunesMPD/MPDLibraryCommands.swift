@@ -66,7 +66,9 @@ extension MPDDispatcher {
     if tag == .album, rest.count == 1, !rest[0].hasPrefix("(") { rest = ["Artist", rest[0]] }
     let filter = try MPDFilter.parse(rest, substring: false)
     guard !groups.isEmpty else {
-      for value in try await c.backend.tagValues(tag, matching: filter) { out += "\(tag.rawValue): \(MPDFormat.line(value))\n" }
+      for value in try await c.backend.tagValues(tag, matching: filter) {
+        out += "\(tag.rawValue): \(MPDFormat.line(value))\n"
+      }
       return
     }
     guard !groups.contains(tag) else { throw MPDError.argument("Conflicting group") }

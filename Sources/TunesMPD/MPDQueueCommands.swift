@@ -43,7 +43,9 @@ extension MPDDispatcher {
 
   /// The old `playlist`: `POS:file: URI` lines.
   static func playlist(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    for item in try await c.backend.queue().items { out += "\(item.song.position ?? 0):file: \(MPDFormat.line(item.song.file))\n" }
+    for item in try await c.backend.queue().items {
+      out += "\(item.song.position ?? 0):file: \(MPDFormat.line(item.song.file))\n"
+    }
   }
 
   /// `plchanges VERSION [START:END]`: the entries changed since a queue version, with their tags.
@@ -82,7 +84,8 @@ extension MPDDispatcher {
   /// `add URI [POS]`: a song or a whole folder at the end; one song at a position.
   static func add(_ c: MPDCall, _ out: inout MPDReply) async throws {
     if c.args.count == 2 {
-      _ = try await c.backend.addID(uri: c.args[0], position: try insertPosition(c.args[1], status: try await c.backend.status()))
+      let position = try insertPosition(c.args[1], status: try await c.backend.status())
+      _ = try await c.backend.addID(uri: c.args[0], position: position)
     } else {
       try await c.backend.add(uri: c.args[0])
     }
