@@ -2,10 +2,12 @@
 // name, the permission it needs, how many arguments it takes, and the function that runs it. `commands`,
 // `notcommands`, the unknown-command and permission ACKs and the argument count check all read this
 // table, so nothing else has to agree with it. The handlers live by subject in MPD*Commands.swift.
+// The connection's own commands (command lists, idle, noidle, close, password, binarylimit) are rows
+// too, so that `commands` lists them, though MPDSession and the batch runner carry them out.
 
 /// MPD's permission levels (Permission.hxx). tunes grants them all or none: a client that gave the
 /// password (or needs none) has every level, any other only `none`.
-public enum MPDPermission: Sendable, Hashable {
+enum MPDPermission: Sendable, Hashable {
   /// Anyone, before a password: ping, password, close and the like.
   case none
   /// Reading the library, the queue and the status.
