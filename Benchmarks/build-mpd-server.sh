@@ -10,10 +10,10 @@ BIN="$OUT/mpd-server"
 if [ -x "$BIN" ] && [ -z "$(find Sources/TunesCore Sources/TunesMPD Sources/TunesMPDTesting Benchmarks/mpd-server -newer "$BIN" -name '*.swift' | head -1)" ]; then
   echo "$BIN"; exit 0
 fi
-# Whole modules, each from its folder, as SwiftPM builds them: the protocol needs TunesCore only, and the
-# in-memory backend the protocol only.
+# Whole modules, each from its folder and in Swift 6 mode, as SwiftPM builds them: the protocol needs
+# TunesCore only, and the in-memory backend the protocol only.
 for module in TunesCore TunesMPD TunesMPDTesting; do
-  "$SWIFTC" -O -parse-as-library -emit-library -static -emit-module -module-name "$module" -I "$OUT" \
+  "$SWIFTC" -swift-version 6 -O -parse-as-library -emit-library -static -emit-module -module-name "$module" -I "$OUT" \
     -emit-module-path "$OUT/$module.swiftmodule" -o "$OUT/lib$module.a" Sources/"$module"/*.swift >&2
 done
 "$SWIFTC" -O -I "$OUT" -L "$OUT" -lTunesMPDTesting -lTunesMPD -lTunesCore Benchmarks/mpd-server/main.swift -o "$BIN" >&2
