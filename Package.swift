@@ -26,7 +26,7 @@ let package = Package(
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols, clocks.
     .target(name: "TunesCore"),
 
-    // MARK: Layer 2: library index, tags, decoder, audio output, terminal drawing
+    // MARK: Layer 2: library index, tags, decoder, audio output, terminal drawing, MPD protocol
     /// Pure Swift ID3v1/v2 reader and MPEG frame walker (exact durations without decoding).
     .target(name: "TunesTags", dependencies: ["TunesCore"]),
     /// The SQLite database: migrations, catalogue and filesystem indexer, query language, play counts.
@@ -39,6 +39,10 @@ let package = Package(
     .target(name: "TunesOutput", dependencies: ["TunesCore", "CALSA"]),
     /// Terminal facts and drawing: raw mode, width, colour, bars and charts.
     .target(name: "TunesTerminal", dependencies: ["TunesCore"]),
+    /// The MPD protocol without a player: parser, command table, server on a Unix socket / loopback TCP, idle, client.
+    .target(name: "TunesMPD", dependencies: ["TunesCore"]),
+    /// A whole MPD backend in memory, with hooks for tests and the latency benchmark (a test double, in no product).
+    .target(name: "TunesMPDTesting", dependencies: ["TunesMPD"]),
 
     // MARK: Layer 3: player, playlists, ListenBrainz
     /// Queue, shuffle pass, next-song rule, listen rule, the play-state actor and the engine.
@@ -49,15 +53,15 @@ let package = Package(
     .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesLibrary", "CCurl"]),
 
     // MARK: Layer 4: remote control
-    /// The MPD protocol: parser, server on a Unix socket / loopback TCP, idle, and a client.
-    .target(name: "TunesControl", dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
+    /// The MPD backend of the real player: protocol calls onto the Player, the Library and the PlaylistStore.
+    .target(name: "TunesControl", dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     .executableTarget(
       name: "tunes",
       dependencies: [
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
-        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesControl", argumentParser,
+        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", argumentParser,
       ]),
     /// Development harness: decode an MP3 to raw S16LE on stdout (like MPD's test/run_decoder).
     .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder", "TunesOutput"]),
@@ -78,7 +82,8 @@ let package = Package(
     .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
     .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesTestSupport", "TunesPlaylists", grdb]),
     .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", grdb]),
-    .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", grdb]),
+    .testTarget(name: "TunesMPDTests", dependencies: ["TunesTestSupport", "TunesMPD", "TunesMPDTesting"]),
+    .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", grdb]),
     .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
     .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes"]),
   ]

@@ -1,8 +1,8 @@
 // libFuzzer entry for the MPD request parser, compiled by Fuzz/run.sh with swiftc -sanitize=fuzzer
-// together with the parser's source files. Every input is split into lines as the server does; each
+// together with the protocol module's source files. Every input is split into lines as the server does; each
 // line must parse or fail with an ACK error, never crash, and a parsed request must survive quoting;
 // a filter it makes must give the same answers compiled (on Strings and on bytes) as read as Strings
-// (Tests/TunesControlTests/FilterReading.swift, compiled in by Fuzz/run.sh).
+// (Tests/TunesMPDTests/FilterReading.swift, compiled in by Fuzz/run.sh).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMPDParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

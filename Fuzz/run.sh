@@ -9,10 +9,13 @@ SECONDS_TO_RUN=${FUZZ_SECONDS:-30}
 OUT=.build/fuzz
 mkdir -p "$OUT"
 BIN="$OUT/mpd-parser-fuzz"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MPDParserFuzz \
-  Fuzz/MPDParserFuzz.swift Tests/TunesControlTests/FilterReading.swift \
-  Sources/TunesControl/MPDAck.swift Sources/TunesControl/MPDRequest.swift \
-  Sources/TunesControl/MPDFilter.swift Sources/TunesControl/MPDFilterMatcher.swift Sources/TunesControl/MPDSong.swift Sources/TunesControl/MPDReply.swift Sources/TunesControl/MPDTime.swift \
+# Whole modules in Swift 6 mode, as SwiftPM builds them, so that a new file of the protocol is never left
+# out: TunesCore as a library of its own (TunesMPD imports it), TunesMPD compiled into the fuzzer's
+# module with the filter reading of its tests.
+swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -emit-library -static -emit-module -module-name TunesCore \
+  -emit-module-path "$OUT/TunesCore.swiftmodule" -o "$OUT/libTunesCore.a" Sources/TunesCore/*.swift
+swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -module-name MPDParserFuzz -I "$OUT" -L "$OUT" -lTunesCore \
+  Fuzz/MPDParserFuzz.swift Tests/TunesMPDTests/FilterReading.swift Sources/TunesMPD/*.swift \
   -o "$BIN"
 CORPUS=$(mktemp -d)
 trap 'rm -rf "$CORPUS"' EXIT

@@ -1,7 +1,8 @@
 // A stand-alone MPD server over InMemoryMPDBackend, built by Benchmarks/mpd-latency.sh with swiftc (no
 // Package.swift target): it serves `$1` with `$2` generated songs until a client sends `kill`.
 import Foundation
-import TunesControl
+import TunesMPD
+import TunesMPDTesting
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {

@@ -3,8 +3,10 @@
 // playlists). It keeps no play state of its own: every snapshot is read from the Player.
 import Foundation
 import TunesLibrary
+import TunesMPD
 import TunesPlayer
 import TunesPlaylists
+import TunesTags
 
 public actor PlayerBackend: MPDBackend {
   public typealias Indexer = @Sendable (_ paths: [String]) throws -> IndexReport
@@ -364,6 +366,16 @@ public actor PlayerBackend: MPDBackend {
       throw MPDError.noExist("No such song")
     }
     return path
+  }
+
+  /// The picture TunesTags finds in the song's ID3v2 tag (the front cover when there are several).
+  public func embeddedPicture(uri: String) async throws -> MPDPicture? {
+    let path = try await songFile(uri: uri)
+    do {
+      return try PictureReader.picture(path: path).map { MPDPicture(mimeType: $0.mimeType, data: $0.data) }
+    } catch {
+      throw MPDError.noExist("Failed to load file")
+    }
   }
 
   /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update`

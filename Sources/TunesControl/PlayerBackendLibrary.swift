@@ -3,6 +3,7 @@
 import Foundation
 import GRDB
 import TunesLibrary
+import TunesMPD
 
 /// The music folder and the URI ⇄ path mapping. A URI that starts with "/" is an absolute path; any
 /// other URI is relative to `root`. Songs outside `root` are shown by their absolute path.

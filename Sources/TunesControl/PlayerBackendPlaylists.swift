@@ -3,6 +3,7 @@
 import Foundation
 import GRDB
 import TunesLibrary
+import TunesMPD
 import TunesPlaylists
 
 extension PlayerBackend {

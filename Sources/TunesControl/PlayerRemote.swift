@@ -1,6 +1,7 @@
 // Connecting tunes' own commands to the running player: the client on its socket, and the requests
 // that take more than one MPD command (quit, play and add by query, signed seek and volume arguments).
 import Foundation
+import TunesMPD
 
 /// Connecting tunes' own commands to the running player.
 public enum PlayerRemote {

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 @testable import TunesControl
+import TunesMPD
+import TunesMPDTesting
 
 /// The `tunes` executable next to the test runner, when this build produced it.
 let tunesBinary: String? = {
@@ -26,20 +28,21 @@ struct CLIClientTests {
   @Test func controlCommandsChangeTheRunningPlayer() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
+    let memory = try #require(h.memory)
     let s = h.socket
     #expect(try await tunes(socket: s, "add", "beatles", "abbey").out == "added 2 songs\n")
     #expect(try await tunes(socket: s, "toggle").status == 0)
-    #expect(await h.backend.status().state == .play)
+    #expect(await memory.status().state == .play)
     _ = try await tunes(socket: s, "seek", "100")
     _ = try await tunes(socket: s, "seek", "-40")
     _ = try await tunes(socket: s, "seek", "+5.5")
-    #expect(await h.backend.status().elapsed == 65.5)
+    #expect(await memory.status().elapsed == 65.5)
     _ = try await tunes(socket: s, "volume", "30")
     _ = try await tunes(socket: s, "volume", "-10")
     #expect(try await tunes(socket: s, "volume").out == "20\n")
     _ = try await tunes(socket: s, "shuffle", "on")
     _ = try await tunes(socket: s, "repeat", "one")
-    let status = await h.backend.status()
+    let status = await memory.status()
     #expect(status.random && status.repeatMode && status.single == .on)
     #expect(try await tunes(socket: s, "status").out == "▶ The Beatles – Come Together  1:05/4:19  #1/2  shuffle on  repeat one  volume 20%\n")
     let json = try await tunes(socket: s, "status", "--json").out
@@ -56,16 +59,16 @@ struct CLIClientTests {
     #expect(queue.map { $0["id"] as? Int } == [1, 2])
     _ = try await tunes(socket: s, "prev")
     _ = try await tunes(socket: s, "pause")
-    #expect(await h.backend.status().state == .pause)
+    #expect(await memory.status().state == .pause)
     _ = try await tunes(socket: s, "resume")
-    #expect(await h.backend.status().state == .play)
+    #expect(await memory.status().state == .play)
     _ = try await tunes(socket: s, "stop")
     _ = try await tunes(socket: s, "repeat", "off")
     _ = try await tunes(socket: s, "clear")
-    let final = await h.backend.status()
+    let final = await memory.status()
     #expect(final.state == .stop && final.playlistLength == 0 && !final.repeatMode && final.single == .off)
     _ = try await tunes(socket: s, "quit")
-    #expect(await h.backend.calls.last == "kill")
+    #expect(await memory.calls.last == "kill")
   }
 
   @Test func errorsAreOneLineWithTheirStatus() async throws {
@@ -87,6 +90,7 @@ struct CLIClientTests {
   @Test func playQueryReplacesOrAppendsAndNothingMatchingChangesNothing() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
+    let memory = try #require(h.memory)
     #expect(PlayerRemote.isRunning(socketPath: h.socket))
     #expect(!PlayerRemote.isRunning(socketPath: h.folder + "/none.sock"))
     let counts = try await h.client { c -> [Int] in
@@ -97,9 +101,9 @@ struct CLIClientTests {
       return [replaced, appended]
     }
     #expect(counts == [2, 1])
-    let queue = await h.backend.queue().items.map(\.song.file)
+    let queue = await memory.queue().items.map(\.song.file)
     #expect(queue == ["Beatles/Abbey Road/01 Come Together.mp3", "Beatles/Abbey Road/02 Something.mp3", "Nina Simone/Feeling Good.mp3"])
-    let status = await h.backend.status()
+    let status = await memory.status()
     #expect(status.state == .play && status.song == 0)
   }
 }

@@ -3,7 +3,8 @@
 import Foundation
 import Testing
 import TunesTestSupport
-@testable import TunesControl
+import TunesMPD
+import TunesMPDTesting
 
 @Suite struct ConcurrencyTests {
   static func randomCommand(_ rng: inout SplitMix) -> (String, [String]) {
@@ -28,9 +29,9 @@ import TunesTestSupport
     }
   }
 
-  @Test(arguments: [1 as UInt64, 2, 3])
-  func concurrentClientsKeepTheQueueConsistent(seed: UInt64) async throws {
-    let h = try await Harness.start()
+  @Test(arguments: BackendKind.allCases, [1 as UInt64, 2, 3])
+  func concurrentClientsKeepTheQueueConsistent(_ kind: BackendKind, seed: UInt64) async throws {
+    let h = try await Harness.start(kind)
     defer { h.stop() }
     let path = h.socket
     let replies = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -57,11 +58,11 @@ import TunesTestSupport
       return try await group.reduce(0, +)
     }
     #expect(replies == 6 * 150)
-    let queue = await h.backend.queue()
+    let queue = try await h.backend.queue()
     #expect(queue.items.map { $0.song.position } == queue.items.indices.map { Optional($0) })
     let ids = queue.items.compactMap(\.song.id)
     #expect(Set(ids).count == ids.count && ids.count == queue.items.count)
-    let status = await h.backend.status()
+    let status = try await h.backend.status()
     #expect(status.playlistLength == queue.items.count)
     if let song = status.song { #expect(song < queue.items.count && status.songID == queue.items[song].song.id) }
     #expect(queue.items.allSatisfy { $0.version <= queue.version })

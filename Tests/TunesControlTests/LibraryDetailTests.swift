@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import TunesLibrary
 @testable import TunesControl
+@testable import TunesMPD
+import TunesMPDTesting
 
 /// `list TAG group G…` and `count … group TAG` through the real backend: nested as MPD prints it (the last group outermost, a
 /// group's line when its value changes, "" for a missing group tag), and MPD's errors.

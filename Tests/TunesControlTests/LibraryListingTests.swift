@@ -5,6 +5,7 @@ import Testing
 import TunesLibrary
 import TunesPlayer
 @testable import TunesControl
+import TunesMPD
 
 @Suite struct LibraryListingTests {
   /// Songs under /m in folders such as "a b", "a.b", "a" and "a0" (space and dot sort before "/", "0" after),

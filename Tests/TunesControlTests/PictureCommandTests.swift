@@ -5,6 +5,8 @@ import Foundation
 import Testing
 import TunesLibrary
 @testable import TunesControl
+import TunesMPD
+import TunesMPDTesting
 
 @Suite(.enabled(if: toolsPresent))
 struct PictureCommandTests {

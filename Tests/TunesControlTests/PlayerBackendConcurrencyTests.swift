@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TunesPlayer
 @testable import TunesControl
+import TunesMPD
 
 @Suite(.enabled(if: toolsPresent))
 struct PlayerBackendConcurrencyTests {

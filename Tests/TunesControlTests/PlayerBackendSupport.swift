@@ -8,6 +8,7 @@ import TunesLibrary
 import TunesPlayer
 import TunesPlaylists
 @testable import TunesControl
+import TunesMPD
 
 /// A decoder of silence: `seconds` long at 44.1 kHz stereo, whatever the file holds.
 final class SilentDecoder: AudioDecoder {

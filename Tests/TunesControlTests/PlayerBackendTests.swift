@@ -5,6 +5,7 @@ import Testing
 import TunesLibrary
 import TunesPlayer
 @testable import TunesControl
+import TunesMPD
 
 @Suite(.enabled(if: toolsPresent))
 struct PlayerBackendTests {

@@ -4,6 +4,7 @@ import Foundation
 import TunesControl
 import TunesCore
 import TunesLibrary
+import TunesMPD
 import TunesPlayer
 
 /// Immutable after start; the signal sources are only cancelled in `stop`.

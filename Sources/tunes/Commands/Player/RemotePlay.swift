@@ -3,6 +3,7 @@
 import Foundation
 import TunesControl
 import TunesLibrary
+import TunesMPD
 import TunesPlayer
 
 enum RemotePlay {

@@ -2,6 +2,7 @@
 // playlist; queue entries the library does not know are reported and left out.
 import ArgumentParser
 import TunesControl
+import TunesMPD
 import TunesCore
 import TunesPlaylists
 

@@ -4,6 +4,7 @@
 import Foundation
 import TunesControl
 import TunesCore
+import TunesMPD
 
 struct PlayerReport: Sendable, Equatable {
   struct Song: Sendable, Equatable, Codable {

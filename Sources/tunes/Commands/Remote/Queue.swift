@@ -1,6 +1,7 @@
 // `tunes queue [--json]`: the running player's queue, the current song marked with ">".
 import ArgumentParser
 import TunesControl
+import TunesMPD
 import TunesTerminal
 
 struct Queue: AsyncParsableCommand {

@@ -4,6 +4,7 @@
 // One that could change nothing (pause while paused, resume with an empty queue) says so and exits 1.
 import ArgumentParser
 import TunesControl
+import TunesMPD
 
 /// What one argument-less remote command sends to the player.
 protocol RemoteRequest {

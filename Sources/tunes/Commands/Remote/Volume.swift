@@ -1,6 +1,7 @@
 // `tunes volume [+|-]N`: set the volume (0–100), or change it with a sign; prints it without an argument.
 import ArgumentParser
 import TunesControl
+import TunesMPD
 
 struct Volume: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import TunesControl
 import TunesCore
 import TunesLibrary
 import TunesListenBrainz
+import TunesMPD
 
 enum ListenBrainzActing {
   /// The song acted on, as ListenBrainz may know it.

@@ -2,7 +2,8 @@
 // speak MPD.
 import Foundation
 import Testing
-@testable import TunesControl
+@testable import TunesMPD
+import TunesMPDTesting
 
 @Suite struct ErrorPathTests {
   @Test func socketFolderThatCannotBeCreated() async throws {

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 import TunesTestSupport
-@testable import TunesControl
+@testable import TunesMPD
 
 @Suite struct MPDTimeTests {
   static func utc(_ text: String) -> Double? {

@@ -1,10 +1,8 @@
 // The compiled filter against the plain String reading of MPD filters, on random songs whose values mix
-// ASCII with case-folding traps (ß, İ, the Kelvin sign, CRLF, combining marks); and the library scan
-// of the real backend against decoding every song and filtering the MPD songs.
+// ASCII with case-folding traps (ß, İ, the Kelvin sign, CRLF, combining marks).
 import Foundation
 import Testing
-import TunesLibrary
-@testable import TunesControl
+@testable import TunesMPD
 
 @Suite struct FilterMatcherTests {
   static let pieces = [
@@ -88,32 +86,6 @@ import TunesLibrary
     }
   }
 
-  /// The URI of a path by Characters, as the protocol layer first defined it: the reference.
-  static func uriByCharacters(_ path: String, root: String?) -> String {
-    guard let root else { return path }
-    if root == "/" { return String(path.dropFirst()) }
-    return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-  }
-
-  @Test func uriOfPathBytesEqualsUriOfPathString() {
-    let paths = ["/music/a.mp3", "m/x.mp3", "/musical/b.mp3", "/music", "/music/", "/mu/sic.mp3", "/é/x.mp3", "/e\u{301}/x.mp3", "/music/é.mp3", "x.mp3", ""]
-    for root in ["/", "/music", "/mu", "/é", "/e\u{301}", "m", nil] as [String?] {
-      let folder = MusicFolder(root: root)
-      for path in paths {
-        var bytes = Array(path.utf8)
-        let uri = bytes.withUnsafeMutableBufferPointer { buffer -> String in
-          switch folder.uri(forPath: UnsafeBufferPointer(buffer)) {
-          case .string(let text): return text
-          case .bytes(let cut): return String(decoding: cut, as: UTF8.self)
-          }
-        }
-        let expected = Self.uriByCharacters(path, root: folder.root)
-        #expect(uri == expected, "root \(root ?? "nil"), path \(path)")
-        #expect(folder.uri(forPath: path) == expected, "root \(root ?? "nil"), path \(path)")
-      }
-    }
-  }
-
   @Test func brokenUTF8IsReadAsStringReadsIt() {
     let broken: [[UInt8]] = [[0x61, 0xC3], [0xC0, 0x81, 0x61], [0x80, 0x61], [0xED, 0xA0, 0x80], [0x41, 0xFF, 0x42], [0xF0, 0x82, 0x9C, 0xA8], [0xE2, 0x9C]]
     for bytes in broken {
@@ -154,36 +126,5 @@ import TunesLibrary
       }
     }
     #expect(plain > 30_000)
-  }
-
-  @Test func libraryScanEqualsFilteringEveryDecodedSong() throws {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let library = try Library(path: folder + "/library.db")
-    var random = SplitMix(state: 11)
-    try library.pool.write { db in
-      for index in 0..<400 {
-        let mpd = Self.song(&random)
-        var song = Song(
-          // A path has no NUL (SQLite would cut it there).
-          path: "/music/" + mpd.file.replacingOccurrences(of: ".mp3", with: " \(index).mp3").replacingOccurrences(of: "\0", with: ""),
-          title: mpd.tags[.title] ?? "",
-          artist: mpd.tags[.artist] ?? "", album: mpd.tags[.album] ?? "", albumArtist: mpd.tags[.albumArtist] ?? "",
-          trackNumber: random.next() % 3 == 0 ? nil : Int(random.next() % 20), discNumber: random.next() % 2 == 0 ? nil : 1,
-          year: random.next() % 3 == 0 ? nil : 1990 + Int(random.next() % 30), genre: mpd.tags[.genre])
-        try song.insert(db)
-      }
-    }
-    let musicFolder = try MusicFolder.of(library)
-    let everySong = try LibrarySongs.all(library).map { LibrarySongs.mpdSong($0, folder: musicFolder) }
-    var nonEmpty = 0
-    for _ in 0..<300 {
-      let filter = MPDFilter([Self.clause(&random, song: everySong.randomElement(using: &random)!)])
-      let expected = everySong.filter { stringReading(filter, $0) }
-      let found = try LibrarySongs.matching(filter, library: library, folder: musicFolder)
-      #expect(found == expected, "\(filter)")
-      if !expected.isEmpty && expected.count < everySong.count { nonEmpty += 1 }
-    }
-    #expect(nonEmpty > 50, "too few filters picked some songs: \(nonEmpty)")
   }
 }

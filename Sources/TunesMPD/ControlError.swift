@@ -1,5 +1,5 @@
-// Errors of the remote-control module: starting the server, reaching a running player, and replies
-// the player refused. Each is one line for the user and carries its exit status.
+// Errors of remote control over MPD: starting the server, reaching a running player, and replies the
+// player refused. Each is one line for the user and carries its exit status.
 import Foundation
 import TunesCore
 

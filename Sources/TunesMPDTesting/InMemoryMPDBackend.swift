@@ -3,6 +3,7 @@
 // Benchmarks/mpd-latency.sh, and is the reference for what the real player must do. It does not play:
 // time only moves when a client seeks.
 import Foundation
+import TunesMPD
 
 public actor InMemoryMPDBackend: MPDBackend {
   private var library: [MPDSong]
@@ -432,6 +433,12 @@ public actor InMemoryMPDBackend: MPDBackend {
   public func songFile(uri: String) throws -> String {
     record("songfile \(uri)")
     throw MPDError.noExist(library.contains { $0.file == uri } ? "No such file" : "No such song")
+  }
+
+  /// No files, so no pictures: the same answer as `songFile`.
+  public func embeddedPicture(uri: String) throws -> MPDPicture? {
+    _ = try songFile(uri: uri)
+    return nil
   }
 
   public func update(uri: String?) -> Int {

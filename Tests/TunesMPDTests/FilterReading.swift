@@ -1,8 +1,8 @@
 // What a compiled filter must agree with: MPD filters read one String at a time, and the matcher run on
 // a song's values as bytes in place. Shared by FilterMatcherTests and the fuzzer (Fuzz/run.sh compiles
-// this file with the filter's own sources, where there is no TunesControl module to import).
-#if canImport(TunesControl)
-@testable import TunesControl
+// this file with the filter's own sources, where there is no TunesMPD module to import).
+#if canImport(TunesMPD)
+@testable import TunesMPD
 #endif
 
 /// The filter as the protocol defines it, one String at a time: `lowercased()`, then `==`,

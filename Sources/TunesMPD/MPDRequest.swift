@@ -1,6 +1,6 @@
 // The request parser: one protocol line (bytes, without the newline) into a command word and its
 // arguments, following MPD's tokenizer (bare words, double-quoted strings with backslash escapes).
-// Pure and allocation-light: the fuzz target compiles this file alone with MPDAck.swift.
+// Pure and allocation-light; Fuzz/run.sh feeds it random bytes.
 
 /// One parsed request line: `command` is the first word, `arguments` the rest, unquoted and unescaped.
 public struct MPDRequest: Sendable, Hashable {

@@ -223,36 +223,3 @@ final class MPDSession {
     }
   }
 }
-
-extension MPDDispatcher {
-  /// Runs a batch: each command's reply, `list_OK` after each in an OK-list, then `OK`; the first
-  /// failure stops the batch with an ACK naming its index.
-  public func run(_ batch: MPDBatch, password: String?) async -> MPDBatchResult {
-    var out = MPDReply()
-    var authorized = batch.authorized
-    var binaryLimit = batch.binaryLimit
-    for (index, request) in batch.requests.enumerated() {
-      do throws(MPDError) {
-        if request.command == "close" {
-          return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: true)
-        }
-        if request.command == "password" {
-          guard request.arguments.count == 1 else { throw MPDError.argument("wrong number of arguments for \"password\"") }
-          guard let password, request.arguments[0] == password else { throw MPDError(.password, "incorrect password") }
-          authorized = true
-        } else if request.command == "binarylimit" {
-          binaryLimit = try Self.binaryLimit(request)
-        } else {
-          try await execute(request, authorized: authorized, binaryLimit: binaryLimit, into: &out)
-        }
-        if batch.mode == .listOK { out += "list_OK\n" }
-      } catch {
-        let name = Self.supportedSet.contains(request.command) ? request.command : ""
-        out += error.ackLine(index: index, command: name)
-        return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
-      }
-    }
-    out += "OK\n"
-    return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
-  }
-}

@@ -1,7 +1,7 @@
-// MPD's picture commands: `albumart` sends the cover image file in a song's folder, `readpicture` the
-// picture embedded in the song's tags; both a chunk at a time, at most the client's `binarylimit`.
+// The picture commands (MPD's FileCommands.cxx): `albumart` sends the cover image file in a song's folder,
+// `readpicture` the picture embedded in the song's tags (which the backend reads); both a chunk at a
+// time, at most the client's `binarylimit`.
 import Foundation
-import TunesTags
 
 extension MPDDispatcher {
   /// MPD's chunk size for binary responses until the client sends `binarylimit`.
@@ -23,10 +23,9 @@ extension MPDDispatcher {
   }
 
   /// `albumart URI OFFSET`: `size:` of the whole file, then one chunk from OFFSET.
-  func writeAlbumArt(_ args: MPDArguments, binaryLimit: Int, into out: inout MPDReply) async throws {
-    try args.expect(2...2)
-    let offset = try args.unsigned(1)
-    let folder = (try await backend.songFile(uri: args[0]) as NSString).deletingLastPathComponent
+  static func albumArt(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let offset = try c.args.unsigned(1)
+    let folder = (try await c.backend.songFile(uri: c.args[0]) as NSString).deletingLastPathComponent
     let cover = Self.coverFileNames.lazy.compactMap { name -> FileHandle? in
       var isFolder: ObjCBool = false
       let path = folder + "/" + name
@@ -38,28 +37,20 @@ extension MPDDispatcher {
     let size = Int(try cover.seekToEnd())
     guard offset <= size else { throw MPDError.argument("Offset too large") }
     try cover.seek(toOffset: UInt64(offset))
-    let chunk = try cover.read(upToCount: min(size - offset, binaryLimit)) ?? Data()
+    let chunk = try cover.read(upToCount: min(size - offset, c.binaryLimit)) ?? Data()
     out += "size: \(size)\n"
     out.appendBinary(chunk)
   }
 
   /// `readpicture URI OFFSET`: `size:` and `type:` of the embedded picture, then one chunk from OFFSET;
   /// nothing at all when the song has no picture.
-  func writePicture(_ args: MPDArguments, binaryLimit: Int, into out: inout MPDReply) async throws {
-    try args.expect(2...2)
-    let offset = try args.unsigned(1)
-    let path = try await backend.songFile(uri: args[0])
-    let picture: EmbeddedPicture?
-    do {
-      picture = try PictureReader.picture(path: path)
-    } catch {
-      throw MPDError.noExist("Failed to load file")
-    }
-    guard let picture else { return }
+  static func readPicture(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let offset = try c.args.unsigned(1)
+    guard let picture = try await c.backend.embeddedPicture(uri: c.args[0]) else { return }
     let data = picture.data
     guard offset <= data.count else { throw MPDError.argument("Bad file offset") }
     out += "size: \(data.count)\n"
     if let type = picture.mimeType { out += "type: \(MPDFormat.line(type))\n" }
-    out.appendBinary(data[offset..<min(data.count, offset + binaryLimit)])
+    out.appendBinary(data[offset..<min(data.count, offset + c.binaryLimit)])
   }
 }

@@ -1,6 +1,6 @@
 // The request parser, ranges, argument checks and filters, without any socket.
 import Testing
-@testable import TunesControl
+@testable import TunesMPD
 
 @Suite struct ParserTests {
   @Test func bareWordsAndQuotedArguments() throws {

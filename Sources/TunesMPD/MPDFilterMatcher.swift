@@ -139,7 +139,7 @@ extension MPDFilter.Matcher.Test {
 /// Arabic; not the combining marks, format characters, CR, or the few letters like İ that lowercase to
 /// more), and kana, CJK ideographs, Hangul syllables, dingbats and the common emoji, which have no case:
 /// the tags of most libraries. `plainScalarsAreWhatTheByteComparisonAssumes` checks every one.
-enum PlainText {
+public enum PlainText {
   /// The lowercase of each scalar below U+0800 (`String.lowercased()`), or `notPlain`.
   static let lowercase: [UInt16] = (0..<0x800).map { value in
     guard let scalar = Unicode.Scalar(value), isOwnCharacter(scalar) else { return notPlain }
@@ -172,7 +172,8 @@ enum PlainText {
 
   static func isPlainWide(_ scalar: Int) -> Bool { wide.contains { $0.contains(scalar) } }
 
-  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { copy(bytes, into: nil, lowercasing: false) }
+  /// Whether all of `bytes` is plain text (the real backend asks it of its music folder, to cut URIs in place).
+  public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { copy(bytes, into: nil, lowercasing: false) }
 
   /// Copies `bytes` into `out` (as long; nil: only checks them), lowercased when asked; false when they
   /// are not plain text.

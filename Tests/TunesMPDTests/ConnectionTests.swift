@@ -2,7 +2,8 @@
 // client that never reads, the TCP password, and the socket's file mode and ownership rules.
 import Foundation
 import Testing
-@testable import TunesControl
+@testable import TunesMPD
+import TunesMPDTesting
 
 @Suite struct CommandListTests {
   @Test func listRunsEveryCommandAndEndsWithOneOK() async throws {
@@ -39,33 +40,6 @@ import Testing
 }
 
 @Suite struct IdleTests {
-  @Test func twoClientsSeeTheSameChange() async throws {
-    let h = try await Harness.start()
-    defer { h.stop() }
-    let path = h.socket
-    async let first = offCooperativePool { try MPDClient(socketPath: path).idle() }
-    async let second = offCooperativePool { try MPDClient(socketPath: path).idle(["player", "mixer"]) }
-    try await waitForIdlers(h, count: 2)
-    _ = try await h.client { c in try c.run("setvol", ["42"]) }
-    #expect(try await first == ["mixer"])
-    #expect(try await second == ["mixer"])
-  }
-
-  @Test func unsubscribedChangesDoNotWakeButPendingOnesAnswerAtOnce() async throws {
-    let h = try await Harness.start()
-    defer { h.stop() }
-    let path = h.socket
-    let changed = try await offCooperativePool { () -> [String] in
-      let watcher = try MPDClient(socketPath: path)
-      let actor = try MPDClient(socketPath: path)
-      try actor.run("random", ["1"])  // options change: happens before idle, remembered for it
-      try actor.run("setvol", ["5"])
-      Thread.sleep(forTimeInterval: 0.1)
-      return try watcher.idle(["mixer", "player"])
-    }
-    #expect(changed == ["mixer"])
-  }
-
   @Test func noidleEndsIdleWithJustOK() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
@@ -74,27 +48,6 @@ import Testing
     // Any command but noidle while idling ends the connection, as in MPD.
     #expect(try await h.raw(replies: 0, "idle\nstatus\n") == "OK MPD 0.23.5\n<closed>")
   }
-
-  @Test func clientsIdlingWhileOthersQueueAreWokenPerChange() async throws {
-    let h = try await Harness.start()
-    defer { h.stop() }
-    let path = h.socket
-    async let watcher = offCooperativePool { () -> [[String]] in
-      let client = try MPDClient(socketPath: path)
-      return [try client.idle(["playlist"]), try client.idle(["stored_playlist"])]
-    }
-    try await waitForIdlers(h, count: 1)
-    _ = try await h.client { c in try c.run("add", ["loose.mp3"]) }
-    try await Task.sleep(for: .milliseconds(100))
-    _ = try await h.client { c in try c.run("save", ["x"]) }
-    #expect(try await watcher == [["playlist"], ["stored_playlist"]])
-  }
-}
-
-/// Waits until `count` clients are connected (idle clients connect and wait).
-func waitForIdlers(_ h: Harness, count: Int) async throws {
-  for _ in 0..<400 where h.server.clientCount < count { try await Task.sleep(for: .milliseconds(5)) }
-  try await Task.sleep(for: .milliseconds(50))
 }
 
 @Suite struct RobustnessTests {

@@ -1,5 +1,6 @@
-// The contract between the MPD protocol layer and whatever plays music: the player actor implements
-// MPDBackend; the server only translates protocol lines into these calls and snapshots into replies.
+// The contract between the MPD protocol layer and whatever plays music: TunesControl's PlayerBackend
+// implements it over the player; the server only translates protocol lines into these calls and
+// snapshots into replies.
 // Every method is async and may throw MPDError to pick the ACK code (other errors become ACK SYSTEM).
 import Foundation
 
@@ -111,14 +112,26 @@ public enum MPDEntry: Sendable, Hashable {
   case playlist(MPDStoredPlaylist)
 }
 
+/// A picture embedded in a song's tags, as `readpicture` sends it.
+public struct MPDPicture: Sendable, Hashable {
+  /// "image/jpeg" and the like; nil when the tag does not say.
+  public var mimeType: String?
+  public var data: [UInt8]
+
+  public init(mimeType: String?, data: [UInt8]) {
+    self.mimeType = mimeType
+    self.data = data
+  }
+}
+
 /// Where `seekcur` goes: to a time, or forward/back from the current time.
 public enum MPDSeekTarget: Sendable, Hashable {
   case absolute(Double)
   case relative(Double)
 }
 
-/// The player and library as the MPD server sees them. Implemented by the player actor (and by
-/// `InMemoryMPDBackend` for tests and benchmarks). Calls arrive from any task, concurrently:
+/// The player and library as the MPD server sees them. Implemented by TunesControl's PlayerBackend (and
+/// by TunesMPDTesting's `InMemoryMPDBackend` for tests and benchmarks). Calls arrive from any task, concurrently:
 /// the implementation serializes them (an actor does).
 public protocol MPDBackend: Sendable {
   // MARK: Snapshots
@@ -196,6 +209,9 @@ public protocol MPDBackend: Sendable {
   func update(uri: String?) async throws -> Int
   /// The file of the library song `uri` names (for album art); throws `noExist` for anything else.
   func songFile(uri: String) async throws -> String
+  /// The picture embedded in the tags of the library song `uri` names (`readpicture`), nil when it has
+  /// none; throws `noExist` for a URI that names no song and for a file that cannot be read.
+  func embeddedPicture(uri: String) async throws -> MPDPicture?
 
   // MARK: Lifetime and changes
   /// Forgets the error the status shows (`clearerror`).

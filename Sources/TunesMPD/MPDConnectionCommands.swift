@@ -1,0 +1,78 @@
+// The commands about the connection and the server itself (MPD's ClientCommands.cxx, OutputCommands.cxx
+// and parts of OtherCommands.cxx): ping, what the client may run, tag types, outputs, decoders, URL
+// handlers and kill, and the commands the connection carries out before the dispatcher sees them.
+
+extension MPDDispatcher {
+  static func ping(_ c: MPDCall, _ out: inout MPDReply) async throws {}
+
+  /// The commands this client may run now.
+  static func listCommands(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    for command in commands where command.permission.allows(authorized: c.authorized) {
+      out += "command: \(command.name)\n"
+    }
+  }
+
+  /// The commands this client needs the password for.
+  static func listNotCommands(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    for command in commands where !command.permission.allows(authorized: c.authorized) {
+      out += "command: \(command.name)\n"
+    }
+  }
+
+  /// `tagtypes` lists; `tagtypes clear|all|enable|disable …` are accepted and ignored (tunes always sends
+  /// all of its few tags).
+  static func tagTypes(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    if c.args.count == 0 {
+      for tag in MPDTag.allCases { out += "tagtype: \(tag.rawValue)\n" }
+    }
+  }
+
+  static func decoders(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    out += "plugin: mpg123\nsuffix: mp3\nmime_type: audio/mpeg\n"
+  }
+
+  static func urlHandlers(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    out += "handler: file://\n"
+  }
+
+  /// Asks the backend to end the player.
+  static func kill(_ c: MPDCall, _ out: inout MPDReply) async throws { try await c.backend.shutdown() }
+
+  // MARK: Outputs
+
+  // The one output, the ALSA device the player was started on, is always on: enabling it is a no-op,
+  // and turning it off is refused (pause does that) rather than acknowledged and not done.
+
+  static func outputs(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    out += "outputid: 0\noutputname: tunes\nplugin: alsa\noutputenabled: 1\n"
+  }
+
+  static func enableOutput(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try checkOutput(c)
+  }
+
+  static func disableOutput(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try checkOutput(c)
+    throw cannotDisable
+  }
+
+  static func toggleOutput(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try checkOutput(c)
+    throw cannotDisable
+  }
+
+  /// Output 0 is the only one.
+  private static func checkOutput(_ c: MPDCall) throws(MPDError) {
+    guard try c.args.unsigned(0) == 0 else { throw MPDError.noExist("No such audio output") }
+  }
+
+  private static var cannotDisable: MPDError { MPDError.argument("tunes' one output cannot be disabled; use pause") }
+
+  // MARK: Connection
+
+  /// Commands MPDSession and `run(_:password:)` carry out themselves (idle, noidle, close, password,
+  /// binarylimit, command lists): one reaches a handler only when misused, e.g. `idle` inside a list.
+  static func handledByTheConnection(_ c: MPDCall, _ out: inout MPDReply) throws {
+    throw MPDError.argument("\"\(c.args.command)\" is not allowed here")
+  }
+}

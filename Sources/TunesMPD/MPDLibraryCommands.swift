@@ -1,0 +1,157 @@
+// The library commands (MPD's DatabaseCommands.cxx and the folder listings of OtherCommands.cxx):
+// searching, counting, listing tag values, walking folders, and starting an update.
+
+extension MPDDispatcher {
+  // MARK: Searching
+
+  static func find(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await findSongs(c, matchingSubstrings: false, addingThem: false, into: &out)
+  }
+
+  static func search(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await findSongs(c, matchingSubstrings: true, addingThem: false, into: &out)
+  }
+
+  static func findAdd(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await findSongs(c, matchingSubstrings: false, addingThem: true, into: &out)
+  }
+
+  static func searchAdd(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await findSongs(c, matchingSubstrings: true, addingThem: true, into: &out)
+  }
+
+  /// The songs the filter of the arguments matches: listed, or appended to the queue one by one.
+  private static func findSongs(
+    _ c: MPDCall, matchingSubstrings substring: Bool, addingThem add: Bool, into out: inout MPDReply
+  ) async throws {
+    let songs = try await c.backend.songs(matching: try MPDFilter.parse(c.args.values, substring: substring))
+    if add {
+      for song in songs { try await c.backend.add(uri: song.file) }
+    } else {
+      for song in songs { MPDFormat.write(song, to: &out) }
+    }
+  }
+
+  /// `count FILTER [group TAG]`: how many songs match and how long they play, per group value if asked.
+  static func count(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    var rest = c.args.values
+    let groups = try takeGroups(&rest)
+    guard groups.count <= 1 else { throw MPDError.argument("Too many groups") }
+    let songs = try await c.backend.songs(matching: try MPDFilter.parse(rest, substring: false))
+    func write(_ songs: some Collection<MPDSong>) {
+      let seconds = songs.reduce(0.0) { $0 + ($1.duration ?? 0) }
+      out += "songs: \(songs.count)\nplaytime: \(Int(seconds.rounded()))\n"
+    }
+    guard let group = groups.first else { return write(songs) }
+    // One count per value of the group tag, sorted; songs without it count under "", as in MPD.
+    for (value, members) in Dictionary(grouping: songs, by: { $0.tags[group] ?? "" }).sorted(by: { $0.key < $1.key }) {
+      out += "\(group.rawValue): \(MPDFormat.line(value))\n"
+      write(members)
+    }
+  }
+
+  /// `list TAG [FILTER] [group TAG]…`: the distinct values of a tag (or the files) among matching songs.
+  static func list(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    var rest = Array(c.args.values.dropFirst())
+    let name = c.args[0]
+    let groups = try takeGroups(&rest)
+    if name.lowercased() == "file" {
+      for song in try await c.backend.songs(matching: try MPDFilter.parse(rest, substring: false)) {
+        out += "file: \(MPDFormat.line(song.file))\n"
+      }
+      return
+    }
+    guard let tag = MPDTag(protocolName: name) else { throw MPDError.argument("Unknown tag type: \(name)") }
+    // MPD's oldest form: `list Album ARTIST` filters by that artist.
+    if tag == .album, rest.count == 1, !rest[0].hasPrefix("(") { rest = ["Artist", rest[0]] }
+    let filter = try MPDFilter.parse(rest, substring: false)
+    guard !groups.isEmpty else {
+      for value in try await c.backend.tagValues(tag, matching: filter) {
+        out += "\(tag.rawValue): \(MPDFormat.line(value))\n"
+      }
+      return
+    }
+    guard !groups.contains(tag) else { throw MPDError.argument("Conflicting group") }
+    // Nested as MPD prints them: a group's line when its value changes, then the listed values under it.
+    let levels = groups + [tag]
+    var previous: [String] = []
+    for row in try await c.backend.groupedTagValues(levels, matching: filter) {
+      let changed = zip(row, previous).prefix { $0 == $1 }.count
+      for level in changed..<row.count { out += "\(levels[level].rawValue): \(MPDFormat.line(row[level]))\n" }
+      previous = row
+    }
+  }
+
+  /// The `group TAG` pairs that end the arguments of `list` and `count`, taken off `arguments`: the last
+  /// one names the outermost group (MPD's order).
+  static func takeGroups(_ arguments: inout [String]) throws(MPDError) -> [MPDTag] {
+    var groups: [MPDTag] = []
+    while arguments.count >= 2, arguments[arguments.count - 2].lowercased() == "group" {
+      guard let group = MPDTag(protocolName: arguments[arguments.count - 1]) else {
+        throw MPDError.argument("Unknown tag type: \(arguments[arguments.count - 1])")
+      }
+      guard !groups.contains(group) else { throw MPDError.argument("Conflicting group") }
+      groups.append(group)
+      arguments.removeLast(2)
+    }
+    return groups
+  }
+
+  // MARK: Folders
+
+  /// `lsinfo [URI]`: a folder's children; the root also lists the stored playlists.
+  static func lsInfo(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let uri = folder(c.args.count == 1 ? c.args[0] : "")
+    for entry in try await c.backend.directory(uri) { write(entry, long: true, to: &out) }
+    if uri.isEmpty {
+      for list in try await c.backend.storedPlaylists() { write(list, to: &out) }
+    }
+  }
+
+  static func listAll(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await writeListing(c, long: false, into: &out)
+  }
+
+  static func listAllInfo(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await writeListing(c, long: true, into: &out)
+  }
+
+  /// `listall` and `listallinfo`: every folder and song under the URI, songs with their tags when `long`.
+  private static func writeListing(_ c: MPDCall, long: Bool, into out: inout MPDReply) async throws {
+    for entry in try await c.backend.listAll(folder(c.args.count == 1 ? c.args[0] : ""), details: long) {
+      switch entry {
+      case .directory:
+        write(entry, long: long, to: &out)
+      case .song(let song):
+        if long { MPDFormat.write(song, to: &out) } else { out += "file: \(MPDFormat.line(song.file))\n" }
+      case .playlist:
+        if long { write(entry, long: true, to: &out) }
+      }
+    }
+  }
+
+  /// `update [URI]` and `rescan [URI]`, which tunes runs alike: the job's id.
+  static func update(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    out += "updating_db: \(try await c.backend.update(uri: c.args.count == 1 ? folder(c.args[0]) : nil))\n"
+  }
+
+  /// A folder URI without leading or trailing slashes.
+  private static func folder(_ uri: String) -> String {
+    var value = uri
+    while value.hasPrefix("/") { value.removeFirst() }
+    while value.hasSuffix("/") { value.removeLast() }
+    return value
+  }
+
+  static func write(_ entry: MPDEntry, long: Bool, to out: inout MPDReply) {
+    switch entry {
+    case .directory(let path, let modified):
+      out += "directory: \(MPDFormat.line(path))\n"
+      if long, let modified { out += "Last-Modified: \(MPDFormat.timestamp(modified))\n" }
+    case .song(let song):
+      MPDFormat.write(song, to: &out)
+    case .playlist(let list):
+      write(list, to: &out)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+// Test support for TunesMPD: a server over the in-memory backend on a unique socket. Blocking client code
+// runs through TunesTestSupport's offCooperativePool (the server's tasks need the cooperative pool).
+import Foundation
+import Testing
+@testable import TunesMPD
+import TunesMPDTesting
+
+/// A short unique folder under /tmp (socket paths must stay under 108 bytes).
+func temporaryFolder() -> String {
+  let path = "/tmp/tc-" + UUID().uuidString.prefix(13)
+  try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+let fixtureSongs: [MPDSong] = [
+  MPDSong(file: "Beatles/Abbey Road/01 Come Together.mp3", tags: [.artist: "The Beatles", .album: "Abbey Road", .title: "Come Together", .track: "1", .date: "1969", .genre: "Rock"], duration: 259.5),
+  MPDSong(file: "Beatles/Abbey Road/02 Something.mp3", tags: [.artist: "The Beatles", .album: "Abbey Road", .title: "Something", .track: "2", .date: "1969", .genre: "Rock"], duration: 182.25),
+  MPDSong(file: "Beatles/Help/01 Help.mp3", tags: [.artist: "The Beatles", .album: "Help!", .title: "Help!", .track: "1", .genre: "Rock"], duration: 138),
+  MPDSong(file: "Nina Simone/Feeling Good.mp3", tags: [.artist: "Nina Simone", .album: "I Put a Spell on You", .title: "Feeling Good", .genre: "Jazz"], duration: 177.0),
+  MPDSong(file: "loose.mp3", tags: [.title: "Loose \"Quoted\" Song"], duration: 10),
+]
+
+struct Harness: Sendable {
+  let folder: String
+  let socket: String
+  let backend: InMemoryMPDBackend
+  let server: MPDServer
+
+  static func start(
+    songs: [MPDSong] = fixtureSongs, tcpPort: Int? = nil, password: String? = nil, maximumOutput: Int? = nil
+  ) async throws -> Harness {
+    let folder = temporaryFolder()
+    let socket = folder + "/run/mpd.sock"
+    let backend = InMemoryMPDBackend(songs: songs)
+    var configuration = MPDServer.Configuration(unixSocketPath: socket, tcpPort: tcpPort, password: password)
+    if let maximumOutput { configuration.maximumOutputBytes = maximumOutput }
+    let server = MPDServer(backend: backend, configuration: configuration)
+    try await server.start()
+    return Harness(folder: folder, socket: socket, backend: backend, server: server)
+  }
+
+  func stop() {
+    server.stop()
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// Opens a client, runs `body` with it on a thread of its own.
+  func client<T: Sendable>(_ body: @escaping @Sendable (MPDClient) throws -> T) async throws -> T {
+    let path = socket
+    return try await offCooperativePool {
+      let client = try MPDClient(socketPath: path)
+      return try body(client)
+    }
+  }
+
+  /// Sends raw protocol text and returns everything received until `replies` replies have ended (lines
+  /// `OK` or `ACK …`) or the server closes the connection (then the result ends with "<closed>").
+  /// Gives up after 10 seconds.
+  func raw(replies: Int, _ text: [UInt8]) async throws -> String {
+    let path = socket
+    return try await offCooperativePool { try rawExchange(path: path, bytes: text, replies: replies) }
+  }
+
+  func raw(replies: Int, _ text: String) async throws -> String { try await raw(replies: replies, Array(text.utf8)) }
+}
+
+/// The reply pairs as `key: value` lines, to compare with expected protocol text.
+func text(_ pairs: MPDClient.Pairs) -> String {
+  pairs.map { "\($0.key): \($0.value)\n" }.joined()
+}
