@@ -159,7 +159,7 @@ import TunesLibrary
   @Test func libraryScanEqualsFilteringEveryDecodedSong() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let library = try Library(path: folder + "/library.db")
+    let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
     var random = SplitMix(state: 11)
     try library.pool.write { db in
       for index in 0..<400 {

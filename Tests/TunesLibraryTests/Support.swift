@@ -16,7 +16,7 @@ final class TempLibrary {
     root = NSTemporaryDirectory() + "tunes-library-tests-" + UUID().uuidString
     music = root + "/music"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
-    library = try Library(path: root + "/library.db")
+    library = try Library(path: root + "/library.db", areas: everyDatabaseArea)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }

@@ -11,7 +11,7 @@ func temporaryFolder() throws -> String {
 }
 
 func temporaryLibrary() throws -> Library {
-  try Library(path: try temporaryFolder() + "/library.db")
+  try Library(path: try temporaryFolder() + "/library.db", areas: everyDatabaseArea)
 }
 
 /// Inserts a song and returns it with its id.

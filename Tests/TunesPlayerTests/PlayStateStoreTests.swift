@@ -8,7 +8,7 @@ import TunesLibrary
 
 func temporaryLibrary() throws -> (Library, URL) {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tunes-player-\(UUID().uuidString)")
-  let library = try Library(path: folder.appendingPathComponent("library.db").path)
+  let library = try Library(path: folder.appendingPathComponent("library.db").path, areas: everyDatabaseArea)
   return (library, folder)
 }
 
