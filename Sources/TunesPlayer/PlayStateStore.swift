@@ -1,4 +1,4 @@
-// Saving and restoring the play state in the library database (tables in TunesLibrary/PlayStateSchema.swift).
+// Saving and restoring the play state in the library database (tables in PlayStateSchema.swift).
 // Written through the Player's StateWriter (at every transition and every few seconds of playback), read at restore.
 import Foundation
 import GRDB
@@ -56,11 +56,14 @@ public final class PlayStateStore: @unchecked Sendable {
     self.library = library
   }
 
+  /// The play-state area's tables in the library database.
+  private var tables: AreaDatabase { library.database(for: .playState) }
+
   public func save(_ snapshot: PlayStateSnapshot, at date: Date = Date()) throws {
     let key = QueueKey(version: snapshot.queue.version, order: snapshot.pass?.orderIDs)
     let rewriteQueue = lock.withLock { savedQueueKey != key }
     do {
-      try library.pool.write { db in
+      try tables.write { db in
         if rewriteQueue { try Self.writeQueue(db, snapshot) }
         try Self.writeState(db, snapshot, at: date)
       }
@@ -75,7 +78,7 @@ public final class PlayStateStore: @unchecked Sendable {
   /// are still in it; otherwise the names saved with the queue are used.
   public func load() throws -> PlayStateSnapshot? {
     do {
-      return try library.pool.read { db -> PlayStateSnapshot? in
+      return try tables.read { db -> PlayStateSnapshot? in
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM playerState WHERE id = 1") else { return nil }
         // The library's songs for the whole queue in one query (one lookup per entry took 1.5 s for
         // 10k entries), then each entry takes its song when the library still has it: at its current path,

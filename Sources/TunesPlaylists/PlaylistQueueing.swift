@@ -8,7 +8,7 @@ public enum PlaylistQueueing {
   /// The entries of the playlist named `name` in order (the library's song where still indexed, else
   /// what the entry kept), or nil when no playlist has that name.
   public static func songs(playlist name: String, library: Library) throws -> [Song]? {
-    try library.pool.read { db in
+    try library.database(for: .playlists).read { db in
       guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM playlist WHERE name = ?", arguments: [name]) else {
         return nil
       }

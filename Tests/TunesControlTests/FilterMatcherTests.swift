@@ -3,7 +3,7 @@
 // of the real backend against decoding every song and filtering the MPD songs.
 import Foundation
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesControl
 
 @Suite struct FilterMatcherTests {

@@ -2,7 +2,7 @@
 // filtered songs they replace, on a library of nested folders whose names sort around "/".
 import Foundation
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 import TunesPlayer
 @testable import TunesControl
 

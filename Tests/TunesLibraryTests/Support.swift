@@ -2,7 +2,7 @@
 // "key=value" text files, so scanner tests control tags, audio hashes and failures exactly.
 import Foundation
 import GRDB
-import TunesLibrary
+@testable import TunesLibrary
 import TunesTags
 
 /// A temporary folder with a library database and a music folder; removed when the test ends.

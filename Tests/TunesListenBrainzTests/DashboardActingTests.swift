@@ -4,7 +4,7 @@
 import Foundation
 import GRDB
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 
 @Suite(.serialized) struct DashboardActingTests {
   static let joga = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"

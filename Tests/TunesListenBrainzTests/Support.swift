@@ -1,7 +1,7 @@
 // Shared test helpers: temporary folders and libraries, songs, clients and submitters pointed at a fake server.
 import Foundation
 import GRDB
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesListenBrainz
 
 func temporaryFolder() throws -> String {

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 import TunesCore
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesPlayer
 
 func temporaryLibrary() throws -> (Library, URL) {
