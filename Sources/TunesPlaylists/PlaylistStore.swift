@@ -38,18 +38,16 @@ public actor PlaylistStore {
   /// not know is an error (nothing is added).
   public func songs(atPaths paths: [String]) throws -> [Song] {
     let cwd = FileManager.default.currentDirectoryPath
-    return try tables.read { db in
+    return try library.readSongs { reader in
       var songs: [Song] = []
       for given in paths {
         let path = FilePaths.normalize(given, baseFolder: cwd)
-        if let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path]) {
+        if let song = try reader.song(atPath: path) {
           songs.append(song)
           continue
         }
-        let under = try Song.fetchAll(
-          // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
-          db, sql: "SELECT * FROM song WHERE path >= ? AND path < ? ORDER BY path",
-          arguments: [path + "/", path + "0"])
+        // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
+        let under = try reader.songs(pathsFrom: path + "/", to: path + "0")
         if under.isEmpty {
           // A name that is nowhere on disk is a typo, not a file to index.
           guard FileManager.default.fileExists(atPath: path) else { throw PlaylistError.noSuchFile(path: given) }
@@ -65,17 +63,15 @@ public actor PlaylistStore {
   /// the music folder) by the song whose path ends with "/URI". URIs that name no song are returned apart.
   public func songs(forURIs uris: [String]) throws -> (songs: [Song], unknown: [String]) {
     let relative = Set(uris.filter { !$0.hasPrefix("/") })
-    return try tables.read { db in
+    return try library.readSongs { reader in
       // One pass over the paths: every "/"-suffix of a path that some URI names.
       var bySuffix: [String: Int64] = [:]
       if !relative.isEmpty {
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song ORDER BY id")
-        while let row = try rows.next() {
-          let path: String = row["path"]
+        try reader.forEachIDAndPath { id, path in
           var index = path.startIndex
           while let slash = path[index...].firstIndex(of: "/") {
             let suffix = String(path[path.index(after: slash)...])
-            if relative.contains(suffix), bySuffix[suffix] == nil { bySuffix[suffix] = row["id"] }
+            if relative.contains(suffix), bySuffix[suffix] == nil { bySuffix[suffix] = id }
             index = path.index(after: slash)
           }
         }
@@ -85,8 +81,8 @@ public actor PlaylistStore {
       for uri in uris {
         let song =
           uri.hasPrefix("/")
-          ? try Song.filter(Column("path") == uri).fetchOne(db)
-          : try bySuffix[uri].flatMap { try Song.fetchOne(db, key: $0) }
+          ? try reader.song(atPath: uri)
+          : try bySuffix[uri].flatMap { try reader.song(id: $0) }
         if let song { songs.append(song) } else { unknown.append(uri) }
       }
       return (songs, unknown)

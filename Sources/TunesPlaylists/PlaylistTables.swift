@@ -49,6 +49,17 @@ struct ItemValues: Hashable {
     recordingMbid = song.recordingMbid
   }
 
+  /// What an entry keeps of the song a lookup found.
+  init(song: SongReference) {
+    songID = song.id
+    path = song.path
+    title = song.title
+    artist = song.artist
+    album = song.album
+    durationMs = song.durationMs
+    recordingMbid = song.recordingMbid
+  }
+
   init(missing entry: PlaylistFileEntry) {
     path = entry.location ?? ""
     title = entry.title

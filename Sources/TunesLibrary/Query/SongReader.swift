@@ -1,5 +1,5 @@
-// One read snapshot of the library's songs for modules that list them by path (the MPD server's
-// folders and searches): the SQL over the song table stays here, so callers above the library read
+// One read snapshot of the library's songs for modules that find them by path (the MPD server's
+// folders and searches, playlists adding files and URIs): the SQL over the song table stays here, so callers above the library read
 // songs through named functions and never see the database.
 import Foundation
 import GRDB
@@ -50,6 +50,17 @@ public struct SongReader {
   /// The first path at or after `start` (strictly after with `after`) and before `end`: one seek.
   public func firstPath(from start: String, after: Bool = false, to end: String) throws -> String? {
     try Song.firstPath(db, from: start, after: after, to: end)
+  }
+
+  /// The song with this id.
+  public func song(id: Int64) throws -> Song? {
+    try Song.fetchOne(db, key: id)
+  }
+
+  /// Every song's id and path in id order, nothing else read.
+  public func forEachIDAndPath(_ body: (_ id: Int64, _ path: String) throws -> Void) throws {
+    let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song ORDER BY id")
+    while let row = try rows.next() { try body(row["id"], row["path"]) }
   }
 
   /// The songs at exactly these paths, in path order; paths not indexed are left out.
