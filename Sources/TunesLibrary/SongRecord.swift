@@ -167,6 +167,16 @@ extension Song {
     return Set(try Int64.fetchAll(db, sql: sql, arguments: [jsonArray(ids)]))
   }
 
+  /// The known durations of the songs with these ids: songs without one (or not indexed) are left out.
+  public static func durationsMs(_ db: Database, ids: [Int64]) throws -> [Int64: Int] {
+    var durations: [Int64: Int] = [:]
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT id, durationMs FROM song WHERE id IN (SELECT value FROM json_each(?)) AND durationMs IS NOT NULL",
+      arguments: [jsonArray(ids)])
+    while let row = try rows.next() { durations[row[0]] = row[1] }
+    return durations
+  }
+
   /// The JSON array of the ids, written by hand (JSONEncoder is slower for plain integers).
   private static func jsonArray(_ ids: [Int64]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
 }

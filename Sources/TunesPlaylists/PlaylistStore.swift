@@ -329,24 +329,32 @@ public actor PlaylistStore {
     return ids.compactMap { byID[$0] }
   }
 
-  /// Every playlist by name, counted in SQL (no entry is loaded). A smart playlist whose query fails
+  /// Every playlist by name, counted in SQL (no whole entry or song is loaded). A smart playlist whose query fails
   /// is listed with no songs.
   public func list() throws -> [PlaylistSummary] {
     let rows = try tables.read { db -> [(PlaylistRow, PlaylistSummary)] in
-      try Row.fetchAll(
+      // Entries without a song count their own duration here; those with one, their song's (the entry's
+      // when the song has none), added from the song lookups below.
+      let playlists = try Row.fetchAll(
         db,
         sql: """
           SELECT p.*, COUNT(i.id) AS entryCount, COUNT(i.id) - COUNT(i.songId) AS missingCount,
-                 COALESCE(SUM(COALESCE(s.durationMs, i.durationMs)), 0) AS totalMs
-          FROM playlist p LEFT JOIN playlistItem i ON i.playlistId = p.id LEFT JOIN song s ON s.id = i.songId
+                 COALESCE(SUM(CASE WHEN i.songId IS NULL THEN i.durationMs END), 0) AS missingMs
+          FROM playlist p LEFT JOIN playlistItem i ON i.playlistId = p.id
           GROUP BY p.id ORDER BY p.name
-          """
-      ).map { row in
+          """)
+      let linked = try Row.fetchAll(db, sql: "SELECT playlistId, songId, durationMs FROM playlistItem WHERE songId IS NOT NULL")
+      let songMs = try Song.durationsMs(db, ids: Array(Set(linked.map { $0["songId"] as Int64 })))
+      var linkedMs: [Int64: Int] = [:]
+      for item in linked {
+        linkedMs[item["playlistId"], default: 0] += songMs[item["songId"]] ?? item["durationMs"] ?? 0
+      }
+      return playlists.map { row in
         let playlist = PlaylistRow(row: row)
         return (playlist, PlaylistSummary(
           name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
-          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath,
-          modifiedAt: playlist.modifiedAt))
+          missingCount: row["missingCount"], durationMs: row["missingMs"] + (linkedMs[playlist.id] ?? 0),
+          sourcePath: playlist.sourcePath, modifiedAt: playlist.modifiedAt))
       }
     }
     return rows.map { row, summary in

@@ -1,6 +1,6 @@
 // One read snapshot of the library's songs for modules that find them by path (the MPD server's
-// folders and searches, playlists adding files and URIs): the SQL over the song table stays here, so callers above the library read
-// songs through named functions and never see the database.
+// folders and searches, playlists adding files and URIs): the SQL over the song table stays here, so
+// callers above the library read songs through named functions and never see the database.
 import Foundation
 import GRDB
 
