@@ -86,11 +86,13 @@ let package = Package(
         "TunesListenBrainz", grdb,
       ]),
     .testTarget(
-      name: "TunesPlaylistsTests", dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesListenBrainz", grdb]),
+      name: "TunesPlaylistsTests",
+      dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesListenBrainz", grdb]),
     .testTarget(
       name: "TunesListenBrainzTests",
       dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", "TunesPlayer", "TunesPlaylists", grdb]),
-    .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", "TunesListenBrainz", grdb]),
+    .testTarget(
+      name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", "TunesListenBrainz", grdb]),
     .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
     .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes"]),
   ]

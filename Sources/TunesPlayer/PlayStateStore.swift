@@ -148,8 +148,8 @@ public final class PlayStateStore: @unchecked Sendable {
     for position in 0..<snapshot.queue.count {
       let item = snapshot.queue[position]
       try statement.execute(arguments: [
-        item.id, position, item.song.id.flatMap { indexed.contains($0) ? $0 : nil }, item.song.path, item.song.title, item.song.artist, item.song.album,
-        item.song.durationMs, item.version, shuffleIndex[item.id],
+        item.id, position, item.song.id.flatMap { indexed.contains($0) ? $0 : nil }, item.song.path, item.song.title,
+        item.song.artist, item.song.album, item.song.durationMs, item.version, shuffleIndex[item.id],
       ])
     }
   }

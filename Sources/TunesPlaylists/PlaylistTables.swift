@@ -185,8 +185,9 @@ enum PlaylistTables {
       // The song's value where it has one, the entry's where it has none (or the song is gone).
       let song = (row["songId"] as Int64?).flatMap { byID[$0] }
       return PlaylistEntry(
-        position: row["position"], songID: song?.id, path: song?.path ?? row["path"], title: song?.title ?? row["title"],
-        artist: song?.artist ?? row["artist"], album: song.flatMap { $0.album.isEmpty ? nil : $0.album } ?? row["album"],
+        position: row["position"], songID: song?.id, path: song?.path ?? row["path"],
+        title: song?.title ?? row["title"], artist: song?.artist ?? row["artist"],
+        album: song.flatMap { $0.album.isEmpty ? nil : $0.album } ?? row["album"],
         durationMs: song?.durationMs ?? row["durationMs"], recordingMbid: song?.recordingMbid ?? row["recordingMbid"])
     }
   }

@@ -43,7 +43,9 @@ public struct SongReader {
   }
 
   /// The path bytes of the songs with `start <= path < end`, in path order, none decoded.
-  public func forEachPath(from start: String, to end: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+  public func forEachPath(
+    from start: String, to end: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
     try Song.forEachPath(db, from: start, to: end, body)
   }
 
@@ -72,7 +74,8 @@ public struct SongReader {
   }
 
   private static let everySong = "SELECT \(Song.selectedColumns) FROM song ORDER BY path"
-  private static let songsInRange = "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path"
+  private static let songsInRange =
+    "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path"
 }
 
 extension Library {

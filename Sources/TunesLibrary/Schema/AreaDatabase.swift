@@ -22,7 +22,8 @@ extension Library {
   /// The database for `area`'s tables; the area must have been given to `init` (the library's own
   /// tables are reached through the library's functions).
   public func database(for area: SchemaArea) -> AreaDatabase {
-    precondition(openedAreas.contains(area), "the \(area.rawValue) database area was not given when the library was opened")
+    precondition(
+      openedAreas.contains(area), "the \(area.rawValue) database area was not given when the library was opened")
     return AreaDatabase(area: area, pool: pool)
   }
 }

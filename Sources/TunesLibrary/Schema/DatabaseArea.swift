@@ -30,7 +30,8 @@ public struct IndexedSongs {
   /// Each written song in the batch's order.
   public func forEach(_ body: (_ id: Int64, _ song: IndexedSong) throws -> Void) rethrows {
     for (id, values) in songs {
-      try body(id, IndexedSong(path: values.path, recordingMbid: values.recordingMbid, artist: values.artist, title: values.title))
+      let song = IndexedSong(path: values.path, recordingMbid: values.recordingMbid, artist: values.artist, title: values.title)
+      try body(id, song)
     }
   }
 }

@@ -40,14 +40,16 @@ enum Schema {
       for identifier in area.migrations.keys {
         precondition(
           order.contains { $0.identifier == identifier && $0.areas.contains(area.area) },
-          "the \(area.area.rawValue) database area declares migration \(identifier), which Schema.order does not give it")
+          "the \(area.area.rawValue) database area declares migration \(identifier), which Schema.order does not give it"
+        )
       }
     }
     var migrator = DatabaseMigrator()
     for (identifier, owners) in order {
       let bodies = owners.map { owner -> DatabaseArea.Migration in
         guard let body = areas[owner]?.migrations[identifier] else {
-          preconditionFailure("the library was opened without the \(owner.rawValue) database area (migration \(identifier))")
+          preconditionFailure(
+            "the library was opened without the \(owner.rawValue) database area (migration \(identifier))")
         }
         return body
       }
