@@ -329,6 +329,11 @@ public actor PlaylistStore {
     return ids.compactMap { byID[$0] }
   }
 
+  /// How many playlists there are (smart ones included), none of them read.
+  public static func count(library: Library) throws -> Int {
+    try library.database(for: .playlists).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM playlist") ?? 0 }
+  }
+
   /// Every playlist by name, counted in SQL (no whole entry or song is loaded). A smart playlist whose query fails
   /// is listed with no songs.
   public func list() throws -> [PlaylistSummary] {
