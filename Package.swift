@@ -68,22 +68,37 @@ let package = Package(
     /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
     .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),
     /// Development harness: time one library query in-process (the "query alone" of Benchmarks/index.sh).
-    .executableTarget(name: "tunes-query", dependencies: ["TunesCore", "TunesLibrary"]),
+    .executableTarget(
+      name: "tunes-query",
+      dependencies: ["TunesCore", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesListenBrainz"]),
 
     // MARK: Tests (one target per library target; Tests/Fixtures holds shared fixture files)
     /// Test-only helpers: child processes via posix_spawn (Foundation's Process crashes in 6.3.1), MP3 fixtures.
     .target(name: "TunesTestSupport", dependencies: ["TunesCore"], path: "Tests/TunesTestSupport"),
     .testTarget(name: "TunesCoreTests", dependencies: ["TunesCore"]),
     .testTarget(name: "TunesTagsTests", dependencies: ["TunesTestSupport", "TunesTags"]),
-    .testTarget(name: "TunesLibraryTests", dependencies: ["TunesTestSupport", "TunesLibrary", grdb]),
+    // Every target that opens a library sees every area of its database (Library.init takes them all).
+    .testTarget(
+      name: "TunesLibraryTests",
+      dependencies: ["TunesTestSupport", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", grdb]),
     .testTarget(name: "TunesDecoderTests", dependencies: ["TunesTestSupport", "TunesDecoder"]),
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesTestSupport", "TunesOutput", "TunesDecoder"]),
-    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", grdb]),
+    .testTarget(
+      name: "TunesPlayerTests",
+      dependencies: [
+        "TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesPlaylists", "TunesListenBrainz", grdb,
+      ]),
     .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
-    .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesTestSupport", "TunesPlaylists", grdb]),
-    .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", grdb]),
+    .testTarget(
+      name: "TunesPlaylistsTests",
+      dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesListenBrainz", grdb]),
+    .testTarget(
+      name: "TunesListenBrainzTests",
+      dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", "TunesPlayer", "TunesPlaylists", grdb]),
     .testTarget(name: "TunesMPDTests", dependencies: ["TunesTestSupport", "TunesMPD", "TunesMPDTesting"]),
-    .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", grdb]),
+    .testTarget(
+      name: "TunesControlTests",
+      dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", "TunesListenBrainz", grdb]),
     .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
     .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes"]),
   ]

@@ -1,7 +1,6 @@
 // MPD's stored playlists are tunes' own playlists: each call goes to the PlaylistStore (one transaction
 // per change) and announces `stored_playlist`. MPD positions are 0-based, the store's are 1-based.
 import Foundation
-import GRDB
 import TunesLibrary
 import TunesMPD
 import TunesPlaylists
@@ -37,9 +36,7 @@ extension PlayerBackend {
   func playlistSongs(_ name: String) async throws -> [Song] {
     let contents = try await translatingPlaylist { try await playlists.show(name: name) }
     let ids = contents.playableSongIDs
-    let indexed = try await library.pool.read { db in
-      try Song.fetchAll(db, keys: ids)
-    }
+    let indexed = try await library.songs(ids: ids)
     let byID = Dictionary(indexed.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
     return contents.entries.map { entry in
       if let id = entry.songID, let song = byID[id] { return song }

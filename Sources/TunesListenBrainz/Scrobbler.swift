@@ -75,7 +75,7 @@ public final class Scrobbler: Sendable {
     let account: String? = if let currentUser, payload != nil { currentUser() } else { user }
     let id: Int64?
     do {
-      id = try library.pool.write { db -> Int64? in
+      id = try library.database(for: .listens).write { db -> Int64? in
         if let songID = song.id { try Library.recordPlay(db, songID: songID, at: listenedAt) }
         guard let payload else { return nil }
         return try ListenQueue.enqueue(

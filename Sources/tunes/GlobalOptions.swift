@@ -4,6 +4,9 @@ import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesListenBrainz
+import TunesPlayer
+import TunesPlaylists
 
 /// What a command does when its library database does not exist.
 enum LibraryOpening {
@@ -28,7 +31,10 @@ struct GlobalOptions: ParsableArguments {
     let path = databasePath
     if opening == .mustExist, !FileManager.default.fileExists(atPath: path) { throw CLIError.noLibrary(path: path) }
     do {
-      return try Library(path: path, cacheKiB: cacheKiB)
+      // Every area sharing the database: Library.init refuses to migrate without one of them.
+      return try Library(
+        path: path, cacheKiB: cacheKiB,
+        areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area])
     } catch {
       throw CLIError.cannotOpenDatabase(path: path, reason: "\(error)")
     }

@@ -2,7 +2,7 @@
 // "key=value" text files, so scanner tests control tags, audio hashes and failures exactly.
 import Foundation
 import GRDB
-import TunesLibrary
+@testable import TunesLibrary
 import TunesTags
 
 /// A temporary folder with a library database and a music folder; removed when the test ends.
@@ -16,7 +16,7 @@ final class TempLibrary {
     root = NSTemporaryDirectory() + "tunes-library-tests-" + UUID().uuidString
     music = root + "/music"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
-    library = try Library(path: root + "/library.db")
+    library = try Library(path: root + "/library.db", areas: everyDatabaseArea)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }

@@ -3,12 +3,12 @@
 import Foundation
 import Testing
 import TunesCore
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesPlayer
 
 func temporaryLibrary() throws -> (Library, URL) {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tunes-player-\(UUID().uuidString)")
-  let library = try Library(path: folder.appendingPathComponent("library.db").path)
+  let library = try Library(path: folder.appendingPathComponent("library.db").path, areas: everyDatabaseArea)
   return (library, folder)
 }
 

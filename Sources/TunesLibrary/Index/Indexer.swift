@@ -460,6 +460,7 @@ private struct Indexer {
     guard !options.dryRun else { return }
     batchNumber += 1
     var artistIDs = self.artistIDs
+    let songsIndexedHooks = library.songsIndexedHooks
     var albumIDs = self.albumIDs
     try commit { db in
       let columns = """
@@ -499,7 +500,10 @@ private struct Indexer {
           written.append((id, values))
         }
       }
-      try PlaylistRelinker.relink(db, songs: written)
+      if !written.isEmpty {
+        let songs = IndexedSongs(songs: written)
+        for hook in songsIndexedHooks { try hook(db, songs) }
+      }
     }
     self.artistIDs = artistIDs
     self.albumIDs = albumIDs

@@ -1,8 +1,8 @@
 // What `tunes play` queues: songs of a library query (with --album/--artist), or of a stored playlist.
 import Foundation
-import GRDB
 import TunesCore
 import TunesLibrary
+import TunesPlaylists
 
 enum PlayCLIError: TunesError {
   case nothingMatched(String)
@@ -45,20 +45,9 @@ enum PlayQueueSource {
 
   /// The entries of a stored playlist in order, as library songs when they are still indexed.
   static func playlist(library: Library, name: String) throws -> [Song] {
-    try library.pool.read { db in
-      guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM playlist WHERE name = ?", arguments: [name]) else {
-        throw PlayCLIError.noSuchPlaylist(name)
-      }
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT songId, path, title, artist, album, durationMs FROM playlistItem WHERE playlistId = ? ORDER BY position",
-        arguments: [id])
-      return try rows.map { row -> Song in
-        if let songID: Int64 = row["songId"], let song = try Song.fetchOne(db, key: songID) { return song }
-        let path: String = row["path"]
-        return Song(
-          path: path, title: row["title"] ?? (path as NSString).lastPathComponent, artist: row["artist"] ?? "",
-          album: row["album"] ?? "", durationMs: row["durationMs"])
-      }
+    guard let songs = try PlaylistQueueing.songs(playlist: name, library: library) else {
+      throw PlayCLIError.noSuchPlaylist(name)
     }
+    return songs
   }
 }
