@@ -7,8 +7,8 @@ struct Seek: AsyncParsableCommand {
     commandName: "seek", abstract: "Seek in the current song: SECONDS, +SECONDS or -SECONDS.")
 
   @OptionGroup var global: GlobalOptions
-  // Captured raw so "-10" is a value, not an option.
-  @Argument(parsing: .captureForPassthrough, help: "[+|-]SECONDS") var position: [String] = []
+  // Unrecognized words so "-10" is a value, not an option, while --help and --db stay options.
+  @Argument(parsing: .allUnrecognized, help: "[+|-]SECONDS") var position: [String] = []
 
   func validate() throws {
     guard position.count == 1, PlayerRemote.signedArgument(position[0]) != nil else {
