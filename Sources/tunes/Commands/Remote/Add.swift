@@ -13,7 +13,8 @@ struct Add: AsyncParsableCommand {
   @Argument(parsing: .allUnrecognized, help: "A query, e.g. cafe, artist:\"Ansel Grey\" -genre:live.")
   var query: [String] = []
 
-  func validate() throws {
+  mutating func validate() throws {
+    query = try QueryWords.checked(query, of: Self.self)
     guard !query.isEmpty else { throw ValidationError("say what to add, e.g. `tunes add nina simone`") }
   }
 

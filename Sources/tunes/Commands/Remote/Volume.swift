@@ -10,7 +10,8 @@ struct Volume: AsyncParsableCommand {
   // Unrecognized words so "-10" is a value, not an option, while --help and --db stay options.
   @Argument(parsing: .allUnrecognized, help: "[+|-]N") var level: [String] = []
 
-  func validate() throws {
+  mutating func validate() throws {
+    level = try QueryWords.checked(level, of: Self.self)
     guard level.count <= 1 else { throw ValidationError("expected at most one volume") }
     if let text = level.first {
       guard let value = Int(text), (-100...100).contains(value) else {
