@@ -12,6 +12,8 @@ struct Unrate: AsyncParsableCommand {
   @Argument(parsing: .allUnrecognized, help: "A song id, path or query (default: the song playing now).")
   var song: [String] = []
 
+  mutating func validate() throws { song = try QueryWords.checked(song, of: Self.self) }
+
   func run() async throws {
     try await reportingErrors {
       print(try await ListenBrainzActing.giveFeedback(.none, song: song, global: global))

@@ -23,6 +23,7 @@ struct Play: AsyncParsableCommand {
 
   @Argument(parsing: .allUnrecognized, help: "A library query (words, artist:…, album:…, year:…).")
   var query: [String] = []
+  mutating func validate() throws { query = try QueryWords.checked(query, of: Self.self) }
 
   @Option(name: .long, help: "Play a stored playlist.")
   var playlist: String?
