@@ -114,6 +114,21 @@ struct DeviceGone: Error, CustomStringConvertible {
     await player.shutdown()
   }
 
+  /// A song is announced once, when it is first heard: also the one after a format change, which
+  /// waits for the device to drain before it starts, and the last one, announced as the device drains.
+  @Test func everySongIsAnnouncedOnceAcrossAFormatChange() async throws {
+    let sink = FakeSink(bufferFrames: 1000)
+    let low = AudioFormat(sampleRate: 22050, channels: 2)
+    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 4000), 2: FakeTrack(frames: 3000, format: low), 3: FakeTrack(frames: 500)]))
+    let log = await EventLog.attach(to: player)
+    try await player.add([song(1), song(2), song(3)])
+    try await player.play()
+    await waitUntil("the queue to end") { await player.status().state == .stopped }
+    await waitUntil("events") { await log.events.contains(.finished) }
+    #expect(await log.started == ["/music/1.mp3", "/music/2.mp3", "/music/3.mp3"])
+    await player.shutdown()
+  }
+
   @Test(arguments: [true, false]) func pauseAndResumeContinueAtTheSameFrame(deviceCanPause: Bool) async throws {
     let sink = FakeSink(bufferFrames: 2048, canPause: deviceCanPause)
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 40_000)]))
