@@ -815,8 +815,8 @@ public actor Player {
     if let listen, let song = queue.item(id: id)?.song { listened(song, listen) }
   }
 
+  /// A listen leaves the player through the hook alone (the scrobbler's), or is counted in the library.
   private func listened(_ song: Song, _ listen: Listen) {
-    emit(.listened(song, listenedAt: listen.listenedAt, playedMs: listen.playedMs))
     do {
       if let listenHook {
         try listenHook(song, listen)
