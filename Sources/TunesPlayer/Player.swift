@@ -78,8 +78,8 @@ public actor Player {
   private var lastSave: Double = 0
   private var handledReports = 0
   private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-  private var eventListeners: [UUID: AsyncStream<PlayerEvent>.Continuation] = [:]
-  private var changeListeners: [UUID: AsyncStream<PlayerChange>.Continuation] = [:]
+  private let eventListeners = Broadcaster<PlayerEvent>()
+  private let changeListeners = Broadcaster<PlayerChange>()
 
   /// How often the position is saved while playing.
   public static let saveInterval = 2.0
@@ -119,25 +119,14 @@ public actor Player {
   /// A new stream of events (each call gets its own).
   public func events() -> AsyncStream<PlayerEvent> {
     ensureStarted()
-    let (stream, continuation) = AsyncStream.makeStream(of: PlayerEvent.self, bufferingPolicy: .bufferingNewest(1000))
-    let id = UUID()
-    eventListeners[id] = continuation
-    continuation.onTermination = { [weak self] _ in Task { await self?.removeEventListener(id) } }
-    return stream
+    return eventListeners.stream()
   }
 
   /// A new stream of changed MPD idle subsystems with the state version after the change.
   public func changes() -> AsyncStream<PlayerChange> {
     ensureStarted()
-    let (stream, continuation) = AsyncStream.makeStream(of: PlayerChange.self, bufferingPolicy: .bufferingNewest(1000))
-    let id = UUID()
-    changeListeners[id] = continuation
-    continuation.onTermination = { [weak self] _ in Task { await self?.removeChangeListener(id) } }
-    return stream
+    return changeListeners.stream()
   }
-
-  private func removeEventListener(_ id: UUID) { eventListeners[id] = nil }
-  private func removeChangeListener(_ id: UUID) { changeListeners[id] = nil }
 
   public func setListenHook(_ hook: ListenHook?) { listenHook = hook }
 
@@ -839,13 +828,12 @@ public actor Player {
 
   private func changed(_ subsystems: Set<PlayerSubsystem>) {
     version += 1
-    let change = PlayerChange(subsystems: subsystems, version: version)
-    for continuation in changeListeners.values { continuation.yield(change) }
+    changeListeners.send(PlayerChange(subsystems: subsystems, version: version))
     save()
   }
 
   private func emit(_ event: PlayerEvent) {
-    for continuation in eventListeners.values { continuation.yield(event) }
+    eventListeners.send(event)
   }
 
   private func save() {
@@ -869,7 +857,7 @@ public actor Player {
     await send(.shutdown)
     save()
     writer?.stop()
-    for continuation in eventListeners.values { continuation.finish() }
-    for continuation in changeListeners.values { continuation.finish() }
+    eventListeners.finish()
+    changeListeners.finish()
   }
 }
