@@ -260,15 +260,24 @@ public actor Player {
   public func stop() async {
     ensureStarted()
     if engineLoaded { await send(.stop) }
+    becomeStopped(finished: false)
+  }
+
+  /// The one way into `.stopped`, whatever ended play: the engine holds nothing (callers whose engine
+  /// still plays silence it first), and as in MPD a stopped player has no position: `play` starts the
+  /// current entry from its beginning. `finished`: play ended by itself (the queue played out, nothing
+  /// was playable, the device failed), which is announced, and is news (a `player` change) even when
+  /// the play that failed never left `.stopped`; a stop that was asked for is announced by no event.
+  private func becomeStopped(finished: Bool) {
     engineLoaded = false
     currentToken = nil
     writingToken = nil
     plannedNext = nil
-    if state != .stopped {
-      state = .stopped
-      elapsedMs = 0
-      changed([.player])
-    }
+    let wasStopped = state == .stopped
+    state = .stopped
+    elapsedMs = 0
+    if finished { emit(.finished) }
+    if finished || !wasStopped { changed([.player]) }
   }
 
   public func next() async {
@@ -667,26 +676,16 @@ public actor Player {
       guard token == currentToken else { return }
       // Consume: the last song leaves the queue too once it has played out.
       if consume, let id = currentID { removeConsumed(id) }
-      engineLoaded = false
-      currentToken = nil
-      writingToken = nil
-      plannedNext = nil
-      state = .stopped
-      elapsedMs = 0
+      // As in MPD, a queue played to its end has no current entry: `play` starts it anew.
       currentID = nil
-      emit(.finished)
-      changed([.player])
+      becomeStopped(finished: true)
     case .stopped:
       break
     case .outputFailed(let message):
-      engineLoaded = false
-      currentToken = nil
       lastError = message
       lastFailure = .output(message)
-      state = .stopped
       emit(.failed(.output(message)))
-      emit(.finished)
-      changed([.player])
+      becomeStopped(finished: true)
     }
   }
 
@@ -694,14 +693,7 @@ public actor Player {
     guard let plan = plans.removeValue(forKey: token), let item = queue.item(id: plan.itemID) else {
       // The engine plays an entry the queue no longer has: silence it rather than show something else.
       engine.post(.stop)
-      engineLoaded = false
-      currentToken = nil
-      writingToken = nil
-      if state != .stopped {
-        state = .stopped
-        elapsedMs = 0
-        changed([.player])
-      }
+      becomeStopped(finished: false)
       return
     }
     // Older tokens can no longer start: the engine has carried out every command before this one.
@@ -757,10 +749,7 @@ public actor Player {
         plannedNext = nil
         engine.post(.setNext(after: current, nil))
       } else {
-        engineLoaded = false
-        state = .stopped
-        emit(.finished)
-        changed([.player])
+        becomeStopped(finished: true)
       }
       return
     }
@@ -770,10 +759,7 @@ public actor Player {
     else {
       if !isNext {
         lastFailure = .nothingPlayable(lastPath: path, reason: message)
-        engineLoaded = false
-        state = .stopped
-        emit(.finished)
-        changed([.player])
+        becomeStopped(finished: true)
       } else if let current = writing {
         plannedNext = nil
         engine.post(.setNext(after: current, nil))
