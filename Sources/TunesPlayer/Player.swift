@@ -27,9 +27,6 @@ public actor Player {
   private var state: PlayState = .stopped
   /// The entry playing or paused; while stopped, where play starts.
   private var currentID: Int?
-  private var currentToken: UInt64?
-  /// True while the engine holds the current track (playing, or paused with it loaded).
-  private var engineLoaded = false
   private var elapsedMs = 0
   private var durationMs: Int?
   private var format: AudioFormat?
@@ -44,29 +41,11 @@ public actor Player {
   private var lastError: String?
 
   // MARK: bookkeeping of plays in flight
-  /// What the Player meant by each token: applied when the engine reports the track started.
-  private struct Plan {
-    var itemID: Int
-    /// The shuffle pass as it is once this song has started (nil: leave the pass alone).
-    var pass: ShufflePass?
-    /// An entry to remove from the queue when this song starts (consume mode).
-    var consumeID: Int?
-    /// False for a play restored from a saved session: it never becomes a listen.
-    var countable = true
-    /// The same play reloaded at its position (the song queued after it was removed): keeps its listen rule.
-    var continuesPlay = false
-  }
-  private var plans: [UInt64: Plan] = [:]
-  /// Tokens sent with `.play` that have neither started nor failed yet.
-  private var playTokens: Set<UInt64> = []
+  /// What the Player meant by each track handed to the engine, by token.
+  private var plans = EnginePlans()
+  /// True while the engine holds the current track (playing, or paused with it loaded).
+  private var engineLoaded: Bool { plans.current != nil }
   private var reportedSkips: Set<String> = []
-  private var nextToken: UInt64 = 1
-  /// The token the engine was told follows the one it writes.
-  private var plannedNext: UInt64?
-  /// The track the engine is writing: the current one, or the next one while the device still plays
-  /// the end of the current one.
-  private var writingToken: UInt64?
-  private var writingPlan: Plan?
   private var listenRule: ListenRule?
   private var lastHeardMs: Int?
   /// Audio heard since this Player started, over every song (MPD's `playtime`).
@@ -269,10 +248,7 @@ public actor Player {
   /// was playable, the device failed), which is announced, and is news (a `player` change) even when
   /// the play that failed never left `.stopped`; a stop that was asked for is announced by no event.
   private func becomeStopped(finished: Bool) {
-    engineLoaded = false
-    currentToken = nil
-    writingToken = nil
-    plannedNext = nil
+    plans.engineEmptied()
     let wasStopped = state == .stopped
     state = .stopped
     elapsedMs = 0
@@ -304,13 +280,13 @@ public actor Player {
       await start(itemID: queue[position].id, chosen: true)
     case .history:
       guard var p = pass, let id = p.back() else { await seek(toMs: 0); return }
-      await start(Plan(itemID: id, pass: p))
+      await start(PlayPlan(itemID: id, pass: p))
     }
   }
 
   public func seek(toMs ms: Int) async {
     ensureStarted()
-    guard let currentID else { return }
+    guard currentID != nil else { return }
     if let durationMs, ms >= durationMs, state != .stopped {
       // Past the end: the song is over.
       await next()
@@ -321,10 +297,7 @@ public actor Player {
       changed([.player])
       return
     }
-    guard let token = currentToken, engineLoaded else {
-      _ = currentID
-      return
-    }
+    guard let token = plans.current else { return }
     await send(.seek(token: token, ms: max(0, ms)))
   }
 
@@ -434,14 +407,14 @@ public actor Player {
         if let following { currentID = following.itemID }
       }
     }
-    let wasWrittenAhead = writingToken != nil && writingToken != currentToken && writingPlan?.itemID == id
+    let wasWrittenAhead = plans.writtenAhead?.itemID == id
     if let position = queue.position(ofID: id) { queue.remove(at: position) }
     pass?.remove(id: id)
     if id == currentID && state == .stopped { currentID = nil }
     queueChanged()
     if wasWrittenAhead, let currentID, state == .playing {
       // The device already holds the start of the removed song: reload the current one where it is.
-      await start(Plan(itemID: currentID, pass: nil, continuesPlay: true), startMs: elapsedMs)
+      await start(PlayPlan(itemID: currentID, pass: nil, continuesPlay: true), startMs: elapsedMs)
     }
   }
 
@@ -496,7 +469,7 @@ public actor Player {
   // MARK: deciding what plays
 
   /// The song that follows `itemID` by the next-song rule, and the pass as it will be when it starts.
-  private func planAfter(itemID: Int, base: ShufflePass?, advance: Advance) -> Plan? {
+  private func planAfter(itemID: Int, base: ShufflePass?, advance: Advance) -> PlayPlan? {
     if random, var p = base {
       let decision = nextSong(
         cursor: p.cursor, length: p.order.count, repeat: repeatMode, single: single, consume: consume, shuffle: true,
@@ -504,52 +477,51 @@ public actor Player {
       let consumeID = decision.consumeCurrent ? itemID : nil
       switch decision.action {
       case .stop: return nil
-      case .replay: return Plan(itemID: itemID, pass: nil, consumeID: nil)
+      case .replay: return PlayPlan(itemID: itemID, pass: nil, consumeID: nil)
       case .newPass:
         if consumeID != nil { p.remove(id: itemID) }
         guard let first = p.beginNewPass() else { return nil }
-        return Plan(itemID: first, pass: p, consumeID: consumeID)
+        return PlayPlan(itemID: first, pass: p, consumeID: consumeID)
       case .play:
         // The pass's own next unplayed song: `play(cursor + 1)` is the entry after the cursor.
         guard let id = p.advance() else { return nil }
-        return Plan(itemID: id, pass: p, consumeID: consumeID)
+        return PlayPlan(itemID: id, pass: p, consumeID: consumeID)
       }
     }
-    guard let position = queue.position(ofID: itemID) else { return queue.isEmpty ? nil : Plan(itemID: queue[0].id) }
+    guard let position = queue.position(ofID: itemID) else { return queue.isEmpty ? nil : PlayPlan(itemID: queue[0].id) }
     let decision = nextSong(
       cursor: position, length: queue.count, repeat: repeatMode, single: single, consume: consume, shuffle: false,
       advance: advance)
     let consumeID = decision.consumeCurrent ? itemID : nil
     switch decision.action {
     case .stop: return nil
-    case .replay: return Plan(itemID: itemID)
-    case .newPass: return Plan(itemID: queue[0].id, consumeID: consumeID)
-    case .play(let index): return Plan(itemID: queue[index].id, consumeID: consumeID)
+    case .replay: return PlayPlan(itemID: itemID)
+    case .newPass: return PlayPlan(itemID: queue[0].id, consumeID: consumeID)
+    case .play(let index): return PlayPlan(itemID: queue[index].id, consumeID: consumeID)
     }
   }
 
   /// The entry expected after the current one (for `status`).
   private func upcomingID() -> Int? {
     guard let currentID else { return random ? pass?.upcoming : (queue.isEmpty ? nil : queue[0].id) }
-    if let token = plannedNext, let plan = plans[token] { return plan.itemID }
+    if let plan = plans.plannedNextPlan { return plan.itemID }
     return planAfter(itemID: currentID, base: pass, advance: .songEnded)?.itemID
   }
 
   /// Tells the engine what follows the song it writes, so it can open it early and play on without a gap.
   private func replanNext() {
     // Plans of earlier tokens stay: the engine may already be writing one of them.
-    guard engineLoaded, let token = writingToken ?? currentToken, let currentID else { return }
-    let ahead = token != currentToken ? writingPlan : nil
+    guard engineLoaded, let token = plans.written, let currentID else { return }
+    let ahead = plans.writtenAhead
     guard let plan = planAfter(itemID: ahead?.itemID ?? currentID, base: ahead?.pass ?? pass, advance: .songEnded),
       let item = queue.item(id: plan.itemID).map(current)
     else {
-      plannedNext = nil
+      plans.planNothingNext()
       engine.post(.setNext(after: token, nil))
       return
     }
-    let nextTokenValue = makeToken(plan)
-    plannedNext = nextTokenValue
-    engine.post(.setNext(after: token, EngineTrack(token: nextTokenValue, path: item.song.path)))
+    let next = plans.planNext(plan)
+    engine.post(.setNext(after: token, EngineTrack(token: next, path: item.song.path)))
   }
 
   /// The entry with the library's current row for its song: a file the indexer recorded as moved keeps
@@ -585,13 +557,6 @@ public actor Player {
     return updated
   }
 
-  private func makeToken(_ plan: Plan) -> UInt64 {
-    let token = nextToken
-    nextToken += 1
-    plans[token] = plan
-    return token
-  }
-
   /// Starts an entry the user chose: shuffling, it is taken out of the rest of the pass.
   private func start(itemID: Int, chosen: Bool = false, startMs: Int = 0, countable: Bool = true, plannedPass: ShufflePass? = nil) async {
     var p = plannedPass
@@ -599,14 +564,12 @@ public actor Player {
       current.jump(to: itemID)
       p = current
     }
-    await start(Plan(itemID: itemID, pass: p, consumeID: nil, countable: countable), startMs: startMs)
+    await start(PlayPlan(itemID: itemID, pass: p, consumeID: nil, countable: countable), startMs: startMs)
   }
 
-  private func start(_ plan: Plan, startMs: Int = 0) async {
+  private func start(_ plan: PlayPlan, startMs: Int = 0) async {
     guard let item = queue.item(id: plan.itemID).map(current) else { return }
-    plannedNext = nil
-    let token = makeToken(plan)
-    playTokens.insert(token)
+    let token = plans.play(plan)
     await send(.play(EngineTrack(token: token, path: item.song.path), startMs: startMs))
   }
 
@@ -635,26 +598,23 @@ public actor Player {
     case .done(let seq):
       waiters.removeValue(forKey: seq)?.resume()
     case .writing(let token):
-      writingToken = token
-      writingPlan = plans[token]
-      if token == plannedNext { plannedNext = nil }
-      if token != currentToken && engineLoaded { replanNext() }
+      if plans.engineWrites(token) && engineLoaded { replanNext() }
     case .started(let token, let format, let totalFrames, let frames):
       songStarted(token: token, format: format, totalFrames: totalFrames, frames: frames)
     case .position(let token, let frames):
-      guard token == currentToken, let format else { return }
+      guard token == plans.current, let format else { return }
       heard(upTo: format.milliseconds(frames: frames))
       let now = clock.monotonic()
       if state == .playing && now - lastSave >= Self.saveInterval { save() }
     case .paused(let token, let frames):
-      guard token == currentToken, let format else { return }
+      guard token == plans.current, let format else { return }
       heard(upTo: format.milliseconds(frames: frames))
       state = .paused
       pausedAt = clock.monotonic()
       emit(.paused)
       changed([.player])
     case .resumed(let token, let frames):
-      guard token == currentToken, let format else { return }
+      guard token == plans.current, let format else { return }
       elapsedMs = format.milliseconds(frames: frames)
       lastHeardMs = elapsedMs
       state = .playing
@@ -663,7 +623,7 @@ public actor Player {
       emit(.resumed(afterPauseSeconds: pausedFor))
       changed([.player])
     case .seeked(let token, let frames):
-      guard token == currentToken, let format else { return }
+      guard token == plans.current, let format else { return }
       elapsedMs = format.milliseconds(frames: frames)
       lastHeardMs = elapsedMs
       emit(.seeked(toMs: elapsedMs))
@@ -673,7 +633,7 @@ public actor Player {
     case .warning(_, let path, let message):
       emit(.message("\(path): \(message)"))
     case .ended(let token):
-      guard token == currentToken else { return }
+      guard token == plans.current else { return }
       // Consume: the last song leaves the queue too once it has played out.
       if consume, let id = currentID { removeConsumed(id) }
       // As in MPD, a queue played to its end has no current entry: `play` starts it anew.
@@ -690,22 +650,15 @@ public actor Player {
   }
 
   private func songStarted(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int) {
-    guard let plan = plans.removeValue(forKey: token), let item = queue.item(id: plan.itemID) else {
+    guard let plan = plans.started(token), let item = queue.item(id: plan.itemID) else {
       // The engine plays an entry the queue no longer has: silence it rather than show something else.
       engine.post(.stop)
       becomeStopped(finished: false)
       return
     }
-    // Older tokens can no longer start: the engine has carried out every command before this one.
-    plans = plans.filter { $0.key > token }
-    playTokens = playTokens.filter { $0 > token }
-    if let oldToken = currentToken { plans[oldToken] = nil }
     if let p = plan.pass { pass = p; rng = p.rng }
     if let consumeID = plan.consumeID, consumeID != plan.itemID { removeConsumed(consumeID) }
     currentID = plan.itemID
-    currentToken = token
-    plannedNext = nil
-    engineLoaded = true
     self.format = format
     // Rounded as the index rounds it, so the status and the song's row give one length.
     durationMs = totalFrames.map { format.duration(frames: $0) } ?? item.song.durationMs
@@ -729,24 +682,22 @@ public actor Player {
   private func songFailed(token: UInt64, path: String, message: String) {
     // Decoder errors name their file first; the path is said once.
     let message = message.withoutLeadingPath(path)
-    let plan = plans.removeValue(forKey: token)
-    let wasPlay = playTokens.remove(token) != nil
+    let (plan, wasPlay, isNext) = plans.failed(token)
     // The same broken file is named once, however often it is planned again.
     if reportedSkips.insert(path).inserted { emit(.message("skipped \(path): \(message)")) }
     lastError = "\(path): \(message)"
     failuresInRow += 1
-    let isNext = token == plannedNext
     // A failure of a next song that has since been replaced by another plan changes nothing.
     guard let plan, wasPlay || isNext else { return }
-    let writing = writingToken ?? currentToken
-    if token == currentToken || token == writingToken {
+    let writing = plans.written
+    if plans.isHeardOrWritten(token) {
       // The song being written broke in the middle: the engine goes on with what follows.
       return
     }
     if failuresInRow > max(queue.count, 1) {
       lastFailure = .nothingPlayable(lastPath: path, reason: message)
       if isNext, let current = writing {
-        plannedNext = nil
+        plans.planNothingNext()
         engine.post(.setNext(after: current, nil))
       } else {
         becomeStopped(finished: true)
@@ -761,19 +712,18 @@ public actor Player {
         lastFailure = .nothingPlayable(lastPath: path, reason: message)
         becomeStopped(finished: true)
       } else if let current = writing {
-        plannedNext = nil
+        plans.planNothingNext()
         engine.post(.setNext(after: current, nil))
       }
       return
     }
-    let newToken = makeToken(following)
     if isNext, let current = writing {
-      plannedNext = newToken
-      engine.post(.setNext(after: current, EngineTrack(token: newToken, path: item.song.path)))
+      let next = plans.planNext(following)
+      engine.post(.setNext(after: current, EngineTrack(token: next, path: item.song.path)))
     } else {
       // Nothing is playing: start the following one (its reports arrive like any other play).
-      playTokens.insert(newToken)
-      engine.post(.play(EngineTrack(token: newToken, path: item.song.path), startMs: 0))
+      let token = plans.play(following)
+      engine.post(.play(EngineTrack(token: token, path: item.song.path), startMs: 0))
     }
   }
 
