@@ -137,21 +137,21 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   /// True while the thread waits for a command with nothing to write (idle, paused, or waiting to be
   /// told what follows).
-  public var isIdle: Bool {
+  var isIdle: Bool {
     condition.lock()
     defer { condition.unlock() }
     return idleShared
   }
 
   /// True while commands wait in the mailbox (the engine picks them up between chunks).
-  public var hasPendingCommands: Bool {
+  var hasPendingCommands: Bool {
     condition.lock()
     defer { condition.unlock() }
     return !mailbox.isEmpty
   }
 
   /// How many reports the engine has sent, so a caller can tell when it has seen them all.
-  public var reportCount: Int {
+  var reportCount: Int {
     condition.lock()
     defer { condition.unlock() }
     return postedReports

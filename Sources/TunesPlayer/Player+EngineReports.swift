@@ -140,13 +140,15 @@ extension Player {
 
   // MARK: waiting for the engine
 
-  /// Waits until every report the engine has sent so far has been applied (tests, orderly exits).
-  public func settle() async {
+  // For tests, which reach them through `@testable import`: nothing else needs to know the engine's pace.
+
+  /// Waits until every report the engine has sent so far has been applied.
+  func settle() async {
     ensureStarted()
     while handledReports < engine.reportCount { await Task.yield() }
   }
 
-  public var isEngineIdle: Bool { engine.isIdle }
-  public var engineReports: Int { engine.reportCount }
-  public var engineHasPendingCommands: Bool { engine.hasPendingCommands }
+  var isEngineIdle: Bool { engine.isIdle }
+  var engineReports: Int { engine.reportCount }
+  var engineHasPendingCommands: Bool { engine.hasPendingCommands }
 }

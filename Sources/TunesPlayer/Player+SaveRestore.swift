@@ -6,7 +6,7 @@ import TunesCore
 
 extension Player {
   /// How often the position is saved while playing.
-  public static let saveInterval = 2.0
+  static let saveInterval = 2.0
 
   /// Loads the saved session. A session that was playing comes back paused at its position (the engine
   /// holds nothing yet); `play()` or `pause(false)` continues it, and that play never becomes a listen.

@@ -143,13 +143,14 @@ public actor Player {
     }
   }
 
-  /// Entries added or moved since `version` (MPD `plchanges`).
-  public func queueChanges(since version: Int) -> [QueueEntry] {
+  /// Entries added or moved since `version` (MPD `plchanges`; the MPD backend works it out from the
+  /// entries' versions itself, so only the tests ask).
+  func queueChanges(since version: Int) -> [QueueEntry] {
     queue.changes(since: version).map { QueueEntry(position: $0.position, id: $0.item.id, song: $0.item.song, version: $0.item.version) }
   }
 
-  /// The shuffle pass order (entry ids) and cursor, nil when shuffle is off.
-  public func shuffleOrder() -> (ids: [Int], cursor: Int, number: Int)? {
+  /// The shuffle pass order (entry ids) and cursor, nil when shuffle is off (for tests).
+  func shuffleOrder() -> (ids: [Int], cursor: Int, number: Int)? {
     pass.map { ($0.orderIDs, $0.cursor, $0.number) }
   }
 
