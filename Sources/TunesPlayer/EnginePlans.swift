@@ -48,8 +48,8 @@ struct EnginePlans: Sendable {
     plannedNext = nil
   }
 
-  /// The engine began writing `token`. Returns true when it is ahead of the track heard, so what
-  /// follows it must be planned now.
+  /// The engine began writing `token`. Returns true unless it is the track heard (a new play is written
+  /// before it is heard): the Player then plans what follows it, if a track is heard at all.
   mutating func engineWrites(_ token: UInt64) -> Bool {
     writing = token
     writingPlan = plans[token]
