@@ -88,25 +88,3 @@ struct CLIClientTests {
     #expect(try await tunes(socket: h.socket, "repeat", "sometimes").status == 64)
   }
 }
-
-@Suite struct PlayerRemoteTests {
-  @Test func playQueryReplacesOrAppendsAndNothingMatchingChangesNothing() async throws {
-    let h = try await Harness.start()
-    defer { h.stop() }
-    let memory = try #require(h.memory)
-    #expect(PlayerRemote.isRunning(socketPath: h.socket))
-    #expect(!PlayerRemote.isRunning(socketPath: h.folder + "/none.sock"))
-    let counts = try await h.client { c -> [Int] in
-      try c.run("add", ["loose.mp3"])
-      let replaced = try PlayerRemote.play(query: ["abbey road"], append: false, client: c)
-      let appended = try PlayerRemote.play(query: ["nina"], append: true, client: c)
-      #expect(throws: ControlError.nothingMatched("zzz")) { try PlayerRemote.play(query: ["zzz"], append: false, client: c) }
-      return [replaced, appended]
-    }
-    #expect(counts == [2, 1])
-    let queue = await memory.queue().items.map(\.song.file)
-    #expect(queue == ["Beatles/Abbey Road/01 Come Together.mp3", "Beatles/Abbey Road/02 Something.mp3", "Nina Simone/Feeling Good.mp3"])
-    let status = await memory.status()
-    #expect(status.state == .play && status.song == 0)
-  }
-}
