@@ -12,7 +12,8 @@ import TunesTags
 
 extension Library {
   /// Indexes folders (recursively, reading every library.json in them), catalogue files and MP3 files.
-  /// Throws before writing anything when a path is missing or a catalogue is malformed.
+  /// Throws before writing anything when a path is missing. A malformed catalogue is reported (with its
+  /// line and column) and nothing of it applied; the rest is indexed.
   public func index(paths: [String], options: IndexingOptions = IndexingOptions()) throws -> IndexReport {
     // A dry run writes nothing, so it need not wait for a run that does.
     let lock = options.dryRun ? nil : IndexLock(database: path) { options.waitingForOtherRun?() }
@@ -144,6 +145,9 @@ private struct Indexer {
   var scopeFolders: [String] = []
   var explicitFiles: Set<String> = []
   var folderCovers: [String: String?] = [:]
+  /// The folders of catalogues that could not be read: their songs that came from a catalogue keep
+  /// their rows as they are, rather than falling back to their tags until the catalogue is mended.
+  var brokenCatalogueFolders: [String] = []
   var artistIDs: [String: Int64] = [:]
   var albumIDs: [String: Int64] = [:]
   var batchNumber = 0
@@ -169,6 +173,7 @@ private struct Indexer {
       }
       let row = matched[Int(file.row) - 1]
       let same = file.catalogueEntry == CatalogueEntries.unchanged || row.agrees(with: entries[file.catalogueEntry]?.fingerprint)
+        || (file.catalogueEntry == 0 && row.catalogueFingerprint != nil && underBrokenCatalogue(key.path))
       if same { report.unchanged += 1 } else { work.append(.update(row.id, key, file.stamp)) }
     }
     matched = []
@@ -329,9 +334,17 @@ private struct Indexer {
       }
     }
     for (number, path) in catalogues.enumerated() {
-      let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
-      if number == 0 { first = nil }
-      apply(parsed, onlyInScope: false)
+      do {
+        let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
+        if number == 0 { first = nil }
+        apply(parsed, onlyInScope: false)
+      } catch LibraryError.malformedCatalogue(let path, let line, let column, let reason) {
+        // One broken catalogue must not cost the rest of the run: nothing of it is applied, it is said
+        // where it is broken, and the run ends as one with failed inputs.
+        if number == 0 { first = nil }
+        report.errors.append(IndexProblem(path: path, reason: "malformed catalogue: \(reason)", line: line, column: column))
+        brokenCatalogueFolders.append(PathText.folder(of: path))
+      }
     }
     walk.files = files
     // Files outside the walked folders (given, or named by a catalogue) and their rows; then the rows
@@ -543,6 +556,11 @@ private struct Indexer {
       }
     }
     return found
+  }
+
+  /// Whether `path` lies under the folder of a catalogue that could not be read (which could name it).
+  func underBrokenCatalogue(_ path: String) -> Bool {
+    brokenCatalogueFolders.contains { PathText.isInside(path, folder: $0) }
   }
 
   /// Whether `path` lies under one of the walked folders (whose covers the walk has already seen).

@@ -68,14 +68,19 @@ struct Index: AsyncParsableCommand {
       + "removed \(report.removed.count), unchanged \(report.unchanged), errors \(report.errors.count)"
     out += (report.dryRun ? "dry run, nothing written: " : "") + counts + "\n"
     FileHandle.standardOutput.write(Data(out.utf8))
-    for error in report.errors { StandardError.print("tunes: \(safe(error.path)): \(safe(error.reason))") }
+    for error in report.errors { StandardError.print("tunes: \(safe(error.place)): \(safe(error.reason))") }
   }
 
   static func json(_ report: IndexReport) -> [String: Any] {
     var object: [String: Any] = [
       "dryRun": report.dryRun, "added": report.added.count, "updated": report.updated.count,
       "moved": report.moved.count, "removed": report.removed.count, "unchanged": report.unchanged,
-      "errors": report.errors.map { ["path": $0.path, "reason": $0.reason] },
+      "errors": report.errors.map { problem -> [String: Any] in
+        var object: [String: Any] = ["path": problem.path, "reason": problem.reason]
+        if let line = problem.line { object["line"] = line }
+        if let column = problem.column { object["column"] = column }
+        return object
+      },
     ]
     if report.dryRun {
       object["changes"] = [
