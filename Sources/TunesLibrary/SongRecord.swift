@@ -142,13 +142,15 @@ extension Song: FetchableRecord, MutablePersistableRecord {
     try Song.insertFullText(db, id: inserted.rowID, title: title, artist: artist, album: album, albumArtist: albumArtist, genre: genre)
   }
 
-  /// Adds one song's row to the full-text index; whoever inserts into `song` with SQL must call it.
+  /// Adds one song's row to the full-text index (names folded as FullTextFolding says); whoever inserts
+  /// into `song` with SQL must call it.
   public static func insertFullText(
     _ db: Database, id: Int64, title: String, artist: String, album: String, albumArtist: String, genre: String?
   ) throws {
     let statement = try db.cachedStatement(
       sql: "INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre) VALUES (?, ?, ?, ?, ?, ?)")
-    try statement.execute(arguments: [id, title, artist, album, albumArtist, genre])
+    typealias F = FullTextFolding
+    try statement.execute(arguments: [id, F.fold(title), F.fold(artist), F.fold(album), F.fold(albumArtist), F.fold(genre)])
   }
 }
 

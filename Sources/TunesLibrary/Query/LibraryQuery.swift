@@ -27,6 +27,9 @@ public struct LibraryQuery: Sendable, Equatable {
   public enum Term: Sendable, Equatable {
     /// `words` are matched as word prefixes, all of them; `phrase` keeps them together and in order.
     case text(TextField, words: [String], phrase: Bool, negated: Bool)
+    /// The field's whole value equal to `value` (`artist:=AIR`), byte for byte unless `ignoringCase`
+    /// (`artist:=~air`), as beets' exact matches and MPD's `find`. Free words have no exact form.
+    case exact(TextField, String, ignoringCase: Bool, negated: Bool)
     /// A path prefix when the value starts with "/", else a substring of the path.
     case path(String, negated: Bool)
     case number(NumberField, NumberRange, negated: Bool)

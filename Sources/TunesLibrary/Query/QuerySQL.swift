@@ -80,6 +80,12 @@ extension LibraryQuery {
           conditions += parts
           arguments += partArguments
         }
+      case .exact(let field, let value, let ignoringCase, let negated):
+        // SQLite's `=` compares bytes; its lower() folds ASCII letters only (`=~zoë` finds "ZOë", not "ZOË").
+        let column = Self.columns(of: field)[0]
+        let condition = ignoringCase ? "lower(\(column)) = lower(?)" : "\(column) = ?"
+        arguments += [value]
+        conditions.append(negated ? "NOT (\(condition))" : condition)
       case .path(let value, let negated):
         let condition: String
         if value.hasPrefix("/") {
