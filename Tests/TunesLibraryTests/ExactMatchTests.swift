@@ -73,6 +73,26 @@ import Testing
     #expect(try titles(#""ann obrien""#) == ["Don’t Look Back"])
   }
 
+  @Test func aLibraryIndexedBeforeFindsItsApostrophesOnceOpened() throws {
+    let root = NSTemporaryDirectory() + "tunes-fulltext-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let path = root + "/library.db"
+    // A database as the migrations before the folded index left it, a song and its full-text row in it.
+    let queue = try DatabaseQueue(path: path)
+    try Schema.migrator(areas: everyDatabaseArea).migrate(queue, upTo: "library-generation-v1")
+    try queue.write { db in
+      try db.execute(sql: """
+        INSERT INTO song (id, path, title, artist, album, albumArtist) VALUES (7, '/m/a.mp3', 'Solitude', 'Dónal O''Brien', 'Reels', 'Dónal O''Brien');
+        INSERT INTO song_ft (rowid, title, artist, album, albumArtist) VALUES (7, 'Solitude', 'Dónal O''Brien', 'Reels', 'Dónal O''Brien');
+        """)
+    }
+    try queue.close()
+    let library = try Library(path: path, areas: everyDatabaseArea)
+    #expect(try library.songs(matching: "obrien").map(\.title) == ["Solitude"])
+    try library.pool.write { db in try db.execute(sql: "INSERT INTO song_ft(song_ft, rank) VALUES ('integrity-check', 1)") }
+  }
+
   @Test func renamedSongsAreFoundByTheirNewNameOnly() throws {
     try temp.library.pool.write { db in
       try db.execute(sql: "UPDATE song SET artist = 'Ann Murphy', albumArtist = 'Ann Murphy' WHERE artist = 'Ann O’Brien'")
