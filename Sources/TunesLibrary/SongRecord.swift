@@ -155,11 +155,11 @@ extension Song: FetchableRecord, MutablePersistableRecord {
 }
 
 extension Song {
-  /// The songs with these ids that are indexed, in no particular order; one statement however many
+  /// The songs with these ids that are indexed and present, in no particular order; one statement however many
   /// (the ids go in as one JSON array: a restored 10k-entry queue looked up one by one took 1.5 s).
   public static func fetchSelected(_ db: Database, ids: [Int64]) throws -> [Song] {
     try fetchSelected(
-      db, sql: "SELECT \(selectedColumns) FROM song WHERE song.id IN (SELECT value FROM json_each(?))",
+      db, sql: "SELECT \(selectedColumns) FROM song WHERE song.id IN (SELECT value FROM json_each(?)) AND \(present)",
       arguments: [jsonArray(ids)], reserving: ids.count)
   }
 
@@ -184,12 +184,16 @@ extension Song {
 }
 
 extension Library {
+  /// The song with this id; nil when there is none or its file is missing.
   public func song(id: Int64) throws -> Song? {
-    try pool.read { db in try Song.fetchOne(db, key: id) }
+    try pool.read { db in try Song.fetchOne(db, sql: "SELECT * FROM song WHERE id = ? AND \(Song.present)", arguments: [id]) }
   }
 
+  /// The song indexed at `path`; nil when there is none or its file is missing.
   public func song(path: String) throws -> Song? {
-    try pool.read { db in try Song.filter(Column("path") == path).fetchOne(db) }
+    try pool.read { db in
+      try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ? AND \(Song.present)", arguments: [path])
+    }
   }
 
   /// Every song's path by id, and nothing else read: what a running player compares its queue with

@@ -145,11 +145,16 @@ private struct QueryParser {
         }
         query.sort.append(LibraryQuery.Sort(key, descending: descending, position: start + 1))
       }
+    } else if field == "missing" {
+      guard !negated, let missing = LibraryQuery.MissingSongs(rawValue: value.lowercased()) else {
+        throw fail(start, "missing: takes yes (only songs whose files are missing), any or no (the default)")
+      }
+      query.missing = missing
     } else if field == "limit" {
       guard !negated, let limit = Int(value), limit >= 0 else { throw fail(start, "limit: needs a whole number ≥ 0") }
       query.limit = limit
     } else {
-      let fields = ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "sort", "limit"]
+      let fields = ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "missing", "sort", "limit"]
       throw fail(start, "unknown field \"\(field)\" (one of \(fields.joined(separator: ", ")))")
     }
   }

@@ -127,6 +127,11 @@ extension LibraryQuery {
       case .random: return "random()"
       }
     }
+    switch missing {
+    case .hidden: conditions.append(Song.present)
+    case .included: break
+    case .only: conditions.append("song.missingSince IS NOT NULL")
+    }
     order.append(Self.defaultOrder)
     // One MATCH for all positive text terms: FTS5 intersects them itself, much faster than one subquery each.
     return CompiledQuery(

@@ -24,6 +24,7 @@ enum Schema {
     ("listens-v2", [.listens]),
     ("library-generation-v1", [.library]),
     ("library-fulltext-v2", [.library]),
+    ("library-missing-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -31,7 +32,7 @@ enum Schema {
     .library,
     migrations: [
       "library-v1": LibrarySchema.v1, "library-generation-v1": LibraryGenerationSchema.v1,
-      "library-fulltext-v2": FullTextSchema.v2,
+      "library-fulltext-v2": FullTextSchema.v2, "library-missing-v1": MissingSongSchema.v1,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).
