@@ -142,22 +142,24 @@ extension Song: FetchableRecord, MutablePersistableRecord {
     try Song.insertFullText(db, id: inserted.rowID, title: title, artist: artist, album: album, albumArtist: albumArtist, genre: genre)
   }
 
-  /// Adds one song's row to the full-text index; whoever inserts into `song` with SQL must call it.
+  /// Adds one song's row to the full-text index (names folded as FullTextFolding says); whoever inserts
+  /// into `song` with SQL must call it.
   public static func insertFullText(
     _ db: Database, id: Int64, title: String, artist: String, album: String, albumArtist: String, genre: String?
   ) throws {
     let statement = try db.cachedStatement(
       sql: "INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre) VALUES (?, ?, ?, ?, ?, ?)")
-    try statement.execute(arguments: [id, title, artist, album, albumArtist, genre])
+    typealias F = FullTextFolding
+    try statement.execute(arguments: [id, F.fold(title), F.fold(artist), F.fold(album), F.fold(albumArtist), F.fold(genre)])
   }
 }
 
 extension Song {
-  /// The songs with these ids that are indexed, in no particular order; one statement however many
+  /// The songs with these ids that are indexed and present, in no particular order; one statement however many
   /// (the ids go in as one JSON array: a restored 10k-entry queue looked up one by one took 1.5 s).
   public static func fetchSelected(_ db: Database, ids: [Int64]) throws -> [Song] {
     try fetchSelected(
-      db, sql: "SELECT \(selectedColumns) FROM song WHERE song.id IN (SELECT value FROM json_each(?))",
+      db, sql: "SELECT \(selectedColumns) FROM song WHERE song.id IN (SELECT value FROM json_each(?)) AND \(present)",
       arguments: [jsonArray(ids)], reserving: ids.count)
   }
 
@@ -182,12 +184,16 @@ extension Song {
 }
 
 extension Library {
+  /// The song with this id; nil when there is none or its file is missing.
   public func song(id: Int64) throws -> Song? {
-    try pool.read { db in try Song.fetchOne(db, key: id) }
+    try pool.read { db in try Song.fetchOne(db, sql: "SELECT * FROM song WHERE id = ? AND \(Song.present)", arguments: [id]) }
   }
 
+  /// The song indexed at `path`; nil when there is none or its file is missing.
   public func song(path: String) throws -> Song? {
-    try pool.read { db in try Song.filter(Column("path") == path).fetchOne(db) }
+    try pool.read { db in
+      try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ? AND \(Song.present)", arguments: [path])
+    }
   }
 
   /// Every song's path by id, and nothing else read: what a running player compares its queue with

@@ -25,12 +25,19 @@ public actor PlaylistStore {
 
   /// Runs the query outside any transaction (it reads the library itself).
   public func songs(matching text: String) throws -> [Song] {
-    do {
-      return try query(text)
-    } catch let error as TunesError {
-      throw error
-    } catch {
-      throw PlaylistError.queryFailed(query: text, reason: "\(error)")
+    try Self.reportingFailures(of: query)(text)
+  }
+
+  /// `query` with its errors that are not the user's to read as they are said as a failed query.
+  private static func reportingFailures(of query: @escaping SongQuery) -> SongQuery {
+    { text in
+      do {
+        return try query(text)
+      } catch let error as TunesError {
+        throw error
+      } catch {
+        throw PlaylistError.queryFailed(query: text, reason: "\(error)")
+      }
     }
   }
 
@@ -303,30 +310,29 @@ public actor PlaylistStore {
 
   // MARK: Reading
 
-  /// The playlist's entries; a smart playlist's are its query's songs now.
+  /// The playlist's entries; a smart playlist's are its query's songs now (PlaylistSongs).
   public func show(name: String) throws -> PlaylistContents {
     let (row, stored) = try tables.read { db -> (PlaylistRow, [PlaylistEntry]) in
       let row = try PlaylistTables.require(db, name: name)
       return (row, row.smartQuery == nil ? try PlaylistTables.entries(db, playlistID: row.id) : [])
     }
-    let entries = try row.smartQuery.map { PlaylistTables.entries(songs: try songs(matching: $0)) } ?? stored
+    let entries = row.smartQuery == nil ? stored : PlaylistTables.entries(songs: try songs(playlist: row.name))
     return PlaylistContents(summary: PlaylistTables.summary(row, entries: entries), entries: entries)
   }
 
-  /// The songs to play, in order: a smart playlist's query result now, or the entries with their song
-  /// (missing entries skipped). For `tunes play --playlist NAME` and the MPD server.
-  public func playableSongs(name: String) throws -> [Song] {
-    let (row, ids) = try tables.read { db -> (PlaylistRow, [Int64]) in
-      let row = try PlaylistTables.require(db, name: name)
-      let ids = try Int64.fetchAll(
-        db, sql: "SELECT songId FROM playlistItem WHERE playlistId = ? AND songId IS NOT NULL ORDER BY position",
-        arguments: [row.id])
-      return (row, ids)
+  /// The playlist's songs in order, missing entries included as what they kept (PlaylistSongs); an
+  /// unknown name is an error naming the closest ones.
+  public func songs(playlist name: String) throws -> [Song] {
+    guard let songs = try PlaylistSongs.songs(named: name, library: library, query: Self.reportingFailures(of: query)) else {
+      _ = try tables.read { db in try PlaylistTables.require(db, name: name) }
+      return []
     }
-    if let query = row.smartQuery { return try songs(matching: query) }
-    let songs = try tables.read { db in try Song.fetchAll(db, keys: ids) }
-    let byID = Dictionary(songs.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
-    return ids.compactMap { byID[$0] }
+    return songs
+  }
+
+  /// The songs to play, in order: the playlist's songs that are in the library (missing entries skipped).
+  public func playableSongs(name: String) throws -> [Song] {
+    try songs(playlist: name).filter { $0.id != nil }
   }
 
   /// How many playlists there are (smart ones included), none of them read.

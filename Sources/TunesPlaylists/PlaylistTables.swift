@@ -173,6 +173,11 @@ enum PlaylistTables {
 
   /// Entries with the song's current names where the song is known, the stored ones where it is missing.
   static func entries(_ db: Database, playlistID: Int64) throws -> [PlaylistEntry] {
+    try entriesWithSongs(db, playlistID: playlistID).map(\.entry)
+  }
+
+  /// The entries in order, each with its library song (nil where it is missing).
+  static func entriesWithSongs(_ db: Database, playlistID: Int64) throws -> [(entry: PlaylistEntry, song: Song?)] {
     let rows = try Row.fetchAll(
       db,
       sql: """
@@ -184,11 +189,12 @@ enum PlaylistTables {
     return rows.map { row in
       // The song's value where it has one, the entry's where it has none (or the song is gone).
       let song = (row["songId"] as Int64?).flatMap { byID[$0] }
-      return PlaylistEntry(
+      let entry = PlaylistEntry(
         position: row["position"], songID: song?.id, path: song?.path ?? row["path"],
         title: song?.title ?? row["title"], artist: song?.artist ?? row["artist"],
         album: song.flatMap { $0.album.isEmpty ? nil : $0.album } ?? row["album"],
         durationMs: song?.durationMs ?? row["durationMs"], recordingMbid: song?.recordingMbid ?? row["recordingMbid"])
+      return (entry, song)
     }
   }
 

@@ -42,8 +42,9 @@ final class TempLibrary {
     return path
   }
 
-  func options(dryRun: Bool = false, batchSize: Int = 256) -> IndexingOptions {
+  func options(dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) -> IndexingOptions {
     var options = IndexingOptions(dryRun: dryRun)
+    options.prune = prune
     options.batchSize = batchSize
     let reads = self.reads
     options.readMetadata = { path in
@@ -53,8 +54,8 @@ final class TempLibrary {
     return options
   }
 
-  func index(_ paths: [String]? = nil, dryRun: Bool = false, batchSize: Int = 256) throws -> IndexReport {
-    try library.index(paths: paths ?? [music], options: options(dryRun: dryRun, batchSize: batchSize))
+  func index(_ paths: [String]? = nil, dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) throws -> IndexReport {
+    try library.index(paths: paths ?? [music], options: options(dryRun: dryRun, prune: prune, batchSize: batchSize))
   }
 
   func count(_ sql: String) throws -> Int {

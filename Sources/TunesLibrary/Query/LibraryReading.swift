@@ -115,12 +115,12 @@ extension Library {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT (SELECT count(*) FROM song), (SELECT count(DISTINCT artistId) FROM song),
-            (SELECT count(DISTINCT albumId) FROM song), (SELECT coalesce(sum(durationMs), 0) FROM song),
-            (SELECT coalesce(sum(playCount), 0) FROM song)
+          SELECT count(*), count(DISTINCT artistId), count(DISTINCT albumId), coalesce(sum(durationMs), 0),
+            coalesce(sum(playCount), 0)
+          FROM song WHERE \(Song.present)
           """)!
       let top = try Song.fetchAll(
-        db, sql: "SELECT * FROM song WHERE playCount > 0 ORDER BY playCount DESC, lastPlayedAt DESC LIMIT ?",
+        db, sql: "SELECT * FROM song WHERE playCount > 0 AND \(Song.present) ORDER BY playCount DESC, lastPlayedAt DESC LIMIT ?",
         arguments: [count])
       return LibraryStats(
         songs: row[0], artists: row[1], albums: row[2], totalDurationMs: row[3], totalPlays: row[4],

@@ -1,6 +1,7 @@
 // One read snapshot of the library's songs for modules that find them by path (the MPD server's
 // folders and searches, playlists adding files and URIs): the SQL over the song table stays here, so
-// callers above the library read songs through named functions and never see the database.
+// callers above the library read songs through named functions and never see the database. Songs whose
+// files are missing are not part of this view (Song.present): MPD clients neither list nor play them.
 import Foundation
 import GRDB
 
@@ -10,14 +11,14 @@ public struct SongReader {
 
   /// The smallest and largest indexed path, or nil while the library is empty.
   public func pathBounds() throws -> (smallest: String, largest: String)? {
-    let bounds = try Row.fetchOne(db, sql: "SELECT min(path), max(path) FROM song")
+    let bounds = try Row.fetchOne(db, sql: "SELECT min(path), max(path) FROM song WHERE \(Song.present)")
     guard let smallest: String = bounds?[0], let largest: String = bounds?[1] else { return nil }
     return (smallest, largest)
   }
 
   /// The song indexed at exactly `path`.
   public func song(atPath path: String) throws -> Song? {
-    try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path])
+    try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ? AND \(Song.present)", arguments: [path])
   }
 
   /// Every song, in path order.
@@ -56,12 +57,12 @@ public struct SongReader {
 
   /// The song with this id.
   public func song(id: Int64) throws -> Song? {
-    try Song.fetchOne(db, key: id)
+    try Song.fetchOne(db, sql: "SELECT * FROM song WHERE id = ? AND \(Song.present)", arguments: [id])
   }
 
   /// Every song's id and path in id order, nothing else read.
   public func forEachIDAndPath(_ body: (_ id: Int64, _ path: String) throws -> Void) throws {
-    let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song ORDER BY id")
+    let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song WHERE \(Song.present) ORDER BY id")
     while let row = try rows.next() { try body(row["id"], row["path"]) }
   }
 
@@ -69,13 +70,13 @@ public struct SongReader {
   public func songs(atPaths paths: [String]) throws -> [Song] {
     let list = String(decoding: try JSONEncoder().encode(paths), as: UTF8.self)
     return try Song.fetchSelected(
-      db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path",
+      db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path IN (SELECT value FROM json_each(?)) AND \(Song.present) ORDER BY path",
       arguments: [list])
   }
 
-  private static let everySong = "SELECT \(Song.selectedColumns) FROM song ORDER BY path"
+  private static let everySong = "SELECT \(Song.selectedColumns) FROM song WHERE \(Song.present) ORDER BY path"
   private static let songsInRange =
-    "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path"
+    "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? AND \(Song.present) ORDER BY path"
 }
 
 extension Library {
@@ -84,8 +85,8 @@ extension Library {
     try pool.read { db in try body(SongReader(db: db)) }
   }
 
-  /// The songs with these ids (in no particular order); ids not indexed are left out.
+  /// The songs with these ids (in no particular order); ids not indexed or missing are left out.
   public func songs(ids: [Int64]) async throws -> [Song] {
-    try await pool.read { db in try Song.fetchAll(db, keys: ids) }
+    try await pool.read { db in try Song.fetchSelected(db, ids: ids) }
   }
 }

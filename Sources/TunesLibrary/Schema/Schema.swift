@@ -23,11 +23,17 @@ enum Schema {
     ("dashboard-v1", [.dashboard]),
     ("listens-v2", [.listens]),
     ("library-generation-v1", [.library]),
+    ("library-fulltext-v2", [.library]),
+    ("library-missing-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
   static let library = DatabaseArea(
-    .library, migrations: ["library-v1": LibrarySchema.v1, "library-generation-v1": LibraryGenerationSchema.v1])
+    .library,
+    migrations: [
+      "library-v1": LibrarySchema.v1, "library-generation-v1": LibraryGenerationSchema.v1,
+      "library-fulltext-v2": FullTextSchema.v2, "library-missing-v1": MissingSongSchema.v1,
+    ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).
   static func migrator(areas given: [DatabaseArea]) -> DatabaseMigrator {

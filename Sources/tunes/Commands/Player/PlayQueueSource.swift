@@ -43,9 +43,9 @@ enum PlayQueueSource {
     return try LibraryQuery.parse(arguments: arguments)
   }
 
-  /// The entries of a stored playlist in order, as library songs when they are still indexed.
+  /// The songs of a playlist in order (a smart one's query result), as PlaylistSongs answers for every reader.
   static func playlist(library: Library, name: String) throws -> [Song] {
-    guard let songs = try PlaylistQueueing.songs(playlist: name, library: library) else {
+    guard let songs = try PlaylistSongs.songs(named: name, library: library) else {
       throw PlayCLIError.noSuchPlaylist(name)
     }
     return songs
