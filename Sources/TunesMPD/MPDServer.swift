@@ -1,6 +1,7 @@
 // The MPD server: a Unix socket (and loopback TCP when asked), served by one poll() event-loop thread
-// that owns every connection. Commands run as tasks against the async backend; their replies come back
-// through a locked mailbox and a wake-up pipe. A client can only ever hurt its own connection.
+// that owns every connection. Commands run as tasks against the async backend, one command or command
+// list at a time (MPDCommandGate); their replies come back through a locked mailbox and a wake-up pipe.
+// A client can only ever hurt its own connection.
 import Foundation
 import TunesCore
 
@@ -27,6 +28,8 @@ public final class MPDServer: Sendable {
 
   private let configuration: Configuration
   private let dispatcher: MPDDispatcher
+  /// Taken by every command and held by a list for its whole length: lists are atomic to other clients.
+  private let gate = MPDCommandGate()
   private let mailbox = Locked(Mailbox())
   private let setup = Locked(Setup())
 
@@ -292,8 +295,8 @@ public final class MPDServer: Sendable {
           let token = connection.token
           let dispatcher = self.dispatcher
           let password = configuration.password
-          Task { [mailbox = self.mailbox] in
-            let result = await dispatcher.run(batch, password: password)
+          Task { [mailbox = self.mailbox, gate = self.gate] in
+            let result = await gate.withTurn { await dispatcher.run(batch, password: password) }
             mailbox.withLock { $0.completions.append((token, result)) }
             Self.wake(wakeWrite)
           }
