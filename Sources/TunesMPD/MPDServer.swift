@@ -18,6 +18,8 @@ public final class MPDServer: Sendable {
     public var password: String?
     /// A client whose unsent replies exceed this is disconnected (it is not reading).
     public var maximumOutputBytes = 8 << 20
+    /// MPD's `max_command_list_size` in bytes: a client whose command list grows past it is disconnected.
+    public var maximumCommandListBytes = MPDSession.defaultMaximumCommandListBytes
 
     public init(unixSocketPath: String? = nil, tcpPort: Int? = nil, password: String? = nil) {
       self.unixSocketPath = unixSocketPath
@@ -354,7 +356,9 @@ public final class MPDServer: Sendable {
           if fd < 0 { break }
           Sockets.setNonBlocking(fd)
           _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-          let session = MPDSession(password: listener.isTCP ? configuration.password : nil)
+          let session = MPDSession(
+            password: listener.isTCP ? configuration.password : nil,
+            maximumCommandListBytes: configuration.maximumCommandListBytes)
           let connection = Connection(fd: fd, token: nextToken, session: session)
           nextToken += 1
           connections[connection.token] = connection
