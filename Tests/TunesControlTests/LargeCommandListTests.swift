@@ -8,19 +8,10 @@ import TunesMPD
 
 @Suite(.enabled(if: toolsPresent))
 struct LargeCommandListTests {
-  /// Library rows only (no audio): `count` songs in folders of a hundred.
-  static func songs(_ count: Int) -> [MPDSong] {
-    (0..<count).map { n in
-      MPDSong(
-        file: "f\(n / 100)/\(n).mp3", tags: [.title: "Song \(n)", .artist: "Artist \(n % 7)", .album: "Album \(n / 100)"],
-        duration: 60)
-    }
-  }
-
   /// 12,000 songs: `mpc add` sends what `mpc listall` prints as one list of `add` lines, and every song
   /// is queued.
   @Test func mpcListallIntoMpcAddQueuesALargeLibrary() async throws {
-    let library = Self.songs(12_000)
+    let library = generatedSongs(12_000)
     let h = try await Harness.start(.player, songs: library)
     defer { h.stop() }
     let socket = h.socket
@@ -31,5 +22,27 @@ struct LargeCommandListTests {
     let queue = try await h.backend.queue().items.map(\.song.file)
     #expect(queue.count == library.count)
     #expect(Set(queue) == Set(library.map(\.file)))
+  }
+
+  /// 100,000 `add` lines in one list while a song plays (the next song is planned again on every change
+  /// of the queue): about a second in a debug build, where one backend call per line took about a
+  /// minute on the same loaded machine.
+  @Test func aHundredThousandAddsWhilePlayingTakeSeconds() async throws {
+    let library = generatedSongs(1000)
+    let h = try await Harness.start(.player, songs: library)
+    defer { h.stop() }
+    _ = try await h.client { c in
+      _ = try c.run("add", ["f0/0.mp3"])
+      return try c.run("play", ["0"])
+    }
+    let lines = (0..<100_000).map { "add " + library[$0 % library.count].file + "\n" }
+    let started = ContinuousClock.now
+    let reply = try await h.raw(replies: 1, "command_list_begin\n" + lines.joined() + "command_list_end\n")
+    let took = ContinuousClock.now - started
+    #expect(reply == "OK MPD 0.23.5\nOK\n")
+    let status = try await h.client { c in MPDClient.dictionary(try c.run("status")) }
+    #expect(status["playlistlength"] == "100001")
+    #expect(status["state"] == "play")
+    #expect(took < .seconds(30), "100,000 adds took \(took)")
   }
 }

@@ -8,7 +8,9 @@ import TunesMPDTesting
 
 @Suite struct CommandListSizeTests {
   /// A server over the in-memory backend whose lists are bounded at `bytes`.
-  static func server(songs: [MPDSong] = fixtureSongs, boundedAt bytes: Int) async throws -> (MPDServer, String, String) {
+  static func server(songs: [MPDSong] = fixtureSongs, boundedAt bytes: Int) async throws
+    -> (MPDServer, String, String)
+  {
     let folder = temporaryFolder()
     let socket = folder + "/mpd.sock"
     var configuration = MPDServer.Configuration(unixSocketPath: socket)
@@ -42,7 +44,8 @@ import TunesMPDTesting
     #expect(blanks == "OK MPD 0.23.5\nACK [5@204] {} unknown command \"pin\"\nOK\n")
     let over = try await Self.exchange(socket, replies: 2, Self.list(pings + ["ping"]) + "ping\n")
     #expect(over == "OK MPD 0.23.5\n<closed>")
-    let okListOver = try await Self.exchange(socket, replies: 2, "command_list_ok_begin\n" + String(repeating: "ping\n", count: 205))
+    let okListOver = try await Self.exchange(
+      socket, replies: 2, "command_list_ok_begin\n" + String(repeating: "ping\n", count: 205))
     #expect(okListOver == "OK MPD 0.23.5\n<closed>")
   }
 
@@ -77,7 +80,8 @@ import TunesMPDTesting
   /// with the list would take.
   @Test func aHundredThousandAddsRunInOneList() async throws {
     let songs = (0..<10).map { MPDSong(file: "d/\($0).mp3", tags: [.title: "Song \($0)"], duration: 1) }
-    let (server, socket, folder) = try await Self.server(songs: songs, boundedAt: MPDServer.Configuration().maximumCommandListBytes)
+    let bound = MPDServer.Configuration().maximumCommandListBytes
+    let (server, socket, folder) = try await Self.server(songs: songs, boundedAt: bound)
     defer {
       server.stop()
       try? FileManager.default.removeItem(atPath: folder)
