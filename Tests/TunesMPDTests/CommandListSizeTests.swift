@@ -3,8 +3,8 @@
 // it, and a list of 100,000 `add` lines that must run whole, and quickly.
 import Foundation
 import Testing
-@testable import TunesMPD
 import TunesMPDTesting
+@testable import TunesMPD
 
 @Suite struct CommandListSizeTests {
   /// A server over the in-memory backend whose lists are bounded at `bytes`.

@@ -1,5 +1,5 @@
-// The command gate on its own: one holder at a time, turns handed over in arrival order, and a turn
-// freed when nobody waits, so the next taker goes straight in.
+// The command gate: one holder at a time, turns handed over in arrival order, a turn freed when nobody
+// waits so the next taker goes straight in; and in the server, idle clients never waiting for a turn.
 import Foundation
 import Testing
 @testable import TunesMPD
@@ -41,7 +41,13 @@ private actor TurnLog {
     for await _ in entered { break }
     var followers: [Task<Void, Never>] = []
     for (index, name) in ["second", "third", "fourth"].enumerated() {
-      followers.append(Task { await gate.withTurn { await log.enter(name); await log.leave() } })
+      followers.append(
+        Task {
+          await gate.withTurn {
+            await log.enter(name)
+            await log.leave()
+          }
+        })
       try await Self.waitUntil(gate, hasWaiting: index + 1)
     }
     // Nobody got in while the holder held the turn.
@@ -78,5 +84,28 @@ private actor TurnLog {
     let gate = MPDCommandGate()
     await #expect(throws: Failure.self) { try await gate.withTurn { throw Failure() } }
     #expect(await gate.withTurn { "next" } == "next")
+  }
+
+  /// Idle clients never wait for the turn: while another client's list holds it (its `status`es made
+  /// slow), `idle` and `noidle` answer at once, and a change the list makes wakes an idling client
+  /// before the list ends.
+  @Test func idleNeedsNoTurn() async throws {
+    let h = try await Harness.start()
+    defer { h.stop() }
+    await h.backend.setResponseDelay(.seconds(1))
+    let clock = ContinuousClock()
+    let slowList = "command_list_begin\nstatus\nadd loose.mp3\nstatus\ncommand_list_end\n"
+    async let listEnded: ContinuousClock.Instant = {
+      _ = try await h.raw(replies: 1, slowList)
+      return clock.now
+    }()
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(try await h.raw(replies: 1, "idle player\nnoidle\n") == "OK MPD 0.23.5\nOK\n")
+    let noidleAnswered = clock.now
+    #expect(try await h.raw(replies: 1, "idle playlist\n") == "OK MPD 0.23.5\nchanged: playlist\nOK\n")
+    let woken = clock.now
+    let ended = try await listEnded
+    #expect(noidleAnswered < ended)
+    #expect(woken < ended)
   }
 }
