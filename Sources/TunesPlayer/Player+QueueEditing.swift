@@ -102,7 +102,7 @@ extension Player {
     return (try? add(songs)) ?? []
   }
 
-  private func queueChanged() {
+  func queueChanged() {
     changed([.playlist])
     replanNext()
   }
