@@ -1,6 +1,7 @@
-// Saving and restoring the session: every change hands a snapshot to the StateWriter (and the position
-// is saved every few seconds while playing), `restore` brings a saved session back paused, and
-// `shutdown` saves the last state before the engine thread ends.
+// Saving and restoring the session, as MPD's state file does: every change hands a snapshot to the
+// StateWriter (and the position is saved every few seconds while playing), `restoreSession` brings a
+// saved session back with its queue, current song, position, volume and modes, and `shutdown` saves the
+// last state before the engine thread ends.
 import Foundation
 import TunesCore
 
@@ -8,12 +9,18 @@ extension Player {
   /// How often the position is saved while playing.
   static let saveInterval = 2.0
 
-  /// Loads the saved session. A session that was playing comes back paused at its position (the engine
-  /// holds nothing yet); `play()` or `pause(false)` continues it, and that play never becomes a listen.
+  /// Loads the saved session; see `restoreSession`. Returns whether there was one.
   @discardableResult
-  public func restore() throws -> Bool {
+  public func restore() throws -> Bool { try restoreSession() != nil }
+
+  /// Loads the saved session and returns the state it was saved in (nil: nothing was saved). A paused
+  /// session comes back paused at its position and a stopped one stopped; one that was playing comes back
+  /// paused too (the engine holds nothing yet), and whoever restores it decides whether it plays on, as
+  /// `tunes play` does. `play()` or `pause(false)` continues it, and that play never becomes a listen.
+  @discardableResult
+  public func restoreSession() throws -> PlayState? {
     ensureStarted()
-    guard let store, let saved = try store.load() else { return false }
+    guard let store, let saved = try store.load() else { return nil }
     queue = saved.queue
     volume = saved.volume
     engine.setVolume(volume)
@@ -29,7 +36,7 @@ extension Player {
     currentCountable = false
     version = saved.version
     changed([.player, .mixer, .options, .playlist])
-    return true
+    return saved.state
   }
 
   func save() {
