@@ -39,11 +39,12 @@ extension Player {
     return saved.state
   }
 
-  func save() {
+  /// `state`: the play state to save instead of the current one.
+  func save(as savedState: PlayState? = nil) {
     guard let store else { return }
     lastSave = clock.monotonic()
     let snapshot = PlayStateSnapshot(
-      queue: queue, state: state, currentID: currentID, positionMs: elapsedMs, volume: volume, repeatMode: repeatMode,
+      queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume, repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version)
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
@@ -52,13 +53,14 @@ extension Player {
   }
 
   /// Stops the engine thread; the Player cannot play afterwards. The state is saved as it is: a playing
-  /// song is paused first (the device stops at once and the saved position is the heard one), so
-  /// `restore()` brings the session back paused exactly there.
+  /// song is paused first (the device stops at once and the saved position is the heard one) but saved
+  /// as playing, so the next start plays on exactly there, as mpd does after a restart.
   public func shutdown() async {
     ensureStarted()
-    if state == .playing && engineLoaded { await send(.pause) }
+    let wasPlaying = state == .playing
+    if wasPlaying && engineLoaded { await send(.pause) }
     await send(.shutdown)
-    save()
+    save(as: wasPlaying ? .playing : nil)
     writer?.stop()
     eventListeners.finish()
     changeListeners.finish()
