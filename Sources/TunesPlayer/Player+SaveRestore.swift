@@ -29,7 +29,8 @@ extension Player {
     single = saved.single
     consume = saved.consume
     pass = saved.random ? saved.pass ?? ShufflePass(keys: queue.shuffleKeys(), current: saved.currentID, rng: rng) : nil
-    if let pass { rng = pass.rng }
+    // The saved pass goes on with its own generator; new passes use the chosen seed when there is one.
+    if let pass, !seeded { rng = pass.rng }
     currentID = saved.currentID
     elapsedMs = saved.positionMs
     state = saved.currentID != nil && saved.state != .stopped ? .paused : .stopped

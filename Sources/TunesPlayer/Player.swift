@@ -43,6 +43,8 @@ public actor Player {
   var consume = false
   var pass: ShufflePass?
   var rng: SeededRandom
+  /// Whoever built the Player chose the seed (`--seed`): a restored session does not replace it.
+  let seeded: Bool
   var version = 0
   var lastError: String?
 
@@ -82,6 +84,7 @@ public actor Player {
     self.clock = clock
     self.countsPlays = countsPlays
     rng = SeededRandom(seed: seed ?? SeededRandom.randomSeed())
+    seeded = seed != nil
   }
 
   /// A Player dropped without `shutdown` still writes its last state and ends its writer's thread.

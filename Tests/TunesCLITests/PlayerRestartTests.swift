@@ -131,6 +131,21 @@ struct PlayerRestartTests {
     #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
   }
 
+  /// `--seed` reproduces its shuffle pass on a new queue even when the saved session was shuffling.
+  @Test func aSeedReproducesItsPassOverASavedShufflingSession() async throws {
+    let home = try await homeWithSongs(seconds: 0.5)
+    for name in ["dogwood", "elm", "fir"] {
+      try home.makeSong("4 \(name).mp3", title: name.capitalized, artist: "Una", album: "Trees", seconds: 0.5)
+    }
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let arguments = ["play", "--device", "null", "--pace", "max", "--shuffle", "--seed", "9", "una"]
+    let first = try await home.tunes(arguments: arguments)
+    let second = try await home.tunes(arguments: arguments)
+    #expect(first.status == 0 && second.status == 0, "\(first.err)\(second.err)")
+    #expect(first.out.split(separator: "\n").count == 6, "\(first.out)")
+    #expect(second.out == first.out)
+  }
+
   /// A run at `--pace max` renders the queue without anyone hearing it: no play count, no queued listen.
   @Test func playingAtMaximumPaceCountsNothing() async throws {
     let home = try await homeWithSongs(seconds: 1)

@@ -233,6 +233,9 @@ struct Play: AsyncParsableCommand {
       // A saved queue that had played to its end goes on with the songs just added.
       if current == nil, let first = ids.first { start = .entry(first) }
     } else if choosing || !savedQueue {
+      // A new queue with --shuffle gets a pass of its own, made from the whole queue at once as on a
+      // first start, so that --seed reproduces it whatever the saved session was.
+      if shuffle { await player.setRandom(false) }
       await player.replaceQueue(with: try chosenBatch(library))
     } else if daemonChild || resume {
       start = saved == .playing ? .current : .none
