@@ -131,6 +131,31 @@ struct PlayerRestartTests {
     #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
   }
 
+  /// A query replaces the saved queue; `--add` appends to it and the session goes on where it was.
+  @Test func aQueryReplacesTheSavedQueueAndAddAppendsToIt() async throws {
+    let home = try await homeWithSongs()
+    let first = try await home.startDaemon(["--device", "null", "alder"])
+    #expect(try await waitForElapsed(home, atLeast: 800))
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(first) })
+
+    let second = try await home.startDaemon(["--device", "null", "--add", "birch"])
+    var status = try await statusJSON(home)
+    #expect(status["queueLength"] as? Int == 2)
+    #expect(title(status) == "Alder")
+    #expect((status["elapsedMs"] as? Int ?? 0) >= 800)
+    #expect(status["state"] as? String == "play")
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(second) })
+
+    let third = try await home.startDaemon(["--device", "null", "cedar"])
+    status = try await statusJSON(home)
+    #expect(status["queueLength"] as? Int == 1)
+    #expect(title(status) == "Cedar")
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(third) })
+  }
+
   /// `--seed` reproduces its shuffle pass on a new queue even when the saved session was shuffling.
   @Test func aSeedReproducesItsPassOverASavedShufflingSession() async throws {
     let home = try await homeWithSongs(seconds: 0.5)
