@@ -184,4 +184,23 @@ struct PlayerRestartTests {
     let queue = try #require(try JSONSerialization.jsonObject(with: Data(listens.out.utf8)) as? [String: Any], "\(listens.err)")
     #expect(queue["pending"] as? Int == 0)
   }
+
+  /// A daemon at `--pace max` with a ListenBrainz account sends nothing: no playing_now, no listen.
+  @Test func playingAtMaximumPaceSendsNoPlayingNow() async throws {
+    let server = try await offPool { try FakeListenBrainz() }
+    let home = try await homeWithSongs(seconds: 1)
+    home.extraEnvironment = ["TUNES_LISTENBRAINZ_URL": server.url, "TUNES_LISTENBRAINZ_TOKEN": server.token]
+    let pid = try await home.startDaemon(["--device", "null", "--pace", "max"])
+    #expect(try await home.waitFor(10) {
+      (try? runProcess("/usr/bin/mpc", ["status"], environment: home.environment).out)?.contains("[playing]") == false
+    })
+    // The submitter runs in the daemon: a playing_now would have gone out by now.
+    try await offPool { Thread.sleep(forTimeInterval: 1.5) }
+    #expect(try await offPool { try server.call("/__requests")["count"] as? Int } == 0)
+    let stats = try await home.tunes("stats", "--json")
+    let figures = try #require(try JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any], "\(stats.err)")
+    #expect(figures["totalPlays"] as? Int == 0)
+    #expect(try await home.tunes("quit").status == 0)
+    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+  }
 }
