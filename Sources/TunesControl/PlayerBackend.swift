@@ -130,7 +130,7 @@ public actor PlayerBackend: MPDBackend {
     var out = MPDStatus()
     out.volume = s.volume
     out.repeatMode = s.repeatMode != .off
-    out.single = s.single || s.repeatMode == .one ? .on : .off
+    out.single = Self.mpdSingle(s)
     out.random = s.random
     out.consume = s.consume ? .on : .off
     out.playlistVersion = s.queueVersion
@@ -243,25 +243,43 @@ public actor PlayerBackend: MPDBackend {
   /// tunes' shuffle without repeats: every song once per pass, artists spread apart.
   public func setRandom(_ on: Bool) async throws { await player.setRandom(on) }
 
-  /// MPD's repeat + single pair onto the Player's repeat mode: both on is repeat-one.
+  /// MPD's repeat + single pair onto the Player's repeat mode: repeat with single on is repeat-one.
   public func setRepeat(_ on: Bool) async throws {
-    let s = await player.status()
-    let single = s.single || s.repeatMode == .one
-    await apply(repeat: on, single: single)
+    await apply(repeat: on, single: Self.mpdSingle(await player.status()))
   }
 
-  /// `oneshot` is treated as on (the Player has no one-shot single).
   public func setSingle(_ mode: MPDOnceMode) async throws {
-    let s = await player.status()
-    await apply(repeat: s.repeatMode != .off, single: mode != .off)
+    await apply(repeat: await player.status().repeatMode != .off, single: mode)
   }
 
-  private func apply(repeat on: Bool, single: Bool) async {
-    await player.setRepeat(on ? (single ? .one : .all) : .off)
-    await player.setSingle(!on && single)
+  /// Repeat with single on is the Player's repeat-one; a oneshot single stays the Player's own (with
+  /// repeat, MPD replays the song and keeps it waiting; without, it stops at the next song once).
+  private func apply(repeat on: Bool, single: MPDOnceMode) async {
+    await player.setRepeat(on ? (single == .on ? .one : .all) : .off)
+    let mode: SingleMode
+    switch single {
+    case .off: mode = .off
+    case .on: mode = on ? .off : .on
+    case .oneshot: mode = .oneshot
+    }
+    await player.setSingle(mode)
   }
 
-  public func setConsume(_ mode: MPDOnceMode) async throws { await player.setConsume(mode != .off) }
+  /// The Player's modes as MPD's single: repeat-one shows as single on.
+  static func mpdSingle(_ s: PlayerStatus) -> MPDOnceMode {
+    if s.repeatMode == .one { return .on }
+    switch s.singleMode {
+    case .off: return .off
+    case .on: return .on
+    case .oneshot: return .oneshot
+    }
+  }
+
+  /// MPD 0.23 has no `consume oneshot` (0.24 added it), and refuses it as a bad boolean.
+  public func setConsume(_ mode: MPDOnceMode) async throws {
+    guard mode != .oneshot else { throw MPDError.argument("Boolean (0/1) expected: oneshot") }
+    await player.setConsume(mode == .on)
+  }
 
   // MARK: Queue
 

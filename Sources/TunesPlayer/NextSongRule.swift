@@ -5,6 +5,15 @@ public enum RepeatMode: String, Sendable, CaseIterable, Codable {
   case off, all, one
 }
 
+/// MPD's single mode: on, play stops at the end of each song; oneshot, at the end of the next song only
+/// (it turns itself off when it fires).
+public enum SingleMode: String, Sendable, CaseIterable, Codable {
+  case off, on, oneshot
+
+  /// Whether the song playing now is the last before play stops.
+  public var isOn: Bool { self != .off }
+}
+
 /// Why the player is moving on.
 public enum Advance: Sendable, Equatable, CaseIterable {
   /// The song played to its end.

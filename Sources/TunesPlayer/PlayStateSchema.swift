@@ -33,7 +33,7 @@ public enum PlayStateSchema {
       t.column("volume", .integer).notNull().defaults(to: 100)
       t.column("repeat", .text).notNull().defaults(to: "off")  // off | all | one
       t.column("random", .boolean).notNull().defaults(to: false)
-      t.column("single", .boolean).notNull().defaults(to: false)
+      t.column("single", .boolean).notNull().defaults(to: false)  // 0 off, 1 on, 2 oneshot (PlayStateStore)
       t.column("consume", .boolean).notNull().defaults(to: false)
       t.column("queueVersion", .integer).notNull().defaults(to: 0)
       t.column("nextItemId", .integer).notNull().defaults(to: 1)

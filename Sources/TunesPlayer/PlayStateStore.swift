@@ -13,7 +13,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
   public var volume: Int
   public var repeatMode: RepeatMode
   public var random: Bool
-  public var single: Bool
+  public var single: SingleMode
   public var consume: Bool
   /// Present exactly when `random` is on.
   public var pass: ShufflePass?
@@ -21,7 +21,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
 
   public init(
     queue: Queue = Queue(), state: PlayState = .stopped, currentID: Int? = nil, positionMs: Int = 0, volume: Int = 100,
-    repeatMode: RepeatMode = .off, random: Bool = false, single: Bool = false, consume: Bool = false,
+    repeatMode: RepeatMode = .off, random: Bool = false, single: SingleMode = .off, consume: Bool = false,
     pass: ShufflePass? = nil, version: Int = 0
   ) {
     self.queue = queue
@@ -125,7 +125,7 @@ public final class PlayStateStore: @unchecked Sendable {
           positionMs: row["positionMs"],
           volume: min(max(row["volume"], 0), 100),
           repeatMode: RepeatMode(rawValue: row["repeat"]) ?? .off,
-          random: random, single: row["single"], consume: row["consume"],
+          random: random, single: Self.singleMode(code: row["single"]), consume: row["consume"],
           pass: pass, version: row["version"])
       }
     } catch {
@@ -166,9 +166,27 @@ public final class PlayStateStore: @unchecked Sendable {
         VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
-        s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, s.single, s.consume,
+        s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single), s.consume,
         s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
         s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
       ])
+  }
+
+  /// The `single` column holds 0 (off) and 1 (on) as it always did, and 2 for oneshot: a database written
+  /// before oneshot existed reads unchanged.
+  static func code(of mode: SingleMode) -> Int {
+    switch mode {
+    case .off: return 0
+    case .on: return 1
+    case .oneshot: return 2
+    }
+  }
+
+  static func singleMode(code: Int) -> SingleMode {
+    switch code {
+    case 0: return .off
+    case 2: return .oneshot
+    default: return .on
+    }
   }
 }

@@ -45,11 +45,7 @@ extension Player {
       emit(.message("\(path): \(message)"))
     case .ended(let token):
       guard token == plans.current else { return }
-      // Consume: the last song leaves the queue too once it has played out.
-      if consume, let id = currentID { removeConsumed(id) }
-      // As in MPD, a queue played to its end has no current entry: `play` starts it anew.
-      currentID = nil
-      becomeStopped(finished: true)
+      songPlayedOut()
     case .stopped:
       break
     case .outputFailed(let message):
@@ -88,6 +84,38 @@ extension Player {
     // A song change is `player` only: the queue (MPD's playlist) did not change, shuffling or not.
     changed([.player])
     replanNext()
+  }
+
+  /// The engine played the current song out with nothing after it: single mode's border, or the queue's
+  /// end. As in MPD, single stops on the song that follows, paused at its start (the engine holds
+  /// nothing yet: `play` starts it), and a oneshot single turns itself off there. A queue played to its
+  /// end has no current entry: `play` starts it anew. Consume takes the song that ended out either way.
+  private func songPlayedOut() {
+    let endedID = currentID
+    let border = single.isOn ? endedID.flatMap { planAfter(itemID: $0, base: pass, advance: .userNext) } : nil
+    let outermost = holdChanges()
+    defer { if outermost { releaseChanges() } }
+    if let border, border.itemID != endedID {
+      if let p = border.pass { pass = p; rng = p.rng }
+      if consume, let endedID { removeConsumed(endedID) }
+      plans.engineEmptied()
+      currentID = border.itemID
+      state = .paused
+      elapsedMs = 0
+      lastHeardMs = nil
+      durationMs = nil
+      listenRule = nil
+      currentCountable = true
+      if single == .oneshot {
+        single = .off
+        changed([.options])
+      }
+      changed([.player])
+      return
+    }
+    if consume, let endedID { removeConsumed(endedID) }
+    currentID = nil
+    becomeStopped(finished: true)
   }
 
   private func songFailed(token: UInt64, path: String, message: String) {

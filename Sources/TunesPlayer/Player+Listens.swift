@@ -1,5 +1,6 @@
 // Feeding the listen rule: audio heard of the current song goes into its rule, and a play that counts
 // leaves through the listen hook (the scrobbler's), or is counted in the library when there is none.
+// A Player whose output nobody hears as it plays (`countsPlays` false) counts nothing.
 import TunesCore
 import TunesLibrary
 
@@ -10,7 +11,7 @@ extension Player {
     elapsedMs = ms
     lastHeardMs = ms
     heardMs += max(ms - from, 0)
-    guard var rule = listenRule, let id = currentID else { return }
+    guard countsPlays, var rule = listenRule, let id = currentID else { return }
     let listen = rule.heard(from: from, to: ms)
     listenRule = rule
     // The entry is looked up only when a listen is due, not at every position report.

@@ -8,7 +8,7 @@ extension Player {
   func planAfter(itemID: Int, base: ShufflePass?, advance: Advance) -> PlayPlan? {
     if random, var p = base {
       let decision = nextSong(
-        cursor: p.cursor, length: p.order.count, repeat: repeatMode, single: single, consume: consume, shuffle: true,
+        cursor: p.cursor, length: p.order.count, repeat: repeatMode, single: single.isOn, consume: consume, shuffle: true,
         advance: advance)
       let consumeID = decision.consumeCurrent ? itemID : nil
       switch decision.action {
@@ -26,7 +26,7 @@ extension Player {
     }
     guard let position = queue.position(ofID: itemID) else { return queue.isEmpty ? nil : PlayPlan(itemID: queue[0].id) }
     let decision = nextSong(
-      cursor: position, length: queue.count, repeat: repeatMode, single: single, consume: consume, shuffle: false,
+      cursor: position, length: queue.count, repeat: repeatMode, single: single.isOn, consume: consume, shuffle: false,
       advance: advance)
     let consumeID = decision.consumeCurrent ? itemID : nil
     switch decision.action {
@@ -37,11 +37,13 @@ extension Player {
     }
   }
 
-  /// The entry expected after the current one (for `status`).
+  /// The entry expected after the current one (for `status`). With single on it is the one play stops
+  /// on at the song's end, as MPD names it.
   func upcomingID() -> Int? {
     guard let currentID else { return random ? pass?.upcoming : (queue.isEmpty ? nil : queue[0].id) }
     if let plan = plans.plannedNextPlan { return plan.itemID }
-    return planAfter(itemID: currentID, base: pass, advance: .songEnded)?.itemID
+    let ending = planAfter(itemID: currentID, base: pass, advance: .songEnded)
+    return (ending ?? (single.isOn ? planAfter(itemID: currentID, base: pass, advance: .userNext) : nil))?.itemID
   }
 
   /// Tells the engine what follows the song it writes, so it can open it early and play on without a gap.

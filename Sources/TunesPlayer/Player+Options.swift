@@ -3,12 +3,14 @@
 import TunesCore
 
 extension Player {
+  /// Setting the volume it already has is still a `mixer` change, as in MPD: a client that set it hears back.
   public func setVolume(_ value: Int) {
     ensureStarted()
     let clamped = min(max(value, 0), 100)
-    guard clamped != volume else { return }
-    volume = clamped
-    engine.setVolume(clamped)
+    if clamped != volume {
+      volume = clamped
+      engine.setVolume(clamped)
+    }
     changed([.mixer])
   }
 
@@ -30,12 +32,14 @@ extension Player {
     optionsChanged()
   }
 
-  public func setSingle(_ on: Bool) {
+  public func setSingle(_ mode: SingleMode) {
     ensureStarted()
-    guard on != single else { return }
-    single = on
+    guard mode != single else { return }
+    single = mode
     optionsChanged()
   }
+
+  public func setSingle(_ on: Bool) { setSingle(on ? SingleMode.on : .off) }
 
   public func setConsume(_ on: Bool) {
     ensureStarted()

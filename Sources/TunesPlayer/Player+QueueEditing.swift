@@ -72,13 +72,16 @@ extension Player {
     try move(from: from, to: to)
   }
 
+  /// Stops and empties the queue: one change set (`player` and `playlist`), so an idle client wakes once.
   public func clear() async {
     ensureStarted()
-    await stop()
-    queue.clear()
-    currentID = nil
-    if random { pass = ShufflePass(keys: [], current: nil, rng: rng) }
-    queueChanged()
+    await changingOnce {
+      await stop()
+      queue.clear()
+      currentID = nil
+      if random { pass = ShufflePass(keys: [], current: nil, rng: rng) }
+      queueChanged()
+    }
   }
 
   /// Reorders the queue itself at random (MPD `shuffle`), spreading artists apart like a pass.

@@ -1,6 +1,7 @@
-// Saving and restoring the session: every change hands a snapshot to the StateWriter (and the position
-// is saved every few seconds while playing), `restore` brings a saved session back paused, and
-// `shutdown` saves the last state before the engine thread ends.
+// Saving and restoring the session, as MPD's state file does: every change hands a snapshot to the
+// StateWriter (and the position is saved every few seconds while playing), `restoreSession` brings a
+// saved session back with its queue, current song, position, volume and modes, and `shutdown` saves the
+// last state before the engine thread ends.
 import Foundation
 import TunesCore
 
@@ -8,12 +9,18 @@ extension Player {
   /// How often the position is saved while playing.
   static let saveInterval = 2.0
 
-  /// Loads the saved session. A session that was playing comes back paused at its position (the engine
-  /// holds nothing yet); `play()` or `pause(false)` continues it, and that play never becomes a listen.
+  /// Loads the saved session; see `restoreSession`. Returns whether there was one.
   @discardableResult
-  public func restore() throws -> Bool {
+  public func restore() throws -> Bool { try restoreSession() != nil }
+
+  /// Loads the saved session and returns the state it was saved in (nil: nothing was saved). A paused
+  /// session comes back paused at its position and a stopped one stopped; one that was playing comes back
+  /// paused too (the engine holds nothing yet), and whoever restores it decides whether it plays on, as
+  /// `tunes play` does. `play()` or `pause(false)` continues it, and that play never becomes a listen.
+  @discardableResult
+  public func restoreSession() throws -> PlayState? {
     ensureStarted()
-    guard let store, let saved = try store.load() else { return false }
+    guard let store, let saved = try store.load() else { return nil }
     queue = saved.queue
     volume = saved.volume
     engine.setVolume(volume)
@@ -22,21 +29,23 @@ extension Player {
     single = saved.single
     consume = saved.consume
     pass = saved.random ? saved.pass ?? ShufflePass(keys: queue.shuffleKeys(), current: saved.currentID, rng: rng) : nil
-    if let pass { rng = pass.rng }
+    // The saved pass goes on with its own generator; new passes use the chosen seed when there is one.
+    if let pass, !seeded { rng = pass.rng }
     currentID = saved.currentID
     elapsedMs = saved.positionMs
     state = saved.currentID != nil && saved.state != .stopped ? .paused : .stopped
     currentCountable = false
     version = saved.version
     changed([.player, .mixer, .options, .playlist])
-    return true
+    return saved.state
   }
 
-  func save() {
+  /// `state`: the play state to save instead of the current one.
+  func save(as savedState: PlayState? = nil) {
     guard let store else { return }
     lastSave = clock.monotonic()
     let snapshot = PlayStateSnapshot(
-      queue: queue, state: state, currentID: currentID, positionMs: elapsedMs, volume: volume, repeatMode: repeatMode,
+      queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume, repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version)
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
@@ -45,13 +54,14 @@ extension Player {
   }
 
   /// Stops the engine thread; the Player cannot play afterwards. The state is saved as it is: a playing
-  /// song is paused first (the device stops at once and the saved position is the heard one), so
-  /// `restore()` brings the session back paused exactly there.
+  /// song is paused first (the device stops at once and the saved position is the heard one) but saved
+  /// as playing, so the next start plays on exactly there, as mpd does after a restart.
   public func shutdown() async {
     ensureStarted()
-    if state == .playing && engineLoaded { await send(.pause) }
+    let wasPlaying = state == .playing
+    if wasPlaying && engineLoaded { await send(.pause) }
     await send(.shutdown)
-    save()
+    save(as: wasPlaying ? .playing : nil)
     writer?.stop()
     eventListeners.finish()
     changeListeners.finish()

@@ -24,6 +24,9 @@ public actor Player {
   var writer: StateWriter?
   let clock: TunesClock
   var listenHook: ListenHook?
+  /// False when the output is not heard as it plays (`--pace max` renders as fast as it can): no play
+  /// is counted, no listen queued, no playing_now sent.
+  public nonisolated let countsPlays: Bool
 
   // MARK: the state
   var queue = Queue()
@@ -36,10 +39,12 @@ public actor Player {
   var volume = 100
   var repeatMode: RepeatMode = .off
   var random = false
-  var single = false
+  var single: SingleMode = .off
   var consume = false
   var pass: ShufflePass?
   var rng: SeededRandom
+  /// Whoever built the Player chose the seed (`--seed`): a restored session does not replace it.
+  let seeded: Bool
   var version = 0
   var lastError: String?
 
@@ -60,12 +65,15 @@ public actor Player {
   var lastSave: Double = 0
   var handledReports = 0
   var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  /// Subsystems changed inside `changingOnce`, told together when it ends; nil outside.
+  var heldChanges: Set<PlayerSubsystem>?
   let eventListeners = Broadcaster<PlayerEvent>()
   let changeListeners = Broadcaster<PlayerChange>()
 
+  /// `countsPlays`: false for output nobody hears in real time; its plays never count (see `countsPlays`).
   public init(
     sink: sending AudioSink, decoders: AudioDecoderFactory, library: Library? = nil, persist: Bool = true,
-    clock: TunesClock = SystemClock(), seed: UInt64? = nil
+    clock: TunesClock = SystemClock(), seed: UInt64? = nil, countsPlays: Bool = true
   ) {
     let (stream, continuation) = AsyncStream.makeStream(of: EngineReport.self)
     reports = stream
@@ -74,7 +82,9 @@ public actor Player {
     self.library = library
     store = persist ? library.map(PlayStateStore.init) : nil
     self.clock = clock
+    self.countsPlays = countsPlays
     rng = SeededRandom(seed: seed ?? SeededRandom.randomSeed())
+    seeded = seed != nil
   }
 
   /// A Player dropped without `shutdown` still writes its last state and ends its writer's thread.
@@ -111,9 +121,35 @@ public actor Player {
 
   /// Bumps the version, tells the idle listeners which subsystems changed, and saves.
   func changed(_ subsystems: Set<PlayerSubsystem>) {
+    if let held = heldChanges {
+      heldChanges = held.union(subsystems)
+      return
+    }
     version += 1
     changeListeners.send(PlayerChange(subsystems: subsystems, version: version))
     save()
+  }
+
+  /// Runs `body` with every change it makes told as one change set when it ends, as MPD tells one
+  /// command's changes: an idle client wakes once (a `clear` while playing is `player` and `playlist`).
+  func changingOnce(_ body: () async -> Void) async {
+    let outermost = holdChanges()
+    await body()
+    if outermost { releaseChanges() }
+  }
+
+  /// Starts holding changes back; returns false when they already are (the outermost holder releases).
+  func holdChanges() -> Bool {
+    guard heldChanges == nil else { return false }
+    heldChanges = []
+    return true
+  }
+
+  /// Tells the changes held back as one change set.
+  func releaseChanges() {
+    let held = heldChanges ?? []
+    heldChanges = nil
+    if !held.isEmpty { changed(held) }
   }
 
   /// Hands an event to every `events()` stream.
@@ -129,7 +165,7 @@ public actor Player {
     let song = position.map { queue.song(at: $0) }
     let upcoming = upcomingID()
     return PlayerStatus(
-      state: state, volume: volume, repeatMode: repeatMode, random: random, single: single, consume: consume,
+      state: state, volume: volume, repeatMode: repeatMode, random: random, singleMode: single, consume: consume,
       queueVersion: queue.version, queueLength: queue.count, currentPosition: position, currentID: position == nil ? nil : currentID,
       nextPosition: upcoming.flatMap { queue.position(ofID: $0) }, nextID: upcoming,
       song: song, elapsedMs: state == .stopped ? 0 : elapsedMs, durationMs: durationMs ?? song?.durationMs,

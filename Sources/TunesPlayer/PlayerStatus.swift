@@ -14,7 +14,7 @@ public struct PlayerStatus: Sendable, Equatable {
   public var volume: Int
   public var repeatMode: RepeatMode
   public var random: Bool
-  public var single: Bool
+  public var singleMode: SingleMode
   public var consume: Bool
   /// The queue's version (MPD `playlist`) and length.
   public var queueVersion: Int
@@ -35,6 +35,9 @@ public struct PlayerStatus: Sendable, Equatable {
   public var error: String?
   /// Bumped by every change of anything in this struct except the elapsed time.
   public var version: Int
+
+  /// Whether play stops at the end of the current song (single on or oneshot).
+  public var single: Bool { singleMode.isOn }
 }
 
 public struct QueueEntry: Sendable, Equatable {

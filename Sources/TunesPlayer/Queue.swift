@@ -31,8 +31,9 @@ public struct Queue: Sendable, Equatable {
   private var pack = SongPack()
   /// Bytes of `pack` no entry uses any more.
   private var unusedBytes = 0
-  /// Bumped by every edit; clients compare it with the version they last saw.
-  public private(set) var version: Int = 0
+  /// Bumped by every edit; clients compare it with the version they last saw. A new queue is at 1, as
+  /// MPD's is (`plchanges 0` then lists every entry).
+  public private(set) var version: Int = 1
   /// The id the next added entry gets.
   public private(set) var nextID: Int = 1
 

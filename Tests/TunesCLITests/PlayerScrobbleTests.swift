@@ -80,7 +80,7 @@ struct PlayerScrobbleTests {
     // waiting in the queue first.
     _ = try await offPool { _ = try server.call("/__control", body: #"{"delay": 2, "times": 3}"#) }
 
-    let pid = try await home.startDaemon(["--device", "null", "--pace", "max"])
+    let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
     #expect(try await home.waitFor(10) {
       let stats = try runProcess(builtTunes!, ["stats", "--json"], environment: home.environment)
       return (try? JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])?["totalPlays"] as? Int == 1
@@ -109,7 +109,7 @@ struct PlayerScrobbleTests {
     let home = try PlayerHome()
     try home.makeSong("song.mp3", title: "Unsent", artist: "Fay", album: "F", seconds: 2)
     try #require(try await home.tunes("index", home.music).status == 0)
-    let pid = try await home.startDaemon(["--device", "null", "--pace", "max"])
+    let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
     #expect(try await home.waitFor(10) {
       let stats = try runProcess(builtTunes!, ["stats", "--json"], environment: home.environment)
       return (try? JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])?["totalPlays"] as? Int == 1

@@ -27,7 +27,7 @@ func temporaryLibrary() throws -> (Library, URL) {
     _ = pass.advance()
     let snapshot = PlayStateSnapshot(
       queue: queue, state: .paused, currentID: pass.history.last, positionMs: 12_345, volume: 42, repeatMode: .all,
-      random: true, single: true, consume: false, pass: pass, version: 17)
+      random: true, single: .oneshot, consume: false, pass: pass, version: 17)
     try store.save(snapshot)
     let loaded = try #require(try PlayStateStore(library: library).load())
     #expect(loaded == snapshot)

@@ -37,15 +37,18 @@ import TunesCore
     await player.shutdown()
   }
 
-  @Test func singleStopsAfterTheSong() async throws {
+  /// As in MPD: play halts at the song's end, on the song that follows, paused at its start.
+  @Test func singleHaltsAfterTheSong() async throws {
     let tracks = Dictionary(uniqueKeysWithValues: (1...3).map { ($0, FakeTrack(frames: 3000)) })
     let sink = FakeSink()
     let player = Player(sink: sink, decoders: fakeLibrary(tracks))
     try await player.add((1...3).map { song($0) })
     await player.setSingle(true)
     try await player.play(position: 1)
-    await waitUntil("the end") { await player.status().state == .stopped }
+    await waitUntil("the end") { await player.status().state == .paused }
+    await player.settle()
     #expect(runs(sink.heard).map(\.tag) == [2])
+    #expect(await player.status().currentPosition == 2)
     await player.shutdown()
   }
 

@@ -1,6 +1,8 @@
-// `tunes play [QUERY…]`: builds the queue from the library and plays it until it ends (or `q`), with a
-// status line and keys on a terminal and one line per song otherwise, serving the MPD protocol meanwhile.
-// With a player already running it hands the queue to that one; `--daemon` plays in the background.
+// `tunes play [QUERY…]`: restores the saved session (queue, current song, position, volume, modes, as
+// MPD's state file does), replaces its queue with a query's songs when given one, and plays until the
+// queue ends (or `q`), with a status line and keys on a terminal and one line per song otherwise,
+// serving the MPD protocol meanwhile. With a player already running it hands the songs to that one, or
+// starts its queue; `--daemon` plays in the background.
 import ArgumentParser
 import Foundation
 import TunesControl
@@ -17,7 +19,14 @@ extension PaceMode: ExpressibleByArgument {}
 struct Play: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "play",
-    abstract: "Play songs of the library: a query, an album, an artist or a playlist (no argument: everything).")
+    abstract: "Play songs of the library: a query, an album, an artist or a playlist.",
+    discussion: """
+      The queue, the current song and its position, the volume and the modes are saved as they change
+      and restored at every start. With no query, the saved queue plays on from where it was (nothing
+      saved: the whole library); `--daemon` and `--resume` bring it back exactly as it was: playing only
+      if it was playing, paused or stopped otherwise. A query replaces the queue; `--add` appends to it.
+      With a player already running, a query goes to that player, and no query starts its queue.
+      """)
 
   @OptionGroup var global: GlobalOptions
 
@@ -29,23 +38,23 @@ struct Play: AsyncParsableCommand {
   var album: String?
   @Option(name: .long, help: "Only songs of this artist.")
   var artist: String?
-  @Flag(name: .long, help: "Shuffle without repeats: every song once per pass, artists spread apart.")
+  @Flag(name: .long, help: "Shuffle without repeats: every song once per pass, artists spread apart (default: as saved).")
   var shuffle = false
   @Option(name: .long, help: "Seed of the shuffle, to reproduce a pass.")
   var seed: UInt64?
-  @Option(name: .long, help: "off, all or one (default off).")
+  @Option(name: .long, help: "off, all or one (default: as saved, else off).")
   var `repeat`: RepeatMode?
   @Option(name: .long, help: "ALSA device (default: $TUNES_ALSA_DEVICE, else \"default\").")
   var device: String?
-  @Option(name: .long, help: "realtime (the default), or max to play as fast as the device takes it.")
+  @Option(name: .long, help: "realtime (the default), or max to play as fast as the device takes it (no play counts).")
   var pace: PaceMode?
-  @Flag(name: .long, help: "Continue the last session where it stopped.")
+  @Flag(name: .long, help: "Continue the saved session exactly as it was (paused stays paused); fails when none is saved.")
   var resume = false
   @Flag(name: .long, help: "Play in the background, without the terminal UI, until `tunes quit`.")
   var daemon = false
   @Flag(name: .long, help: .hidden)
   var daemonChild = false
-  @Flag(name: .long, help: "With a player already running: append to its queue instead of replacing it.")
+  @Flag(name: .long, help: "Append the query's songs to the queue (the saved one, or a running player's) instead of replacing it.")
   var add = false
   @Option(name: .long, help: "Also serve the MPD protocol on TCP, on 127.0.0.1 only, at this port.")
   var mpdPort: Int?
@@ -55,7 +64,6 @@ struct Play: AsyncParsableCommand {
   /// Options that contradict each other are refused before anything plays, not silently dropped.
   mutating func validate() throws {
     query = try QueryWords.checked(query, of: Self.self)
-    let choosing = !query.isEmpty || playlist != nil || album != nil || artist != nil
     if resume && choosing {
       throw ValidationError("--resume continues the saved queue; a query, --playlist, --album or --artist replaces it: give one or the other")
     }
@@ -64,6 +72,9 @@ struct Play: AsyncParsableCommand {
 
   /// SQLite's page cache per connection of a playing process.
   static let cacheKiB = 256
+
+  /// Whether the arguments name songs (otherwise the saved queue, or a running player's, plays).
+  var choosing: Bool { !query.isEmpty || playlist != nil || album != nil || artist != nil }
 
   /// The songs the arguments name, packed: a whole-library queue never exists as a `[Song]` in this
   /// process. None is an error unless a daemon starts on an empty library.
@@ -91,12 +102,17 @@ struct Play: AsyncParsableCommand {
           mpdPort.map { _ in "--mpd-port" }, mpdPassword.map { _ in "--mpd-password" },
         ].compactMap { $0 }
         guard ignored.isEmpty else { throw PlayCLIError.notForRunningPlayer(ignored) }
+        if !choosing, let started = try RemotePlay.playQueue(shuffle: shuffle, repeat: `repeat`, to: running) {
+          print(started)
+          return
+        }
+        // A query, or a running player with an empty queue: the songs go to it.
         print(try RemotePlay.send(try chosenBatch(library).songs, append: add, shuffle: shuffle, repeat: `repeat`, to: running))
         return
       }
       if let runningPlayer { throw PlayerRunningError(pid: runningPlayer.pid, socket: runningPlayer.socket) }
       if daemon {
-        if !resume { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
+        if choosing { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
         let log = Daemon.logPath(global.paths)
         let pid = try Daemon.launch(socketPath: socketPath, log: log)
         print("tunes is playing in the background (pid \(pid), socket \(socketPath)); `tunes quit` ends it")
@@ -106,20 +122,20 @@ struct Play: AsyncParsableCommand {
       let lock = try PlayerLock.take(database: global.databasePath, socket: socketPath)
       defer { withExtendedLifetime(lock) {} }
       let deviceName = device ?? ProcessInfo.processInfo.environment["TUNES_ALSA_DEVICE"] ?? "default"
-      let sink = PacedSink(ALSASink(device: deviceName), mode: pace ?? .realtime)
-      let player = Player(sink: sink, decoders: MPG123DecoderFactory(), library: library, seed: seed)
-
-      if resume {
-        guard try await player.restore() else { throw PlayCLIError.nothingToResume }
-      } else {
-        await player.replaceQueue(with: try chosenBatch(library))
-        await player.setRandom(shuffle)
-        await player.setRepeat(`repeat` ?? .off)
-      }
+      let paceMode = pace ?? .realtime
+      let sink = PacedSink(ALSASink(device: deviceName), mode: paceMode)
+      // Only audio someone hears as it plays counts as a play (and a listen).
+      let player = Player(
+        sink: sink, decoders: MPG123DecoderFactory(), library: library, seed: seed, countsPlays: paceMode == .realtime)
+      let start = try await startingSession(player, library: library)
 
       let scrobbling = await ScrobblerWiring.start(player: player, library: library) { StandardError.print("tunes: \($0)") }
       let events = await player.events()
-      if await player.status().queueLength > 0 { try await player.play() }
+      switch start {
+      case .current: try await player.play()
+      case .entry(let id): try await player.play(id: id)
+      case .none: break
+      }
       // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
       let service = try await PlayerService.start(
         player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: mpdPassword)
@@ -190,5 +206,42 @@ struct Play: AsyncParsableCommand {
       }
       if let failure = await player.failure() { throw failure }
     }
+  }
+
+  /// How play begins once the player is set up.
+  enum SessionStart {
+    /// As saved: paused, stopped, or an empty queue.
+    case none
+    /// The current entry (resumed where it was), else the queue's first.
+    case current
+    /// This entry: the first of songs added to a queue that had played to its end.
+    case entry(Int)
+  }
+
+  /// Brings the saved session back and applies the arguments to it; returns how play starts. A query
+  /// replaces the queue (`--add`: appends) and plays; no query plays the saved queue on from where it
+  /// was, except that a daemon and `--resume` keep it as it was saved (as starting mpd does); nothing
+  /// saved queues the whole library. `--shuffle` and `--repeat` change the saved modes only when given.
+  private func startingSession(_ player: Player, library: Library) async throws -> SessionStart {
+    let saved = try await player.restoreSession()
+    let savedQueue = await player.status().queueLength > 0
+    if resume && (saved == nil || !savedQueue) { throw PlayCLIError.nothingToResume }
+    var start = SessionStart.current
+    if choosing && add {
+      let current = await player.status().currentID
+      let ids = try await player.add(try chosenBatch(library))
+      // A saved queue that had played to its end goes on with the songs just added.
+      if current == nil, let first = ids.first { start = .entry(first) }
+    } else if choosing || !savedQueue {
+      // A new queue with --shuffle gets a pass of its own, made from the whole queue at once as on a
+      // first start, so that --seed reproduces it whatever the saved session was.
+      if shuffle { await player.setRandom(false) }
+      await player.replaceQueue(with: try chosenBatch(library))
+    } else if daemonChild || resume {
+      start = saved == .playing ? .current : .none
+    }
+    if shuffle { await player.setRandom(true) }
+    if let mode = `repeat` { await player.setRepeat(mode) }
+    return await player.status().queueLength > 0 ? start : .none
   }
 }

@@ -1,5 +1,6 @@
 // `tunes play QUERY` while a player already runs: the songs are chosen here (same library, same query
 // language) and sent to that player over its socket as absolute paths, instead of starting a second one.
+// `tunes play` with no query starts (or resumes) that player's own queue, as `mpc play` does.
 import Foundation
 import TunesControl
 import TunesLibrary
@@ -13,6 +14,25 @@ enum RemotePlay {
     return (try? client.run("ping")) != nil ? client : nil
   }
 
+  /// Starts or resumes the running player's queue, with `random 1` and the repeat mode first when given;
+  /// returns the line to print, or nil (nothing sent) when its queue is empty.
+  static func playQueue(shuffle: Bool, repeat mode: RepeatMode?, to client: MPDClient) throws(ControlError) -> String? {
+    let length = Int(MPDClient.dictionary(try client.run("status"))["playlistlength"] ?? "") ?? 0
+    guard length > 0 else { return nil }
+    var lines = ["command_list_begin"]
+    if shuffle { lines.append("random 1") }
+    if let mode { lines += repeatLines(mode) }
+    lines += ["play", "command_list_end"]
+    try client.sendLine(lines.joined(separator: "\n"))
+    _ = try client.readReply(command: "play")
+    return "the running player plays its queue (\(length) song\(length == 1 ? "" : "s"))"
+  }
+
+  /// `tunes repeat`'s mode as MPD's repeat and single.
+  private static func repeatLines(_ mode: RepeatMode) -> [String] {
+    ["repeat \(mode == .off ? 0 : 1)", "single \(mode == .one ? 1 : 0)"]
+  }
+
   /// Replaces the queue with `songs` and plays it (or appends them when `append`), in one command list
   /// so that no other client sees a half-built queue; `repeat` is set as `tunes repeat` does (MPD's repeat
   /// and single). Returns the line to print.
@@ -23,7 +43,7 @@ enum RemotePlay {
     var lines = ["command_list_begin"]
     if !append { lines.append("clear") }
     if shuffle { lines.append("random 1") }
-    if let mode { lines += ["repeat \(mode == .off ? 0 : 1)", "single \(mode == .one ? 1 : 0)"] }
+    if let mode { lines += repeatLines(mode) }
     lines += indexed.map { "add " + MPDRequestParser.quote($0.path) }
     if !append { lines.append("play") }
     lines.append("command_list_end")

@@ -1,6 +1,7 @@
 // Connects the player to ListenBrainz: the listen rule's verdict goes to `Scrobbler.listened` (play count
 // and queued listen in one transaction; counted even when no account is configured), song starts and
-// resumes go to playing_now. The submitter runs inside the player process (daemon included).
+// resumes go to playing_now. The submitter runs inside the player process (daemon included). A player
+// whose plays do not count (`--pace max`) sends no playing_now either: nobody is listening to it.
 import Foundation
 import TunesLibrary
 import TunesListenBrainz
@@ -15,6 +16,9 @@ struct ScrobblerWiring {
     let (scrobbler, submitter) = await Scrobbler.start(library: library, log: log)
     await player.setListenHook { song, listen in
       try scrobbler.listened(song: song, listenedAt: listen.listenedAt, playedMs: listen.playedMs)
+    }
+    guard player.countsPlays else {
+      return ScrobblerWiring(scrobbler: scrobbler, submitter: submitter, forwarding: Task {})
     }
     let events = await player.events()
     let forwarding = Task {
