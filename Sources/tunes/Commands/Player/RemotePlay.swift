@@ -33,23 +33,46 @@ enum RemotePlay {
     ["repeat \(mode == .off ? 0 : 1)", "single \(mode == .one ? 1 : 0)"]
   }
 
+  /// The most bytes one command list carries: half the 2 MiB an MPD server takes by default
+  /// (`max_command_list_size`), so a list is never the one a server closes the connection over.
+  static let listBytes = 1 << 20
+
   /// Replaces the queue with `songs` and plays it (or appends them when `append`), in one command list
   /// so that no other client sees a half-built queue; `repeat` is set as `tunes repeat` does (MPD's repeat
-  /// and single). Returns the line to print.
+  /// and single). A queue too large for one list (tens of thousands of songs) goes in several, the
+  /// clearing in the first and `play` in the last: other clients may then see it grow. Returns the line
+  /// to print.
   static func send(_ songs: [Song], append: Bool, shuffle: Bool, repeat mode: RepeatMode? = nil, to client: MPDClient)
     throws(ControlError) -> String
   {
     let indexed = songs.filter { $0.id != nil }
-    var lines = ["command_list_begin"]
-    if !append { lines.append("clear") }
-    if shuffle { lines.append("random 1") }
-    if let mode { lines += repeatLines(mode) }
-    lines += indexed.map { "add " + MPDRequestParser.quote($0.path) }
-    if !append { lines.append("play") }
-    lines.append("command_list_end")
-    try client.sendLine(lines.joined(separator: "\n"))
-    _ = try client.readReply(command: append ? "add" : "play")
+    var first: [String] = []
+    if !append { first.append("clear") }
+    if shuffle { first.append("random 1") }
+    if let mode { first += repeatLines(mode) }
+    let adds = indexed.map { "add " + MPDRequestParser.quote($0.path) }
+    for (index, list) in lists(first: first, adds: adds, last: append ? [] : ["play"]).enumerated() {
+      try client.sendLine((["command_list_begin"] + list + ["command_list_end"]).joined(separator: "\n"))
+      _ = try client.readReply(command: index == 0 && !append ? "clear" : "add")
+    }
     let count = "\(indexed.count) song\(indexed.count == 1 ? "" : "s")"
     return append ? "added \(count) to the running player's queue" : "the running player now plays \(count)"
+  }
+
+  /// `first`, the `adds` and `last` cut into lists of at most `bytes` each (a line counts its length and
+  /// its newline, as MPD counts them), in order; always at least one list.
+  static func lists(first: [String], adds: [String], last: [String], bytes: Int = listBytes) -> [[String]] {
+    var lists: [[String]] = [first]
+    var size = first.reduce(0) { $0 + $1.utf8.count + 1 }
+    for line in adds + last {
+      let lineSize = line.utf8.count + 1
+      if size + lineSize > bytes, !lists[lists.count - 1].isEmpty {
+        lists.append([])
+        size = 0
+      }
+      lists[lists.count - 1].append(line)
+      size += lineSize
+    }
+    return lists
   }
 }
