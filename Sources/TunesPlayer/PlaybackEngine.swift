@@ -2,7 +2,7 @@
 // actually did. Runs on its own Thread (blocking writes must not hold up the Player actor); commands
 // reach it through a lock-protected mailbox. It never decides what plays next: the Player tells it, and
 // it only announces a song once that song's first frame is being heard.
-// It works in chunks of 0.1 s: one decode, one write (one wake-up on a paced device) and one position
+// It works in chunks of 0.2 s: one decode, one write (one wake-up on a paced device) and one position
 // report each, so playing costs the process little more than decoding. A command interrupts a write
 // that waits for room, so a pause or a seek does not wait for the chunk to go out.
 import Foundation
@@ -70,12 +70,14 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   /// Audio per chunk: each costs a wake-up and a report to the Player, so not much smaller; commands do
   /// not wait for it (they interrupt the write), so it need not be smaller either.
-  static let chunkSeconds = 0.1
-  /// Frames per chunk at `sampleRate` (4410 at 44.1 kHz).
+  static let chunkSeconds = 0.2
+  /// Frames per chunk at `sampleRate` (8820 at 44.1 kHz).
   static func chunkFrames(sampleRate: Int) -> Int { max(1, Int(Double(sampleRate) * chunkSeconds)) }
-  /// The first chunk of a track, and the first after a seek, is short: its first sample reaches the
-  /// device sooner, and on a device without a buffer the track is announced near where it starts.
-  static let firstChunkFrames = 1024
+  /// Short chunks: the first of a track and the first after a seek, so that the first sample reaches the
+  /// device sooner and a device without a buffer announces the track near where it starts; and every
+  /// chunk to a device that does not keep time (`--pace max`, test fakes), where the engine never sleeps
+  /// and so saves no wake-up with long ones.
+  static let shortChunkFrames = 1024
 
   private let condition = NSCondition()
   private var mailbox: [(seq: UInt64, command: EngineCommand)] = []
@@ -304,7 +306,7 @@ public final class PlaybackEngine: @unchecked Sendable {
   }
 
   /// Writes one chunk (or what is left of one), moving to the next track at the end of the current one.
-  /// `yielding`: a command posted meanwhile goes first (false for the chunk that starts a play).
+  /// `yielding`: a command posted meanwhile cuts the write short (not for the chunk that starts a play).
   private func step(yielding: Bool = true) {
     guard let writing = tracks.last else { return }
     let format = writing.decoder.format
@@ -335,7 +337,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         return
       }
     }
-    let chunk = writing.begun ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.firstChunkFrames
+    let long = writing.begun && sink.pacesItself
+    let chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
     writing.begun = true
     let capacity = chunk * format.channels
     if buffer.count < capacity {
@@ -362,12 +365,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     writePending(channels: format.channels, yielding: yielding)
   }
 
-  /// Hands the pending samples to the sink. A write cut short by `interrupt()` leaves the rest pending,
-  /// and so does a command posted in the meantime: the loop carries out the commands, then comes back.
+  /// Hands the pending samples to the sink. A write cut short by `interrupt()` leaves the rest pending:
+  /// the loop carries out the commands, then comes back for it.
   private func writePending(channels: Int, yielding: Bool) {
     do {
       while pendingStart < pendingEnd {
-        guard beginWrite(yieldingToCommands: yielding) else { break }
+        beginWrite(yieldingToCommands: yielding)
         let offered = (pendingEnd - pendingStart) / channels
         let accepted = try writeOnce()
         pendingStart += max(0, accepted) * channels
@@ -383,14 +386,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     if let current = tracks.first { send(.position(token: current.track.token, frames: heardFrames(of: current))) }
   }
 
-  /// False when a command waits that should go first; otherwise marks the engine as writing, so that a
-  /// command posted from now on interrupts the write.
-  private func beginWrite(yieldingToCommands yielding: Bool) -> Bool {
+  /// Marks the engine as writing, so that a command posted from now on interrupts the write. One posted
+  /// already interrupts it at once: the sink takes what fits without waiting, and the command goes next.
+  private func beginWrite(yieldingToCommands yielding: Bool) {
     condition.lock()
-    defer { condition.unlock() }
-    if yielding && mailbox.contains(where: { !$0.command.waitsForTheWrite }) { return false }
     writingShared = true
-    return true
+    let commandWaits = yielding && mailbox.contains { !$0.command.waitsForTheWrite }
+    condition.unlock()
+    if commandWaits { sink.interrupt() }
   }
 
   private func writeOnce() throws -> Int {

@@ -1,4 +1,4 @@
-// The engine writes 0.1 s chunks, and a write may wait that long for room in the device; a command must
+// The engine writes 0.2 s chunks, and a write may wait that long for room in the device; a command must
 // not wait with it. These tests use a device whose buffer stays full until the engine interrupts the
 // write, so a pause or a seek only returns promptly if the engine cuts the wait short, and what the
 // interrupted write did not take still plays, once, in order.
