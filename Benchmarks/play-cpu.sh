@@ -7,6 +7,9 @@
 #  - mpg123 -q -t FILE                     decoding only (test mode, no output)
 #  - mpg123 -q -o alsa -a null FILE        decoding and writing through libasound's null device, which
 #                                          takes audio as fast as it comes (mpg123 has no pacing for it)
+#  - mpg123 -q -s FILE, read in real time   mpg123 playing in real time: its raw output goes to a pipe
+#                                          this script reads at the audio rate, 0.1 s at a time, as a
+#                                          sound card would; mpg123 sleeps on the full pipe between reads
 # CPU is user + system time of the whole process and its threads, wake-ups are its voluntary plus
 # involuntary context switches, both from the kernel's accounting of the child (getrusage, the numbers
 # /usr/bin/time prints, read with wait4 because `time -f %U` rounds to 10 ms, most of mpg123's total).
@@ -45,14 +48,30 @@ commands = {
     "tunes play --device null --pace max": [tunes, "play", "--device", "null", "--pace", "max", "Benchsong"],
     "mpg123 -q -t (decode only)": ["mpg123", "-q", "-t", song],
     "mpg123 -q -o alsa -a null": ["mpg123", "-q", "-o", "alsa", "-a", "null", song],
+    "mpg123 -q -s, read in real time": ["mpg123", "-q", "-s", song],
 }
+# 44.1 kHz stereo s16le: the rate at which the reader takes mpg123's output, in 0.1 s periods.
+BYTES_PER_SECOND, PERIOD = 44100 * 4, 0.1
+
+def drain_in_real_time(pipe):
+    """Reads like a sound card: a period's worth at a time, never more than the audio clock allows."""
+    start, taken = time.monotonic(), 0
+    while data := pipe.read(int(BYTES_PER_SECOND * PERIOD)):
+        taken += len(data)
+        wait = start + taken / BYTES_PER_SECOND - PERIOD - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
 
 def measure(argv):
     """CPU seconds, context switches (voluntary, involuntary) and wall seconds of one whole process."""
     start = time.monotonic()
     # stderr is kept for a failure only: tunes says once per run that no ListenBrainz account is set up.
     with tempfile.TemporaryFile() as errors:
-        child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors)
+        real_time = "-s" in argv
+        output = subprocess.PIPE if real_time else subprocess.DEVNULL
+        child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=output, stderr=errors)
+        if real_time:
+            drain_in_real_time(child.stdout)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.monotonic() - start
         if status != 0:
@@ -75,7 +94,7 @@ for name, values in samples.items():
     runs_text = ", ".join(f"{v[0]:.3f}" for v in values)
     print(f"{name:40s} {cpu:7.3f} {vol:7.0f} {invol:6.0f} {wall:7.2f} {wakeups:10.1f}   {runs_text}")
 realtime = medians["tunes play --device null (real time)"]
-for name in ("mpg123 -q -t (decode only)", "mpg123 -q -o alsa -a null"):
+for name in ("mpg123 -q -t (decode only)", "mpg123 -q -o alsa -a null", "mpg123 -q -s, read in real time"):
     if medians[name] > 0:
         print(f"ratio tunes play (real time) / {name}: {realtime / medians[name]:.2f}x (aim: at most 2x)")
 PY
