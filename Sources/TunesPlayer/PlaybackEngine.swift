@@ -2,9 +2,9 @@
 // actually did. Runs on its own Thread (blocking writes must not hold up the Player actor); commands
 // reach it through a lock-protected mailbox. It never decides what plays next: the Player tells it, and
 // it only announces a song once that song's first frame is being heard.
-// It works in chunks of 0.2 s: one decode, one write (one wake-up on a paced device) and one position
-// report each, so playing costs the process little more than decoding. A command interrupts a write
-// that waits for room, so a pause or a seek does not wait for the chunk to go out.
+// To a device that keeps time it writes chunks of 0.2 s: one decode, one write (one wake-up) and one
+// position report each, so playing costs the process little more than decoding. A command interrupts a
+// write that waits for room, so a pause or a seek does not wait for the chunk to go out.
 import Foundation
 import TunesCore
 
