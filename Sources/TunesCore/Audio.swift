@@ -68,4 +68,12 @@ public protocol AudioSink: AnyObject {
   /// Waits until everything written has been played.
   func drain() throws
   func close()
+  /// Makes a `write` blocked waiting for room return soon with the frames it took so far, so the caller
+  /// can attend to something else (a pause, a seek); the next `write` waits as usual. Any thread.
+  func interrupt()
+}
+
+extension AudioSink {
+  /// Devices whose writes never wait long have nothing to cut short.
+  public func interrupt() {}
 }

@@ -1,7 +1,9 @@
 // An ALSA PCM device behind AudioSink: opens and reconfigures per format, writes with xrun recovery,
-// pauses where the stream allows it. Only the engine's audio thread calls it (one snd_pcm_t, no locks).
+// pauses where the stream allows it. Only the engine's audio thread calls it (one snd_pcm_t, no locks),
+// except `interrupt()`, which only sets an atomic flag that a write looks at between pieces.
 import CALSA
 import Glibc
+import Synchronization
 import TunesCore
 
 public final class ALSASink: AudioSink {
@@ -15,6 +17,12 @@ public final class ALSASink: AudioSink {
   private var canPause = false
   /// True while the stream is paused with snd_pcm_pause (its buffer kept); resume must unpause it.
   private var pausedInDevice = false
+  /// Set by `interrupt()`: a write into a clocked device returns after the piece it is waiting on.
+  private let interruptRequested = Atomic<Bool>(false)
+
+  /// A write to a sound card goes out in pieces of at most this many frames (23 ms at 44.1 kHz), so an
+  /// interrupt is noticed after one piece however much the caller handed over.
+  static let interruptibleFrames = 1024
 
   public init(device: String = "default", latencyMicroseconds: UInt32 = 150_000) {
     self.device = device
@@ -59,16 +67,24 @@ public final class ALSASink: AudioSink {
     guard let pcm, let format else { throw OutputError.notOpen(device: device) }
     guard let base = samples.baseAddress else { return 0 }
     let frames = samples.count / format.channels
+    // null and file take everything at once; a card blocks, so it gets pieces it can be interrupted between.
+    let piece = pacesItself ? Self.interruptibleFrames : frames
     var written = 0
     while written < frames {
-      let result = snd_pcm_writei(pcm, base + written * format.channels, snd_pcm_uframes_t(frames - written))
+      let count = min(piece, frames - written)
+      let result = snd_pcm_writei(pcm, base + written * format.channels, snd_pcm_uframes_t(count))
       if result >= 0 {
         written += Int(result)
+        if interruptRequested.exchange(false, ordering: .relaxed) { break }
         continue
       }
       try recover(pcm, from: Int32(result))
     }
     return written
+  }
+
+  public func interrupt() {
+    interruptRequested.store(true, ordering: .relaxed)
   }
 
   public var delayFrames: Int {

@@ -1,6 +1,8 @@
 // Makes a sink that swallows audio instantly (null, file) behave like a sound card: audio leaves at the
 // audio clock, at most `maxLead` seconds ahead, and `delayFrames` is what a listener has not heard yet.
-// Only the engine's audio thread calls it, like the sink it wraps.
+// A write that has to wait sleeps once until there is room for all of it, so a writer handing over
+// 0.2 s at a time wakes five times a second; `interrupt()` cuts that sleep short for a pause or a seek.
+// Only the engine's audio thread calls it, like the sink it wraps, except `interrupt()`.
 import Foundation
 import TunesCore
 
@@ -13,11 +15,16 @@ public enum PaceMode: String, Sendable, CaseIterable {
 public final class PacedSink: AudioSink {
   public let inner: AudioSink
   public let mode: PaceMode
-  /// How far audio may run ahead of the listener, like a sound card's buffer.
+  /// How far audio may run ahead of the listener, like a sound card's buffer. The default 0.4 s takes
+  /// the engine's 0.2 s chunks in one piece each: one sleep per chunk.
   public let maxLead: Double
 
   private let clock: TunesClock
-  private let sleep: (Double) -> Void
+  /// Injected by tests; nil sleeps on `wake`, which `interrupt()` signals.
+  private let sleep: ((Double) -> Void)?
+  private let wake = NSCondition()
+  /// Set by `interrupt()` until a wait notices it (guarded by `wake`).
+  private var interrupted = false
   private var format: AudioFormat?
   /// Monotonic time at which frame 0 of `framesWritten` was (or will be) heard; nil until audio flows.
   private var epochStart: Double?
@@ -25,10 +32,11 @@ public final class PacedSink: AudioSink {
   /// Set while paused: the audio clock stands still at this instant.
   private var pausedAt: Double?
 
-  /// `sleep` waits the given seconds; tests pass one that advances a fake `clock` instead.
+  /// `sleep` waits the given seconds; tests pass one that advances a fake `clock` instead. Without one
+  /// the sink sleeps on a condition that `interrupt()` wakes.
   public init(
-    _ inner: AudioSink, mode: PaceMode = .realtime, maxLead: Double = 0.2,
-    clock: TunesClock = SystemClock(), sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+    _ inner: AudioSink, mode: PaceMode = .realtime, maxLead: Double = 0.4,
+    clock: TunesClock = SystemClock(), sleep: ((Double) -> Void)? = nil
   ) {
     self.inner = inner
     self.mode = mode
@@ -64,7 +72,8 @@ public final class PacedSink: AudioSink {
     var done = 0
     while done < frames {
       let count = Swift.min(piece, frames - done)
-      waitForRoom(adding: count, format: format)
+      // Interrupted: hand back what was taken; the caller writes the rest after its command.
+      guard waitForRoom(adding: count, format: format) else { break }
       let chunk = UnsafeBufferPointer(start: base + done * format.channels, count: count * format.channels)
       let consumed = try inner.write(chunk)
       framesWritten += consumed
@@ -103,6 +112,14 @@ public final class PacedSink: AudioSink {
     resetClock()
   }
 
+  public func interrupt() {
+    wake.lock()
+    interrupted = true
+    wake.signal()
+    wake.unlock()
+    inner.interrupt()
+  }
+
   public func close() {
     inner.close()
     format = nil
@@ -119,30 +136,57 @@ public final class PacedSink: AudioSink {
     return Int(((now - epochStart) * Double(format.sampleRate)).rounded())
   }
 
-  private func waitForRoom(adding count: Int, format: AudioFormat) {
+  /// Sleeps until `count` more frames fit within the lead; false when interrupted first.
+  private func waitForRoom(adding count: Int, format: AudioFormat) -> Bool {
     let now = clock.monotonic()
     guard let epochStart else {
       self.epochStart = now
-      return
+      return true
     }
     let rate = Double(format.sampleRate)
     if framesDue() > framesWritten {
       // Underrun: the listener heard everything; the clock restarts with the next audio.
       self.epochStart = now - Double(framesWritten) / rate
-      return
+      return true
     }
     let lead = Int(maxLead * rate)
     let ahead = framesWritten + count - framesDue()
     if ahead > lead && pausedAt == nil {
       let wakeUp = epochStart + Double(framesWritten + count - lead) / rate
-      if wakeUp > now { sleep(wakeUp - now) }
+      if wakeUp > now { return rest(wakeUp - now) }
     }
+    return true
   }
 
+  /// Waits `seconds` unless `interrupt()` comes first (then false, and the interrupt is used up).
+  private func rest(_ seconds: Double) -> Bool {
+    if let sleep {
+      if takeInterrupt() { return false }
+      sleep(seconds)
+      return !takeInterrupt()
+    }
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    wake.lock()
+    while !interrupted && wake.wait(until: deadline) {}
+    wake.unlock()
+    return !takeInterrupt()
+  }
+
+  private func takeInterrupt() -> Bool {
+    wake.lock()
+    defer { wake.unlock() }
+    let was = interrupted
+    interrupted = false
+    return was
+  }
+
+  /// Not interruptible: a drain or a format change must let the tail be heard (at most `maxLead`).
   private func waitUntilHeard() {
     guard let format, pausedAt == nil else { return }
     let pending = framesWritten - framesDue()
-    if pending > 0 { sleep(Double(pending) / Double(format.sampleRate)) }
+    guard pending > 0 else { return }
+    let seconds = Double(pending) / Double(format.sampleRate)
+    if let sleep { sleep(seconds) } else { Thread.sleep(forTimeInterval: seconds) }
   }
 
   private func resetClock() {

@@ -2,6 +2,9 @@
 // actually did. Runs on its own Thread (blocking writes must not hold up the Player actor); commands
 // reach it through a lock-protected mailbox. It never decides what plays next: the Player tells it, and
 // it only announces a song once that song's first frame is being heard.
+// To a device that keeps time it writes chunks of 0.2 s: one decode, one write (one wake-up) and one
+// position report each, so playing costs the process little more than decoding. A command interrupts a
+// write that waits for room, so a pause or a seek does not wait for the chunk to go out.
 import Foundation
 import TunesCore
 
@@ -25,6 +28,14 @@ enum EngineCommand: Sendable {
   case seek(token: UInt64, ms: Int)
   case stop
   case shutdown
+}
+
+extension EngineCommand {
+  /// What follows matters only at the end of the track: a write need not be cut short for it.
+  var waitsForTheWrite: Bool {
+    if case .setNext = self { return true }
+    return false
+  }
 }
 
 /// What the engine did, in the order it did it.
@@ -57,8 +68,16 @@ public final class PlaybackEngine: @unchecked Sendable {
   // @unchecked: the sink, decoders and everything under "audio thread state" are touched only by the
   // engine thread; the mailbox fields are guarded by `condition`.
 
-  /// Frames per write: small enough that commands are picked up within ~25 ms at 44.1 kHz.
-  static let chunkFrames = 1024
+  /// Audio per chunk: each costs a wake-up and a report to the Player, so not much smaller; commands do
+  /// not wait for it (they interrupt the write), so it need not be smaller either.
+  static let chunkSeconds = 0.2
+  /// Frames per chunk at `sampleRate` (8820 at 44.1 kHz).
+  static func chunkFrames(sampleRate: Int) -> Int { max(1, Int(Double(sampleRate) * chunkSeconds)) }
+  /// Short chunks: the first of a track and the first after a seek, so that the first sample reaches the
+  /// device sooner and a device without a buffer announces the track near where it starts; and every
+  /// chunk to a device that does not keep time (`--pace max`, test fakes), where the engine never sleeps
+  /// and so saves no wake-up with long ones.
+  static let shortChunkFrames = 1024
 
   private let condition = NSCondition()
   private var mailbox: [(seq: UInt64, command: EngineCommand)] = []
@@ -66,6 +85,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   private var volumeShared = 100
   private var idleShared = true
   private var postedReports = 0
+  /// True while the engine is inside `sink.write`: only then is there a wait for a command to cut short.
+  private var writingShared = false
 
   private let report: @Sendable (EngineReport) -> Void
   private let decoders: AudioDecoderFactory
@@ -79,6 +100,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The global frame count at which this track's frame 0 is (or would have been) written.
     var startGlobal: Int
     var announced = false
+    /// False until a first (short) chunk went out from the start or the last seek.
+    var begun = false
     var warningsReported = 0
     init(track: EngineTrack, decoder: AudioDecoder, startGlobal: Int) {
       self.track = track
@@ -100,12 +123,21 @@ public final class PlaybackEngine: @unchecked Sendable {
   private var sinkFormat: AudioFormat?
   /// Frames written to the sink since it was last opened or emptied.
   private var written = 0
-  private var buffer: [Int16] = []
+  /// The chunk: allocated once per size, reused for every decode (no allocation in the loop).
+  private var buffer = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
+  /// Samples decoded into `buffer` that the sink has not taken yet: `pendingStart..<pendingEnd`. They
+  /// belong to the track being written and go out before anything else is decoded.
+  private var pendingStart = 0
+  private var pendingEnd = 0
 
   public init(sink: sending AudioSink, decoders: AudioDecoderFactory, report: @escaping @Sendable (EngineReport) -> Void) {
     self.sink = sink
     self.decoders = decoders
     self.report = report
+  }
+
+  deinit {
+    buffer.deallocate()
   }
 
   public func start() {
@@ -125,6 +157,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     nextSeq += 1
     mailbox.append((seq, command))
     condition.signal()
+    if writingShared, !command.waitsForTheWrite { sink.interrupt() }
     return seq
   }
 
@@ -213,7 +246,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         next = .unknown
         atEnd = false
         send(.writing(token: track.token))
-        step()  // the first chunk goes out before the command is answered, so "playing" is true on return
+        step(yielding: false)  // the first chunk goes out before the command is answered: "playing" on return
       } catch {
         send(.failed(token: track.token, path: track.path, message: "\(error)"))
       }
@@ -272,9 +305,15 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
   }
 
-  /// Writes one chunk, moving to the next track at the end of the current one.
-  private func step() {
+  /// Writes one chunk (or what is left of one), moving to the next track at the end of the current one.
+  /// `yielding`: a command posted meanwhile cuts the write short (not for the chunk that starts a play).
+  private func step(yielding: Bool = true) {
     guard let writing = tracks.last else { return }
+    let format = writing.decoder.format
+    if pendingStart < pendingEnd {
+      writePending(channels: format.channels, yielding: yielding)
+      return
+    }
     if atEnd {
       switch next {
       case .unknown:
@@ -298,14 +337,17 @@ public final class PlaybackEngine: @unchecked Sendable {
         return
       }
     }
-    let format = writing.decoder.format
-    let capacity = Self.chunkFrames * format.channels
-    if buffer.count < capacity { buffer = [Int16](repeating: 0, count: capacity) }
+    let long = writing.begun && sink.pacesItself
+    let chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
+    writing.begun = true
+    let capacity = chunk * format.channels
+    if buffer.count < capacity {
+      buffer.deallocate()
+      buffer = .allocate(capacity: capacity)
+    }
     let frames: Int
     do {
-      frames = try buffer.withUnsafeMutableBufferPointer { pointer in
-        try writing.decoder.read(into: UnsafeMutableBufferPointer(rebasing: pointer[0..<capacity]))
-      }
+      frames = try writing.decoder.read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
     } catch {
       send(.failed(token: writing.track.token, path: writing.track.path, message: "\(error)"))
       atEnd = true
@@ -317,24 +359,50 @@ public final class PlaybackEngine: @unchecked Sendable {
       atEnd = true
       return
     }
-    applyVolume(count: frames * format.channels)
+    pendingStart = 0
+    pendingEnd = frames * format.channels
+    applyVolume(count: pendingEnd)
+    writePending(channels: format.channels, yielding: yielding)
+  }
+
+  /// Hands the pending samples to the sink. A write cut short by `interrupt()` leaves the rest pending:
+  /// the loop carries out the commands, then comes back for it.
+  private func writePending(channels: Int, yielding: Bool) {
     do {
-      var offset = 0
-      let total = frames * format.channels
-      while offset < total {
-        let accepted = try buffer.withUnsafeBufferPointer { pointer in
-          try sink.write(UnsafeBufferPointer(rebasing: pointer[offset..<total]))
-        }
-        if accepted <= 0 { break }
-        offset += accepted * format.channels
-        written += accepted
+      while pendingStart < pendingEnd {
+        beginWrite(yieldingToCommands: yielding)
+        let offered = (pendingEnd - pendingStart) / channels
+        let accepted = try writeOnce()
+        pendingStart += max(0, accepted) * channels
+        written += max(0, accepted)
+        if accepted < offered { break }
       }
     } catch {
       fail(error)
       return
     }
     announceIfHeard()
+    guard pendingStart >= pendingEnd else { return }
     if let current = tracks.first { send(.position(token: current.track.token, frames: heardFrames(of: current))) }
+  }
+
+  /// Marks the engine as writing, so that a command posted from now on interrupts the write. One posted
+  /// already interrupts it at once: the sink takes what fits without waiting, and the command goes next.
+  private func beginWrite(yieldingToCommands yielding: Bool) {
+    condition.lock()
+    writingShared = true
+    let commandWaits = yielding && mailbox.contains { !$0.command.waitsForTheWrite }
+    condition.unlock()
+    if commandWaits { sink.interrupt() }
+  }
+
+  private func writeOnce() throws -> Int {
+    defer {
+      condition.lock()
+      writingShared = false
+      condition.unlock()
+    }
+    return try sink.write(UnsafeBufferPointer(rebasing: buffer[pendingStart..<pendingEnd]))
   }
 
   /// Announces the track now heard: drops the ones whose audio has left the device.
@@ -396,8 +464,10 @@ public final class PlaybackEngine: @unchecked Sendable {
       }
     }
     current.startGlobal = written - frame
+    current.begun = false
     tracks = [current]
     atEnd = false
+    dropPending()
   }
 
   private func open(_ track: EngineTrack) -> AudioDecoder? {
@@ -434,6 +504,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     tracks = []
     next = .unknown
     atEnd = false
+    dropPending()
+  }
+
+  /// Forgets decoded samples the sink never took (the track they belong to was dropped or moved).
+  private func dropPending() {
+    pendingStart = 0
+    pendingEnd = 0
   }
 
   private func fail(_ error: Error) {

@@ -1,6 +1,6 @@
 // PacedSink's audio clock, driven by a fake clock: it sleeps so audio leaves in real time at most
 // `maxLead` ahead, reports the unheard part as delay, stands still while paused, and steps aside for
-// devices that pace themselves and in `.max` mode.
+// devices that pace themselves and in `.max` mode; an interrupt cuts a wait short.
 import Foundation
 import Testing
 import TunesCore
@@ -105,6 +105,40 @@ import TunesDecoder
     #expect(abs(clock.totalSlept - 0.1) < 0.001)
     #expect(inner.opened.count == 2)
     #expect(sink.delayFrames == 0)
+  }
+
+  @Test func anInterruptCutsAWaitShortAndTheNextWriteWaitsAsUsual() throws {
+    let clock = FakeClock()
+    let inner = RecordingSink()
+    let sink = paced(inner, clock)
+    try sink.open(format: format)
+    try write(2000, to: sink)  // the whole lead: the next write has to wait
+    sink.interrupt()
+    let samples = [Int16](repeating: 3, count: 1000)
+    let taken = try samples.withUnsafeBufferPointer { try sink.write($0) }
+    #expect(taken == 0)
+    #expect(clock.slept.isEmpty)
+    #expect(inner.samples.count == 2000)
+    try write(1000, to: sink)
+    #expect(abs(clock.totalSlept - 0.1) < 0.001)
+  }
+
+  @Test func anInterruptWakesAWriterSleepingInRealTime() throws {
+    // The real clock and the sink's own sleep: a lead of 2 s, so the second write would sleep 1 s.
+    let sink = PacedSink(RecordingSink(), mode: .realtime, maxLead: 2)
+    try sink.open(format: format)
+    try write(20_000, to: sink)
+    nonisolated(unsafe) let target = sink  // interrupt() is the one call any thread may make
+    let interrupter = Thread {
+      Thread.sleep(forTimeInterval: 0.05)
+      target.interrupt()
+    }
+    let start = Date()
+    interrupter.start()
+    let samples = [Int16](repeating: 3, count: 10_000)
+    let taken = try samples.withUnsafeBufferPointer { try sink.write($0) }
+    #expect(taken == 0)
+    #expect(Date().timeIntervalSince(start) < 0.9)
   }
 
   @Test func maxModeNeverSleeps() throws {
