@@ -46,7 +46,8 @@ struct MPCTests {
     #expect(try await mpc(h, "search", "artist", "nina").output == "Nina Simone/Feeling Good.mp3\n")
     #expect(try await mpc(h, "ls").output == "Beatles\nNina Simone\nloose.mp3\n")
     #expect(try await mpc(h, "ls", "Beatles").output == "Beatles/Abbey Road\nBeatles/Help\n")
-    #expect(try await mpc(h, "list", "album").output == "Abbey Road\nHelp!\nI Put a Spell on You\n")
+    // loose.mp3 has no album: MPD lists it under the empty value, first.
+    #expect(try await mpc(h, "list", "album").output == "\nAbbey Road\nHelp!\nI Put a Spell on You\n")
     _ = try await mpc(h, "add", "Nina Simone/Feeling Good.mp3")
     _ = try await mpc(h, "add", "loose.mp3")
     #expect(try await mpc(h, "save", "evening").status == 0)
