@@ -283,7 +283,7 @@ public actor PlayerBackend: MPDBackend {
     if uri.isEmpty || uri == "/" && folder.root == "/" { return try LibrarySongs.all(library) }
     guard let path = folder.path(forURI: uri) else { throw MPDError.noExist("No such directory") }
     let found = try LibrarySongs.under(path, library: library)
-    guard !found.isEmpty else { throw MPDError.noExist("No such song or directory") }
+    guard !found.isEmpty else { throw MPDError.noExist("No such directory") }  // MPD's words for a missing song too
     return found
   }
 
@@ -346,7 +346,7 @@ public actor PlayerBackend: MPDBackend {
     guard let path = folder.path(forURI: uri) else { return [] }  // an empty library has an empty root
     let entries = try LibrarySongs.listing(under: path, details: details, library: library, folder: folder)
     if !uri.isEmpty, entries.isEmpty { throw MPDError.noExist("No such directory") }
-    return entries
+    return details ? withFolderTimes(entries) : entries
   }
 
   public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
@@ -358,7 +358,7 @@ public actor PlayerBackend: MPDBackend {
     guard let path = folder.path(forURI: uri) else { return [] }  // an empty library has an empty root
     let entries = try LibrarySongs.children(of: path, library: library, folder: folder)
     if !uri.isEmpty, entries.isEmpty { throw MPDError.noExist("No such directory") }
-    return entries
+    return withFolderTimes(entries)
   }
 
   public func songFile(uri: String) async throws -> String {

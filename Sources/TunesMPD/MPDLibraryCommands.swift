@@ -99,10 +99,18 @@ extension MPDDispatcher {
 
   // MARK: Folders
 
-  /// `lsinfo [URI]`: a folder's children; the root also lists the stored playlists.
+  /// `lsinfo [URI]`: a folder's children; the root also lists the stored playlists. A URI that names a
+  /// song lists that song, as MPD does (`mpc ls FILE`).
   static func lsInfo(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let uri = folder(c.args.count == 1 ? c.args[0] : "")
-    for entry in try await c.backend.directory(uri) { write(entry, long: true, to: &out) }
+    let entries: [MPDEntry]
+    do {
+      entries = try await c.backend.directory(uri)
+    } catch let error as MPDError where error.code == .noExist && !uri.isEmpty {
+      guard let song = try await song(uri, c.backend) else { throw error }
+      return MPDFormat.write(song, to: &out)
+    }
+    for entry in entries { write(entry, long: true, to: &out) }
     if uri.isEmpty {
       for list in try await c.backend.storedPlaylists() { write(list, to: &out) }
     }
@@ -116,9 +124,20 @@ extension MPDDispatcher {
     try await writeListing(c, long: true, into: &out)
   }
 
+  /// The library song whose URI is `uri`, nil when there is none.
+  static func song(_ uri: String, _ backend: any MPDBackend) async throws -> MPDSong? {
+    try await backend.songs(matching: MPDFilter([.init(field: .file, op: .equal, value: uri, ignoreCase: false)])).first
+  }
+
   /// `listall` and `listallinfo`: every folder and song under the URI, songs with their tags when `long`.
+  /// A folder other than the root comes first itself, as MPD lists it.
   private static func writeListing(_ c: MPDCall, long: Bool, into out: inout MPDReply) async throws {
-    for entry in try await c.backend.listAll(folder(c.args.count == 1 ? c.args[0] : ""), details: long) {
+    let uri = folder(c.args.count == 1 ? c.args[0] : "")
+    let entries = try await c.backend.listAll(uri, details: long)
+    if !uri.isEmpty {
+      write(.directory(path: uri, lastModified: try await c.backend.folderModified(uri)), long: long, to: &out)
+    }
+    for entry in entries {
       switch entry {
       case .directory:
         write(entry, long: long, to: &out)
