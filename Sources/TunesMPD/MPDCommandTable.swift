@@ -121,6 +121,7 @@ extension MPDDispatcher {
     MPDCommand("save", .control, 1...2, save),
     MPDCommand("search", .read, 1...any, search),
     MPDCommand("searchadd", .add, 1...any, searchAdd),
+    MPDCommand("searchaddpl", .control, 2...any, searchAddToPlaylist),
     MPDCommand("seek", .control, 2...2, seek),
     MPDCommand("seekcur", .control, 1...1, seekCurrent),
     MPDCommand("seekid", .control, 2...2, seekID),

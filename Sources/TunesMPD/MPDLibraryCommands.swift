@@ -20,11 +20,27 @@ extension MPDDispatcher {
     try await findSongs(c, matchingSubstrings: true, addingThem: true, into: &out)
   }
 
+  /// `searchaddpl NAME FILTER [sort TAG] [window START:END]`: the matching songs appended to a stored
+  /// playlist, which is made when it does not exist.
+  static func searchAddToPlaylist(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let name = try playlistName(c.args[0])
+    for song in try await matchingSongs(Array(c.args.values.dropFirst()), c, matchingSubstrings: true) {
+      try await c.backend.playlistAdd(name, uri: song.file)
+    }
+  }
+
+  /// The songs the filter of the arguments matches, sorted and windowed as the options ending them say.
+  private static func matchingSongs(_ arguments: [String], _ c: MPDCall, matchingSubstrings substring: Bool) async throws -> [MPDSong] {
+    var filter = arguments
+    let options = try MPDFindOptions.take(from: &filter)
+    return options.apply(to: try await c.backend.songs(matching: try MPDFilter.parse(filter, substring: substring)))
+  }
+
   /// The songs the filter of the arguments matches: listed, or appended to the queue one by one.
   private static func findSongs(
     _ c: MPDCall, matchingSubstrings substring: Bool, addingThem add: Bool, into out: inout MPDReply
   ) async throws {
-    let songs = try await c.backend.songs(matching: try MPDFilter.parse(c.args.values, substring: substring))
+    let songs = try await matchingSongs(c.args.values, c, matchingSubstrings: substring)
     if add {
       for song in songs { try await c.backend.add(uri: song.file) }
     } else {
