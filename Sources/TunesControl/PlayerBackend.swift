@@ -29,6 +29,8 @@ public actor PlayerBackend: MPDBackend {
   /// The library's generation last seen, and the task that looks at it while anyone listens.
   private var seenGeneration: Int?
   private var watcher: Task<Void, Never>?
+  /// The play ranges `rangeid` set, by queue id: shown on the entries (the Player plays whole songs).
+  var ranges: [Int: MPDSongRange] = [:]
   /// How often the library's generation is read: `tunes index` in another terminal reaches idle
   /// clients within this.
   static let libraryPollInterval = Duration.seconds(1)
@@ -163,6 +165,7 @@ public actor PlayerBackend: MPDBackend {
     var out = LibrarySongs.mpdSong(song, folder: try folder())
     out.position = position
     out.id = s.currentID
+    out.range = s.currentID.flatMap { ranges[$0] }
     return out
   }
 
@@ -272,6 +275,7 @@ public actor PlayerBackend: MPDBackend {
       var song = LibrarySongs.mpdSong(entry.song, folder: folder)
       song.id = entry.id
       song.position = entry.position
+      song.range = ranges[entry.id]
       return MPDQueueItem(song: song, version: entry.version)
     }
     return MPDQueue(version: version, items: items)

@@ -176,6 +176,9 @@ public protocol MPDBackend: Sendable {
   /// Moves the entries in `range` so that the first lands at `to`.
   func move(positions range: Range<Int>, to: Int) async throws
   func clear() async throws
+  /// Sets the part of the song the entry with queue id `id` plays (nil: all of it), shown as its `range`.
+  /// Unknown id: MPDError noExist "No such song".
+  func setRange(id: Int, range: MPDSongRange?) async throws
   /// Shuffles the whole queue or a range of it.
   func shuffle(positions range: Range<Int>?) async throws
 

@@ -154,7 +154,7 @@ extension MPDDispatcher {
 
   /// Where `move` puts a range: `N` absolute; `+N`/`-N` relative to the current song as it stands once the
   /// range is taken out (`+0` right after it, `-0` right before it), as MPD 0.23 reads them.
-  private static func moveDestination(_ text: String, moving range: Range<Int>, status: MPDStatus) throws(MPDError) -> Int {
+  static func moveDestination(_ text: String, moving range: Range<Int>, status: MPDStatus) throws(MPDError) -> Int {
     let (sign, value) = try relative(text)
     guard let sign else { return value }
     var current = try current(status)

@@ -314,6 +314,15 @@ public actor InMemoryMPDBackend: MPDBackend {
     queueChanged(from: min(range.lowerBound, to))
   }
 
+  public func setRange(id: Int, range: MPDSongRange?) throws {
+    record("rangeid \(id) \(range.map(String.init(describing:)) ?? ":")")
+    guard let index = queueItems.firstIndex(where: { $0.song.id == id }) else { throw MPDError.noExist("No such song") }
+    queueItems[index].song.range = range
+    version += 1
+    queueItems[index].version = version
+    emit([.playlist])
+  }
+
   public func clear() {
     record("clear")
     queueItems = []
