@@ -212,6 +212,9 @@ public protocol MPDBackend: Sendable {
   /// When the folder `uri` names was last modified (the `Last-Modified` of its `directory:` line), nil
   /// when unknown.
   func folderModified(_ uri: String) async throws -> Date?
+  /// The files and folders in the folder `uri` names, as the disk holds them (`listfiles`), in the order
+  /// the file system gives them (as MPD lists them). A folder that cannot be read is MPDError system.
+  func listFiles(_ uri: String) async throws -> [MPDFileEntry]
   /// Starts re-indexing (all, or under `uri`) and returns a job id; a running update is MPDError updateAlready.
   func update(uri: String?) async throws -> Int
   /// The file of the library song `uri` names (for album art); throws `noExist` for anything else.
@@ -232,6 +235,20 @@ public protocol MPDBackend: Sendable {
 extension MPDBackend {
   /// A default for backends without folders on disk: no time known.
   public func folderModified(_ uri: String) async throws -> Date? { nil }
+
+  /// A default for backends without folders on disk: the library's folders and songs in `uri`.
+  public func listFiles(_ uri: String) async throws -> [MPDFileEntry] {
+    try await directory(uri).compactMap { entry in
+      switch entry {
+      case .directory(let path, let modified):
+        return MPDFileEntry(name: String(path.split(separator: "/").last ?? ""), isDirectory: true, lastModified: modified)
+      case .song(let song):
+        return MPDFileEntry(name: String(song.file.split(separator: "/").last ?? ""), isDirectory: false, lastModified: song.lastModified)
+      case .playlist:
+        return nil
+      }
+    }
+  }
 
   /// A default for backends without a faster path: walks `directory`, one call per folder.
   public func listAll(_ uri: String, details: Bool) async throws -> [MPDEntry] { try await listRecursively(uri) }

@@ -165,6 +165,22 @@ extension MPDDispatcher {
     }
   }
 
+  /// `listfiles [URI]`: what the folder holds on disk, indexed or not: folders, and files with their size.
+  static func listFiles(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    for entry in try await c.backend.listFiles(folder(c.args.count == 1 ? c.args[0] : "")) {
+      out += "\(entry.isDirectory ? "directory" : "file"): \(MPDFormat.line(entry.name))\n"
+      if let size = entry.size { out += "size: \(size)\n" }
+      if let modified = entry.lastModified { out += "Last-Modified: \(MPDFormat.timestamp(modified))\n" }
+    }
+  }
+
+  /// `readcomments URI`: the song file's own tag pairs, as MPD's decoder reports them. MPD reads such
+  /// pairs from Vorbis comments and APE tags, never from the ID3 tags of MP3s, the one format tunes plays:
+  /// a library song gets an empty reply, as from MPD; anything else is "No such song".
+  static func readComments(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    guard try await song(folder(c.args[0]), c.backend) != nil else { throw MPDError.noExist("No such song") }
+  }
+
   /// `update [URI]` and `rescan [URI]`, which tunes runs alike: the job's id.
   static func update(_ c: MPDCall, _ out: inout MPDReply) async throws {
     out += "updating_db: \(try await c.backend.update(uri: c.args.count == 1 ? folder(c.args[0]) : nil))\n"
