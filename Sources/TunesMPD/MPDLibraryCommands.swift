@@ -33,7 +33,8 @@ extension MPDDispatcher {
   private static func matchingSongs(_ arguments: [String], _ c: MPDCall, matchingSubstrings substring: Bool) async throws -> [MPDSong] {
     var filter = arguments
     let options = try MPDFindOptions.take(from: &filter)
-    return options.apply(to: try await c.backend.songs(matching: try MPDFilter.parse(filter, substring: substring)))
+    let songs = try await c.backend.songs(matching: try MPDFilter.parse(filter, substring: substring))
+    return options.apply(to: MPDDatabaseOrder.sorted(songs))
   }
 
   /// The songs the filter of the arguments matches: listed, or appended to the queue one by one.
@@ -126,7 +127,7 @@ extension MPDDispatcher {
       guard let song = try await song(uri, c.backend) else { throw error }
       return MPDFormat.write(song, to: &out)
     }
-    for entry in entries { write(entry, long: true, to: &out) }
+    for entry in MPDDatabaseOrder.sorted(entries) { write(entry, long: true, to: &out) }
     if uri.isEmpty {
       for list in try await c.backend.storedPlaylists() { write(list, to: &out) }
     }
@@ -149,7 +150,7 @@ extension MPDDispatcher {
   /// A folder other than the root comes first itself, as MPD lists it.
   private static func writeListing(_ c: MPDCall, long: Bool, into out: inout MPDReply) async throws {
     let uri = folder(c.args.count == 1 ? c.args[0] : "")
-    let entries = try await c.backend.listAll(uri, details: long)
+    let entries = MPDDatabaseOrder.sorted(try await c.backend.listAll(uri, details: long))
     if !uri.isEmpty {
       write(.directory(path: uri, lastModified: try await c.backend.folderModified(uri)), long: long, to: &out)
     }

@@ -365,8 +365,9 @@ import TunesMPDTesting
     #expect(r[5] == "songs: 3\nplaytime: 580\n")
     // The player's folders are on disk and carry their modification time, as MPD's do.
     let folderTimes = kind == .player ? "Last-Modified: <time>\n" : ""
-    #expect(folderTimesBlanked(r[6]).hasPrefix(
-      "directory: Beatles\n\(folderTimes)directory: Nina Simone\n\(folderTimes)file: loose.mp3\nTitle: Loose \"Quoted\" Song\n"))
+    // MPD's order: the folder's songs, then its sub-folders.
+    #expect(folderTimesBlanked(r[6]).hasPrefix("file: loose.mp3\nTitle: Loose \"Quoted\" Song\n"))
+    #expect(folderTimesBlanked(r[6]).hasSuffix("directory: Beatles\n\(folderTimes)directory: Nina Simone\n\(folderTimes)"))
     #expect(folderTimesBlanked(r[7]) == "directory: Beatles/Abbey Road\n\(folderTimes)directory: Beatles/Help\n\(folderTimes)")
     // As MPD: a folder's listing starts with the folder itself.
     #expect(r[8] == "directory: Beatles/Help\nfile: Beatles/Help/01 Help.mp3\n")

@@ -53,12 +53,14 @@ import TunesMPDTesting
     #expect(reply.hasSuffix("Time: 138\nduration: 138.000\nOK\nACK [50@0] {lsinfo} No such directory\n"))
   }
 
+  /// In MPD's order, too: a folder's songs, then each sub-folder followed by what it holds.
   @Test func listallOfAFolderStartsWithTheFolder() async throws {
     let backend = InMemoryMPDBackend(songs: fixtureSongs)
     #expect(try await exchange(backend, "listall Beatles/Help", "listall") == """
       directory: Beatles/Help
       file: Beatles/Help/01 Help.mp3
       OK
+      file: loose.mp3
       directory: Beatles
       directory: Beatles/Abbey Road
       file: Beatles/Abbey Road/01 Come Together.mp3
@@ -67,7 +69,6 @@ import TunesMPDTesting
       file: Beatles/Help/01 Help.mp3
       directory: Nina Simone
       file: Nina Simone/Feeling Good.mp3
-      file: loose.mp3
       OK
 
       """)
