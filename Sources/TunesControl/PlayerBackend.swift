@@ -241,7 +241,13 @@ public actor PlayerBackend: MPDBackend {
 
   // MARK: Mixer and options
 
-  public func setVolume(_ volume: Int) async throws { await player.setVolume(volume) }
+  /// As MPD: setting the volume wakes `mixer` idlers even when it does not change it (the Player only
+  /// reports changes).
+  public func setVolume(_ volume: Int) async throws {
+    let unchanged = await player.status().volume == volume
+    await player.setVolume(volume)
+    if unchanged { emit([.mixer]) }
+  }
   public func changeVolume(by delta: Int) async throws { await player.changeVolume(by: delta) }
   /// tunes' shuffle without repeats: every song once per pass, artists spread apart.
   public func setRandom(_ on: Bool) async throws { await player.setRandom(on) }

@@ -86,4 +86,10 @@ import TunesMPDTesting
 
       """)
   }
+
+  @Test func consumeTakesABooleanAsMPD023Does() async throws {
+    let backend = InMemoryMPDBackend()
+    #expect(try await exchange(backend, "consume oneshot", "consume 1") == "ACK [2@0] {consume} Boolean (0/1) expected: oneshot\nOK\n")
+    #expect(try await backend.status().consume == .on)
+  }
 }
