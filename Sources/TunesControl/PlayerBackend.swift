@@ -287,14 +287,19 @@ public actor PlayerBackend: MPDBackend {
     return MPDQueue(version: version, items: items)
   }
 
-  /// The songs a URI names: one file, or every song under a folder ("" = the whole library).
+  /// The songs a URI names: one file, or every song under a folder ("" = the whole library), in MPD's
+  /// database order.
   func songs(forURI uri: String) throws -> [Song] {
     let folder = try folder()
-    if uri.isEmpty || uri == "/" && folder.root == "/" { return try LibrarySongs.all(library) }
-    guard let path = folder.path(forURI: uri) else { throw MPDError.noExist("No such directory") }
-    let found = try LibrarySongs.under(path, library: library)
-    guard !found.isEmpty else { throw MPDError.noExist("No such directory") }  // MPD's words for a missing song too
-    return found
+    let found: [Song]
+    if uri.isEmpty || uri == "/" && folder.root == "/" {
+      found = try LibrarySongs.all(library)
+    } else {
+      guard let path = folder.path(forURI: uri) else { throw MPDError.noExist("No such directory") }
+      found = try LibrarySongs.under(path, library: library)
+      guard !found.isEmpty else { throw MPDError.noExist("No such directory") }  // MPD's words for a missing song too
+    }
+    return MPDDatabaseOrder.order(ofSongURIs: found.map { folder.uri(forPath: $0.path) }).map { found[$0] }
   }
 
   public func add(uri: String) async throws {

@@ -5,7 +5,7 @@
 // (`list`) are ordered by bytes instead, which `tagValues` does.
 import Foundation
 
-struct MPDDatabaseOrder {
+public struct MPDDatabaseOrder {
   /// One listed item: the components of its URI, and whether it names a folder (else a song).
   struct Item {
     var components: [Substring]
@@ -49,6 +49,14 @@ struct MPDDatabaseOrder {
     if aIsSong != bIsSong { return aIsSong }
     if aIsSong { return a.components[index].utf8.lexicographicallyPrecedes(b.components[index].utf8) }
     return folderRanks[a.components[index], default: 0] < folderRanks[b.components[index], default: 0]
+  }
+
+  /// The positions of the song URIs `uris` in MPD's database order (backends that add a folder's songs
+  /// add them in this order, as MPD does).
+  public static func order(ofSongURIs uris: [String]) -> [Int] {
+    let items = uris.map { Item(uri: $0, isFolder: false) }
+    let order = MPDDatabaseOrder(items)
+    return items.indices.sorted { order.precedes(items[$0], items[$1]) }
   }
 
   /// The songs in MPD's database order.

@@ -33,6 +33,7 @@ extension MPDDispatcher {
   private static func matchingSongs(_ arguments: [String], _ c: MPDCall, matchingSubstrings substring: Bool) async throws -> [MPDSong] {
     var filter = arguments
     let options = try MPDFindOptions.take(from: &filter)
+    guard !filter.isEmpty else { throw MPDError.argument("Incorrect number of filter arguments") }
     let songs = try await c.backend.songs(matching: try MPDFilter.parse(filter, substring: substring))
     return options.apply(to: MPDDatabaseOrder.sorted(songs))
   }
@@ -150,7 +151,15 @@ extension MPDDispatcher {
   /// A folder other than the root comes first itself, as MPD lists it.
   private static func writeListing(_ c: MPDCall, long: Bool, into out: inout MPDReply) async throws {
     let uri = folder(c.args.count == 1 ? c.args[0] : "")
-    let entries = MPDDatabaseOrder.sorted(try await c.backend.listAll(uri, details: long))
+    let listing: [MPDEntry]
+    do {
+      listing = try await c.backend.listAll(uri, details: long)
+    } catch let error as MPDError where error.code == .noExist && !uri.isEmpty {
+      // A song's URI lists the song, as MPD does.
+      guard let song = try await song(uri, c.backend) else { throw error }
+      return long ? MPDFormat.write(song, to: &out) : (out += "file: \(MPDFormat.line(song.file))\n")
+    }
+    let entries = MPDDatabaseOrder.sorted(listing)
     if !uri.isEmpty {
       write(.directory(path: uri, lastModified: try await c.backend.folderModified(uri)), long: long, to: &out)
     }

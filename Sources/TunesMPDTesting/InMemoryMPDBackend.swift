@@ -247,7 +247,7 @@ public actor InMemoryMPDBackend: MPDBackend {
     let prefix = uri.isEmpty ? "" : uri + "/"
     let found = library.filter { $0.file.hasPrefix(prefix) }
     guard !found.isEmpty else { throw MPDError.noExist("No such directory") }
-    return found
+    return MPDDatabaseOrder.order(ofSongURIs: found.map(\.file)).map { found[$0] }  // the order MPD adds them in
   }
 
   private func insert(_ songs: [MPDSong], at position: Int) -> [Int] {

@@ -92,4 +92,23 @@ import TunesMPDTesting
     #expect(try await exchange(backend, "consume oneshot", "consume 1") == "ACK [2@0] {consume} Boolean (0/1) expected: oneshot\nOK\n")
     #expect(try await backend.status().consume == .on)
   }
+
+  @Test func listallOfASongListsTheSongAndAFilterCannotBeEmpty() async throws {
+    let backend = InMemoryMPDBackend(songs: fixtureSongs)
+    #expect(try await exchange(backend, "listall loose.mp3", "find sort Title", "searchaddpl x") == """
+      file: loose.mp3
+      OK
+      ACK [2@0] {find} Incorrect number of filter arguments
+      ACK [2@0] {searchaddpl} too few arguments for "searchaddpl"
+
+      """)
+  }
+
+  @Test func aFolderIsAddedInMPDsOrder() async throws {
+    let songs = ["x/Élan/e.mp3", "x/Bob/b.mp3", "x/après.mp3", "x/alpha/a.mp3", "x/Intro.mp3"].map { MPDSong(file: $0) }
+    let backend = InMemoryMPDBackend(songs: songs)
+    _ = try await exchange(backend, "add x")
+    #expect(try await backend.queue().items.map(\.song.file) ==
+      ["x/Intro.mp3", "x/après.mp3", "x/alpha/a.mp3", "x/Bob/b.mp3", "x/Élan/e.mp3"])
+  }
 }
