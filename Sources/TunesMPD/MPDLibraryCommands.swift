@@ -74,7 +74,7 @@ extension MPDDispatcher {
     let name = c.args[0]
     let groups = try takeGroups(&rest)
     if name.lowercased() == "file" {
-      for song in try await c.backend.songs(matching: try MPDFilter.parse(rest, substring: false)) {
+      for song in MPDDatabaseOrder.sorted(try await c.backend.songs(matching: try MPDFilter.parse(rest, substring: false))) {
         out += "file: \(MPDFormat.line(song.file))\n"
       }
       return
