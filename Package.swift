@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // tunes: a music-library player, indexer and ListenBrainz scrobbler for the Linux terminal.
 // The dependency direction is written in README.md ("Modules") and enforced here: a target may only
-// name targets of a lower layer.
+// name targets of a lower layer (inside layer 2, TunesLibrary uses TunesTags and TunesMPDTesting uses
+// TunesMPD). Docs/Tour.md follows `tunes play` through these targets.
 import PackageDescription
 
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
@@ -23,40 +24,47 @@ let package = Package(
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
-    /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols, clocks.
+    /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,
+    /// clocks, and the one way durations, dates and JSON are written.
     .target(name: "TunesCore"),
 
     // MARK: Layer 2: library index, tags, decoder, audio output, terminal drawing, MPD protocol
-    /// Pure Swift ID3v1/v2 reader and MPEG frame walker (exact durations without decoding).
+    /// Pure Swift ID3v1/v2 reader and MPEG frame walker (exact durations without decoding, audio hash, pictures).
     .target(name: "TunesTags", dependencies: ["TunesCore"]),
-    /// The SQLite database: migrations, catalogue and filesystem indexer, query language, play counts.
+    /// The SQLite database: the schema areas other modules own tables in (Schema/), catalogue and filesystem
+    /// indexer (Index/, Catalogue/), query language (Query/), songs packed for the queue, play counts.
     .target(
       name: "TunesLibrary",
       dependencies: ["TunesCore", "TunesTags", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
     /// libmpg123 behind the AudioDecoder protocol.
     .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123"]),
-    /// libasound behind the AudioSink protocol.
+    /// libasound behind the AudioSink protocol (ALSASink), and PacedSink, which paces null/file devices.
     .target(name: "TunesOutput", dependencies: ["TunesCore", "CALSA"]),
-    /// Terminal facts and drawing: raw mode, width, colour, bars and charts.
+    /// Terminal facts and drawing: raw mode, keys, the player's status line, safe text, width, colour, charts.
     .target(name: "TunesTerminal", dependencies: ["TunesCore"]),
-    /// The MPD protocol without a player: parser, command table, server on a Unix socket / loopback TCP, idle, client.
+    /// The MPD protocol without a player (TunesCore only): parser, session, command table and handlers, server on a
+    /// Unix socket / loopback TCP, idle, filters, the MPDBackend protocol, client.
     .target(name: "TunesMPD", dependencies: ["TunesCore"]),
     /// A whole MPD backend in memory, with hooks for tests and the latency benchmark (a test double, in no product).
     .target(name: "TunesMPDTesting", dependencies: ["TunesMPD"]),
 
     // MARK: Layer 3: player, playlists, ListenBrainz
-    /// Queue, shuffle pass, next-song rule, listen rule, the play-state actor and the engine.
+    /// The Player actor (the play-state machine) and its engine thread; queue, shuffle pass, next-song rule, listen
+    /// rule, and the play-state area of the database. Decoder and sink come in through TunesCore's protocols.
     .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary"]),
-    /// Playlist editing, smart playlists, M3U8/XSPF/JSPF import and export.
+    /// Playlist editing, smart playlists, M3U8/XSPF/JSPF import and export, playlist files kept in step, and the
+    /// playlists area of the database.
     .target(name: "TunesPlaylists", dependencies: ["TunesCore", "TunesLibrary"]),
-    /// ListenBrainz HTTP client (libcurl), listen submission queue, dashboards data.
+    /// ListenBrainz HTTP client (libcurl), scrobbler, listen submission queue and submitter, dashboards data.
     .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesLibrary", "CCurl"]),
 
     // MARK: Layer 4: remote control
-    /// The MPD backend of the real player: protocol calls onto the Player, the Library and the PlaylistStore.
+    /// The adapter: PlayerBackend, TunesMPD's backend over the Player, the Library and the PlaylistStore; PlayerRemote.
     .target(name: "TunesControl", dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
+    /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,
+    /// ListenBrainz}; Commands/Player/Play.swift wires the real decoder and sink into the Player.
     .executableTarget(
       name: "tunes",
       dependencies: [
@@ -68,22 +76,38 @@ let package = Package(
     /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
     .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),
     /// Development harness: time one library query in-process (the "query alone" of Benchmarks/index.sh).
-    .executableTarget(name: "tunes-query", dependencies: ["TunesCore", "TunesLibrary"]),
+    .executableTarget(
+      name: "tunes-query",
+      dependencies: ["TunesCore", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesListenBrainz"]),
 
-    // MARK: Tests (one target per library target; Tests/Fixtures holds shared fixture files)
+    // MARK: Tests (one target per library target but TunesMPDTesting, the test double; Tests/Fixtures holds shared
+    // fixture files; TunesCLITests runs the built binary)
     /// Test-only helpers: child processes via posix_spawn (Foundation's Process crashes in 6.3.1), MP3 fixtures.
     .target(name: "TunesTestSupport", dependencies: ["TunesCore"], path: "Tests/TunesTestSupport"),
     .testTarget(name: "TunesCoreTests", dependencies: ["TunesCore"]),
     .testTarget(name: "TunesTagsTests", dependencies: ["TunesTestSupport", "TunesTags"]),
-    .testTarget(name: "TunesLibraryTests", dependencies: ["TunesTestSupport", "TunesLibrary", grdb]),
+    // Every target that opens a library sees every area of its database (Library.init takes them all).
+    .testTarget(
+      name: "TunesLibraryTests",
+      dependencies: ["TunesTestSupport", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", grdb]),
     .testTarget(name: "TunesDecoderTests", dependencies: ["TunesTestSupport", "TunesDecoder"]),
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesTestSupport", "TunesOutput", "TunesDecoder"]),
-    .testTarget(name: "TunesPlayerTests", dependencies: ["TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", grdb]),
+    .testTarget(
+      name: "TunesPlayerTests",
+      dependencies: [
+        "TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesPlaylists", "TunesListenBrainz", grdb,
+      ]),
     .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
-    .testTarget(name: "TunesPlaylistsTests", dependencies: ["TunesTestSupport", "TunesPlaylists", grdb]),
-    .testTarget(name: "TunesListenBrainzTests", dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", grdb]),
+    .testTarget(
+      name: "TunesPlaylistsTests",
+      dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesListenBrainz", grdb]),
+    .testTarget(
+      name: "TunesListenBrainzTests",
+      dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", "TunesPlayer", "TunesPlaylists", grdb]),
     .testTarget(name: "TunesMPDTests", dependencies: ["TunesTestSupport", "TunesMPD", "TunesMPDTesting"]),
-    .testTarget(name: "TunesControlTests", dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", grdb]),
+    .testTarget(
+      name: "TunesControlTests",
+      dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", "TunesListenBrainz", grdb]),
     .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
     .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes"]),
   ]

@@ -1,7 +1,6 @@
 // How the real backend shows the library to MPD clients: song URIs relative to the music folder (the
 // common folder of every indexed path), absolute paths accepted too, folders walked from indexed paths.
 import Foundation
-import GRDB
 import TunesLibrary
 import TunesMPD
 
@@ -23,10 +22,7 @@ public struct MusicFolder: Sendable, Equatable {
   /// The deepest folder holding every indexed song: the common folder of the smallest and largest
   /// path, which is the common folder of all of them since paths sort by their characters.
   public static func of(_ library: Library) throws -> MusicFolder {
-    let bounds = try library.pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT min(path), max(path) FROM song")
-    }
-    guard let first: String = bounds?[0], let last: String = bounds?[1] else { return MusicFolder(root: nil) }
+    guard let (first, last) = try library.readSongs({ try $0.pathBounds() }) else { return MusicFolder(root: nil) }
     // Split at "/" bytes: a Character-wise split misses a "/" that a combining mark joins.
     func folders(_ path: String) -> [ArraySlice<UInt8>] { Array(path.utf8).split(separator: UInt8(ascii: "/")).dropLast() }
     let common = zip(folders(first), folders(last)).prefix { $0 == $1 }.map { String(decoding: $0.0, as: UTF8.self) }
@@ -79,10 +75,6 @@ public struct MusicFolder: Sendable, Equatable {
 
 /// Songs of the library as MPD sees them.
 enum LibrarySongs {
-  /// Every song, in path order; the songs of a path range (`range(under:)`), in path order.
-  static let everySong = "SELECT \(Song.selectedColumns) FROM song ORDER BY path"
-  static let songsInRange = "SELECT \(Song.selectedColumns) FROM song WHERE path >= ? AND path < ? ORDER BY path"
-
   static func mpdSong(_ song: Song, folder: MusicFolder) -> MPDSong {
     var tags: [MPDTag: String] = [:]
     if !song.title.isEmpty { tags[.title] = song.title }
@@ -100,11 +92,10 @@ enum LibrarySongs {
 
   /// The song at `path`, or every song under the folder `path` in path order; `[]` when none.
   static func under(_ path: String, library: Library) throws -> [Song] {
-    try library.pool.read { db in
-      if let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path]) { return [song] }
+    try library.readSongs { songs in
+      if let song = try songs.song(atPath: path) { return [song] }
       let (start, end) = range(under: path)
-      return try Song.fetchSelected(
-        db, sql: songsInRange, arguments: [start, end])
+      return try songs.songs(pathsFrom: start, to: end)
     }
   }
 
@@ -116,9 +107,7 @@ enum LibrarySongs {
   }
 
   static func all(_ library: Library) throws -> [Song] {
-    try library.pool.read { db in
-      try Song.fetchSelected(db, sql: everySong, arguments: [])
-    }
+    try library.readSongs { songs in try songs.songsInPathOrder() }
   }
 
   /// The songs passing `filter`, in path order. The filter reads each row's columns in place and only
@@ -136,9 +125,8 @@ enum LibrarySongs {
     _ filter: MPDFilter, library: Library, folder: MusicFolder, keeping keep: (SongRowView) -> Bool, _ body: (Song) -> Void
   ) throws {
     let matcher = MPDFilter.Matcher(filter)
-    try library.pool.read { db in
-      try Song.forEachSelected(
-        db, sql: everySong, arguments: [],
+    try library.readSongs { songs in
+      try songs.forEachSong(
         keeping: { row in
           matcher.matches(file: { folder.uri(forPath: row.bytes(.path)) }, tag: { tag(row, $0) }, modified: { row.fileModified })
             && keep(row)
@@ -196,17 +184,16 @@ enum LibrarySongs {
         from = slash + 1
       }
     }
-    try library.pool.read { db in
+    try library.readSongs { songs in
       guard details else {
-        try Song.forEachPath(db, from: start, to: end) { bytes in
+        try songs.forEachPath(from: start, to: end) { bytes in
           enter(bytes)
           open[open.count - 1].songs.append(.song(MPDSong(file: folder.uriText(forPath: bytes))))
         }
         return
       }
-      try Song.forEachSelected(
-        db, sql: songsInRange,
-        arguments: [start, end],
+      try songs.forEachSong(
+        pathsFrom: start, to: end,
         keeping: { row in
           if let bytes = row.bytes(.path) { enter(bytes) }
           return true
@@ -247,11 +234,11 @@ enum LibrarySongs {
     let prefixCount = start.utf8.count
     var folders: [MPDEntry] = []
     var songs: [MPDEntry] = []
-    try library.pool.read { db in
+    try library.readSongs { reader in
       var direct: [String] = []
       var next = start, after = false
       var last: String?
-      while let found = try Song.firstPath(db, from: next, after: after, to: end) {
+      while let found = try reader.firstPath(from: next, after: after, to: end) {
         // A stored path that is not valid UTF-8 reads back repaired, so seeking past it could find it
         // again; the index only writes valid paths, but a loop must not hang on a damaged database.
         if found == last { break }
@@ -267,13 +254,7 @@ enum LibrarySongs {
         }
       }
       guard !direct.isEmpty else { return }
-      let paths = String(decoding: try JSONEncoder().encode(direct), as: UTF8.self)
-      for song in try Song.fetchSelected(
-        db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path",
-        arguments: [paths])
-      {
-        songs.append(.song(mpdSong(song, folder: folder)))
-      }
+      for song in try reader.songs(atPaths: direct) { songs.append(.song(mpdSong(song, folder: folder))) }
     }
     return folders + songs
   }

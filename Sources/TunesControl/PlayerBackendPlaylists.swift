@@ -1,7 +1,6 @@
 // MPD's stored playlists are tunes' own playlists: each call goes to the PlaylistStore (one transaction
 // per change) and announces `stored_playlist`. MPD positions are 0-based, the store's are 1-based.
 import Foundation
-import GRDB
 import TunesLibrary
 import TunesMPD
 import TunesPlaylists
@@ -33,20 +32,9 @@ extension PlayerBackend {
     return try await playlistSongs(name).map { LibrarySongs.mpdSong($0, folder: folder) }
   }
 
-  /// The playlist's entries as songs: the library's song when still indexed, else what the entry kept.
+  /// The playlist's songs (PlaylistSongs): the library's song when still indexed, else what the entry kept.
   func playlistSongs(_ name: String) async throws -> [Song] {
-    let contents = try await translatingPlaylist { try await playlists.show(name: name) }
-    let ids = contents.playableSongIDs
-    let indexed = try await library.pool.read { db in
-      try Song.fetchAll(db, keys: ids)
-    }
-    let byID = Dictionary(indexed.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
-    return contents.entries.map { entry in
-      if let id = entry.songID, let song = byID[id] { return song }
-      return Song(
-        path: entry.path, title: entry.title ?? (entry.path as NSString).lastPathComponent, artist: entry.artist ?? "",
-        album: entry.album ?? "", durationMs: entry.durationMs)
-    }
+    try await translatingPlaylist { try await playlists.songs(playlist: name) }
   }
 
   public func load(playlist name: String, range: MPDRange?) async throws {

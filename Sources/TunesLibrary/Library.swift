@@ -1,18 +1,28 @@
 // The handle on one library database: opens it (WAL, migrations), and is what every other module
-// reads songs from and records plays into.
+// reads songs from, records plays into, and gets its own area's tables from (AreaDatabase).
 import Foundation
 import GRDB
 import TunesCore
 
 public final class Library: Sendable {
-  /// The database; other modules define their own records over their own tables through it.
-  public let pool: DatabasePool
+  /// The database. Other areas reach their own tables through `database(for:)`, the songs through
+  /// the library's functions.
+  let pool: DatabasePool
   public let path: String
+  /// What the areas sharing the database do when the indexer writes songs (playlists relink entries).
+  let songsIndexedHooks: [DatabaseArea.SongsIndexed]
+  /// The areas given to `init`: those `database(for:)` grants.
+  let openedAreas: Set<SchemaArea>
 
-  /// Opens (creating folders and file as needed) and migrates the database at `path`. `cacheKiB` bounds
-  /// SQLite's page cache of each connection (SQLite's default is 2 000 KiB).
-  public init(path: String, cacheKiB: Int? = nil) throws {
+  /// Opens (creating folders and file as needed) and migrates the database at `path`. `areas` are the
+  /// other areas sharing the database (every one of `SchemaArea` but the library: a missing one stops
+  /// the process, see Schema.swift). `cacheKiB` bounds SQLite's page cache of each connection (SQLite's
+  /// default is 2 000 KiB).
+  public init(path: String, cacheKiB: Int? = nil, areas: [DatabaseArea]) throws {
     self.path = path
+    let migrator = Schema.migrator(areas: areas)
+    songsIndexedHooks = areas.compactMap(\.songsIndexed)
+    openedAreas = Set(areas.map(\.area))
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -29,6 +39,6 @@ public final class Library: Sendable {
       if let cacheKiB { try db.execute(sql: "PRAGMA cache_size = -\(max(cacheKiB, 64))") }
     }
     pool = try DatabasePool(path: path, configuration: configuration)
-    try Schema.migrator.migrate(pool)
+    try migrator.migrate(pool)
   }
 }

@@ -32,7 +32,7 @@ extension Song {
   public static func forEachPath(
     _ db: Database, from start: String, to end: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
-    let statement = try db.cachedStatement(sql: "SELECT path FROM song WHERE path >= ? AND path < ? ORDER BY path")
+    let statement = try db.cachedStatement(sql: "SELECT path FROM song WHERE path >= ? AND path < ? AND \(present) ORDER BY path")
     try statement.setArguments([start, end])
     let columns = SelectedColumns(statement: statement.sqliteStatement)
     defer { sqlite3_reset(statement.sqliteStatement) }
@@ -42,7 +42,7 @@ extension Song {
   /// The first path of the range [`start`, `end`), or the first after `start` when `after`: one seek in
   /// the path index, to skip over whole folders.
   public static func firstPath(_ db: Database, from start: String, after: Bool = false, to end: String) throws -> String? {
-    let sql = "SELECT path FROM song WHERE path \(after ? ">" : ">=") ? AND path < ? ORDER BY path LIMIT 1"
+    let sql = "SELECT path FROM song WHERE path \(after ? ">" : ">=") ? AND path < ? AND \(present) ORDER BY path LIMIT 1"
     return try String.fetchOne(db.cachedStatement(sql: sql), arguments: [start, end])
   }
 }

@@ -36,6 +36,8 @@ public struct ListenQueue: Sendable {
   public let library: Library
 
   public init(library: Library) { self.library = library }
+  /// This area's tables in the library database.
+  private var tables: AreaDatabase { library.database(for: .listens) }
 
   /// Queues a listen inside the caller's transaction (the one that also counts the play).
   @discardableResult
@@ -53,7 +55,7 @@ public struct ListenQueue: Sendable {
   /// user and those queued under none. With `user` nil (not known), only the latter.
   public func nextPending(limit: Int, sendableAs user: String?) throws(ListenBrainzError) -> [PendingListen] {
     try guarded {
-      try library.pool.read { db in
+      try tables.read { db in
         try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue)
           .filter(Self.sendable(as: user))
           .order(Column("listenedAt"), Column("id")).limit(limit).fetchAll(db)
@@ -64,7 +66,7 @@ public struct ListenQueue: Sendable {
   /// How many pending listens a login as `user` may send (see `nextPending`).
   public func countSendable(as user: String?) throws(ListenBrainzError) -> Int {
     try guarded {
-      try library.pool.read { db in
+      try tables.read { db in
         try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(Self.sendable(as: user)).fetchCount(db)
       }
     }
@@ -74,7 +76,7 @@ public struct ListenQueue: Sendable {
   /// until that account logs in again.
   public func waitingForOtherAccounts(than user: String?) throws(ListenBrainzError) -> [AccountCount] {
     try guarded {
-      try library.pool.read { db in
+      try tables.read { db in
         let rows = try Row.fetchAll(
           db,
           sql: """
@@ -94,17 +96,17 @@ public struct ListenQueue: Sendable {
   }
 
   public func all() throws(ListenBrainzError) -> [PendingListen] {
-    try guarded { try library.pool.read { db in try PendingListen.order(Column("listenedAt"), Column("id")).fetchAll(db) } }
+    try guarded { try tables.read { db in try PendingListen.order(Column("listenedAt"), Column("id")).fetchAll(db) } }
   }
 
   public func count(_ state: PendingListen.State) throws(ListenBrainzError) -> Int {
-    try guarded { try library.pool.read { db in try PendingListen.filter(Column("state") == state.rawValue).fetchCount(db) } }
+    try guarded { try tables.read { db in try PendingListen.filter(Column("state") == state.rawValue).fetchCount(db) } }
   }
 
   /// Removes listens the server accepted and records the submission.
   public func accepted(ids: [Int64], at date: Date) throws(ListenBrainzError) {
     try guarded {
-      try library.pool.write { db in
+      try tables.write { db in
         _ = try PendingListen.deleteAll(db, keys: ids)
         try Self.set(db, .lastSubmissionAt, String(Int(date.timeIntervalSince1970)))
         try Self.set(db, .lastSubmissionCount, String(ids.count))
@@ -117,7 +119,7 @@ public struct ListenQueue: Sendable {
   /// Parks a listen the server refused (400) with its message; only `retry` sends it again.
   public func reject(id: Int64, message: String) throws(ListenBrainzError) {
     try guarded {
-      try library.pool.write { db in
+      try tables.write { db in
         try db.execute(
           sql: "UPDATE pendingListen SET state = 'rejected', rejection = ?, attempts = attempts + 1 WHERE id = ?",
           arguments: [message, id])
@@ -127,7 +129,7 @@ public struct ListenQueue: Sendable {
 
   public func countAttempt(ids: [Int64]) throws(ListenBrainzError) {
     try guarded {
-      try library.pool.write { db in
+      try tables.write { db in
         try db.execute(sql: "UPDATE pendingListen SET attempts = attempts + 1 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
       }
     }
@@ -137,7 +139,7 @@ public struct ListenQueue: Sendable {
   @discardableResult
   public func retry(id: Int64) throws(ListenBrainzError) -> Bool {
     let state: String? = try guarded {
-      try library.pool.write { db in
+      try tables.write { db in
         let state = try String.fetchOne(db, sql: "SELECT state FROM pendingListen WHERE id = ?", arguments: [id])
         if state == PendingListen.State.rejected.rawValue {
           try db.execute(sql: "UPDATE pendingListen SET state = 'pending', rejection = NULL WHERE id = ?", arguments: [id])
@@ -151,17 +153,17 @@ public struct ListenQueue: Sendable {
 
   public func fact(_ key: SubmissionFact) throws(ListenBrainzError) -> String? {
     try guarded {
-      try library.pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue]) }
+      try tables.read { db in try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue]) }
     }
   }
 
   public func setFact(_ key: SubmissionFact, _ value: String?) throws(ListenBrainzError) {
-    try guarded { try library.pool.write { db in try Self.set(db, key, value) } }
+    try guarded { try tables.write { db in try Self.set(db, key, value) } }
   }
 
   public func recordError(_ message: String, at date: Date) throws(ListenBrainzError) {
     try guarded {
-      try library.pool.write { db in
+      try tables.write { db in
         try Self.set(db, .lastError, message)
         try Self.set(db, .lastErrorAt, String(Int(date.timeIntervalSince1970)))
       }

@@ -32,9 +32,11 @@ public final class Scrobbler: Sendable {
     self.log = log
   }
 
-  /// A song started playing: tell ListenBrainz (in the background; failures are only logged).
+  /// A song started playing: tell ListenBrainz (in the background; failures are only logged). No start
+  /// time is taken: playing_now carries none (ListenBrainz refuses one that has `listened_at`), and the
+  /// start time of a listen reaches `listened` with the listen itself.
   @discardableResult
-  public func songStarted(song: Song, at date: Date) -> Task<Void, Never>? {
+  public func songStarted(song: Song) -> Task<Void, Never>? {
     sendPlayingNow(song)
   }
 
@@ -75,7 +77,7 @@ public final class Scrobbler: Sendable {
     let account: String? = if let currentUser, payload != nil { currentUser() } else { user }
     let id: Int64?
     do {
-      id = try library.pool.write { db -> Int64? in
+      id = try library.database(for: .listens).write { db -> Int64? in
         if let songID = song.id { try Library.recordPlay(db, songID: songID, at: listenedAt) }
         guard let payload else { return nil }
         return try ListenQueue.enqueue(

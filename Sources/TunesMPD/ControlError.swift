@@ -18,8 +18,6 @@ public enum ControlError: TunesError, Equatable {
   case badAddress(String)
   /// The player answered with an ACK.
   case refused(command: String, message: String)
-  /// `tunes add` found no song for the query.
-  case nothingMatched(String)
   /// The connection broke or the reply did not follow the protocol.
   case protocolViolation(String)
 
@@ -30,7 +28,6 @@ public enum ControlError: TunesError, Equatable {
     case .notASocket, .socketPathTooLong, .badAddress: return .config
     case .system: return .ioError
     case .refused: return .dataError
-    case .nothingMatched: return .noInput
     case .protocolViolation: return .software
     }
   }
@@ -51,8 +48,6 @@ public enum ControlError: TunesError, Equatable {
       return "\(address) is not an IPv4 address to listen on"
     case .refused(let command, let message):
       return "the player refused \(command): \(message)"
-    case .nothingMatched(let query):
-      return "no song in the library matches \"\(query)\""
     case .protocolViolation(let what):
       return "MPD protocol: \(what)"
     }

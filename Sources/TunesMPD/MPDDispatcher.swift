@@ -1,7 +1,8 @@
 // Runs requests against a backend: looks each command up in the table (MPDCommandTable.swift), checks
 // the client's permission and the argument count, and lets the command's handler write the reply. Runs
 // inside a task (never on the server's event-loop thread); connection-level commands (idle, noidle,
-// close, command lists) are handled by MPDSession before anything gets here.
+// close, command lists) are handled by MPDSession before anything gets here. In a batch, a run of
+// one-argument `add`s goes to a backend that can take them at once (MPDAddingMany) in one call.
 import Foundation
 
 /// Executes parsed requests against a backend and writes MPD's reply bodies.
@@ -38,7 +39,21 @@ public struct MPDDispatcher: Sendable {
     var out = MPDReply()
     var authorized = batch.authorized
     var binaryLimit = batch.binaryLimit
-    for (index, request) in batch.requests.enumerated() {
+    let adding = backend as? any MPDAddingMany
+    var index = 0
+    while index < batch.requests.count {
+      let request = batch.requests[index]
+      if let adding, let run = Self.plainAdds(batch.requests, from: index, authorized: authorized) {
+        let failure = await Self.add(run, to: adding)
+        let added = failure?.added ?? run.count
+        if batch.mode == .listOK { out += String(repeating: "list_OK\n", count: added) }
+        if let failure {
+          out += failure.error.ackLine(index: index + added, command: "add")
+          return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
+        }
+        index += run.count
+        continue
+      }
       do throws(MPDError) {
         if request.command == "close" {
           return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: true)
@@ -58,8 +73,35 @@ public struct MPDDispatcher: Sendable {
         out += error.ackLine(index: index, command: name)
         return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
       }
+      index += 1
     }
     out += "OK\n"
     return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
+  }
+
+  /// The URIs of the run of one-argument `add`s starting at `start`, when there are two or more and the
+  /// client may add: they go to the backend in one call. Anything else runs command by command. The
+  /// one-argument `add` handler (MPDQueueCommands.swift) is `backend.add(uri:)`, which this must match.
+  static func plainAdds(_ requests: [MPDRequest], from start: Int, authorized: Bool) -> [String]? {
+    guard commandsByName["add"]?.permission.allows(authorized: authorized) == true else { return nil }
+    var uris: [String] = []
+    for request in requests[start...] {
+      guard request.command == "add", request.arguments.count == 1 else { break }
+      uris.append(request.arguments[0])
+    }
+    return uris.count >= 2 ? uris : nil
+  }
+
+  /// Adds the URIs in one backend call; nil when all were added, else how many were and why the next
+  /// failed, as the ACK of a single `add` would say it.
+  static func add(_ uris: [String], to backend: any MPDAddingMany) async -> (added: Int, error: MPDError)? {
+    do {
+      try await backend.add(uris: uris)
+      return nil
+    } catch let failure as MPDAddFailure {
+      return (failure.added, failure.error as? MPDError ?? MPDError.system("\(failure.error)"))
+    } catch {
+      return (0, error as? MPDError ?? MPDError.system("\(error)"))
+    }
   }
 }

@@ -1,6 +1,7 @@
 // The MPD server: a Unix socket (and loopback TCP when asked), served by one poll() event-loop thread
-// that owns every connection. Commands run as tasks against the async backend; their replies come back
-// through a locked mailbox and a wake-up pipe. A client can only ever hurt its own connection.
+// that owns every connection. Commands run as tasks against the async backend, one command or command
+// list at a time (MPDCommandGate); their replies come back through a locked mailbox and a wake-up pipe.
+// A client can only ever hurt its own connection.
 import Foundation
 import TunesCore
 
@@ -17,6 +18,8 @@ public final class MPDServer: Sendable {
     public var password: String?
     /// A client whose unsent replies exceed this is disconnected (it is not reading).
     public var maximumOutputBytes = 8 << 20
+    /// MPD's `max_command_list_size` in bytes: a client whose command list grows past it is disconnected.
+    public var maximumCommandListBytes = MPDSession.defaultMaximumCommandListBytes
 
     public init(unixSocketPath: String? = nil, tcpPort: Int? = nil, password: String? = nil) {
       self.unixSocketPath = unixSocketPath
@@ -27,6 +30,8 @@ public final class MPDServer: Sendable {
 
   private let configuration: Configuration
   private let dispatcher: MPDDispatcher
+  /// Taken by every command and held by a list for its whole length: lists are atomic to other clients.
+  private let gate = MPDCommandGate()
   private let mailbox = Locked(Mailbox())
   private let setup = Locked(Setup())
 
@@ -292,8 +297,8 @@ public final class MPDServer: Sendable {
           let token = connection.token
           let dispatcher = self.dispatcher
           let password = configuration.password
-          Task { [mailbox = self.mailbox] in
-            let result = await dispatcher.run(batch, password: password)
+          Task { [mailbox = self.mailbox, gate = self.gate] in
+            let result = await gate.withTurn { await dispatcher.run(batch, password: password) }
             mailbox.withLock { $0.completions.append((token, result)) }
             Self.wake(wakeWrite)
           }
@@ -351,7 +356,9 @@ public final class MPDServer: Sendable {
           if fd < 0 { break }
           Sockets.setNonBlocking(fd)
           _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-          let session = MPDSession(password: listener.isTCP ? configuration.password : nil)
+          let session = MPDSession(
+            password: listener.isTCP ? configuration.password : nil,
+            maximumCommandListBytes: configuration.maximumCommandListBytes)
           let connection = Connection(fd: fd, token: nextToken, session: session)
           nextToken += 1
           connections[connection.token] = connection

@@ -1,6 +1,11 @@
 // One client's protocol state: its unparsed input, command lists, idle and password. Pure logic with
 // no sockets: the server feeds it bytes and events and carries out the actions it returns. Confined to
 // the server's event-loop thread.
+//
+// A command list is bounded by size as MPD bounds it (`max_command_list_size`): each line counts its
+// length without trailing whitespace plus one, and a list that passes the bound closes the connection
+// without a reply, which is what MPD 0.23 does. The count is of bytes, not commands, so
+// `mpc listall | mpc add` of a large library fits as it fits in MPD.
 
 /// A unit of work for the backend: one command or a whole command list.
 public struct MPDBatch: Sendable, Hashable {
@@ -37,13 +42,17 @@ final class MPDSession {
     case closed
   }
 
-  /// Command lists longer than this are refused (MPD bounds them by size, 2 MiB by default).
-  static let maximumCommandListLength = 10_000
+  /// MPD's default `max_command_list_size`: 2048 KiB.
+  static let defaultMaximumCommandListBytes = 2048 << 10
 
   private var state = State.ready
   private var input: [UInt8] = []
   private var inputStart = 0
+  /// The list being received (nil outside one); appended in place, so a long list costs linear time.
   private var commandList: [MPDRequest]?
+  /// The size of the list so far, counted as MPD counts it.
+  private var commandListBytes = 0
+  private let maximumCommandListBytes: Int
   private var listOK = false
   private var pendingEvents: Set<MPDSubsystem> = []
   private(set) var authorized: Bool
@@ -51,8 +60,9 @@ final class MPDSession {
   private(set) var binaryLimit = MPDDispatcher.defaultBinaryLimit
   private let password: String?
 
-  init(password: String?) {
+  init(password: String?, maximumCommandListBytes: Int = MPDSession.defaultMaximumCommandListBytes) {
     self.password = password
+    self.maximumCommandListBytes = maximumCommandListBytes
     authorized = password == nil
   }
 
@@ -117,6 +127,9 @@ final class MPDSession {
       if lineEnd > inputStart, input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
       let tooLong = newline - inputStart > MPDRequestParser.maximumLineLength
       let parsed = Result { () throws(MPDError) -> MPDRequest in try MPDRequestParser.parse(input[inputStart..<lineEnd]) }
+      var contentEnd = lineEnd
+      while contentEnd > inputStart, input[contentEnd - 1] <= 0x20 { contentEnd -= 1 }
+      let listBytes = contentEnd - inputStart + 1
       inputStart = newline + 1
       if tooLong {
         actions.append(.write(MPDError.argument("line too long").ackLine(index: 0, command: "")))
@@ -124,7 +137,7 @@ final class MPDSession {
         state = .closed
         return actions
       }
-      actions += handle(parsed)
+      actions += handle(parsed, listBytes: listBytes)
     }
   }
 
@@ -140,7 +153,8 @@ final class MPDSession {
     return actions + [.close]
   }
 
-  private func handle(_ parsed: Result<MPDRequest, MPDError>) -> [Action] {
+  /// `listBytes`: what the line counts towards the size of a command list.
+  private func handle(_ parsed: Result<MPDRequest, MPDError>, listBytes: Int) -> [Action] {
     if case .idle(let subscribed) = state {
       // While idling only `noidle` is allowed; anything else ends the connection, as in MPD.
       guard case .success(let request) = parsed, request.command == "noidle" else { return closeWith() }
@@ -160,9 +174,11 @@ final class MPDSession {
       request = value
     }
 
-    if var list = commandList {
+    // No binding of the list here: a second reference would make every append copy it.
+    if commandList != nil {
       switch request.command {
       case "command_list_end":
+        let list = commandList ?? []
         commandList = nil
         state = .busy
         return [.execute(MPDBatch(requests: list, mode: listOK ? .listOK : .list, authorized: authorized, binaryLimit: binaryLimit))]
@@ -170,11 +186,13 @@ final class MPDSession {
         // MPD drops a client that nests lists or idles inside one.
         return closeWith()
       default:
-        list.append(request)
-        guard list.count <= Self.maximumCommandListLength else {
-          return closeWith([.write(MPDError(.notList, "command list too long").ackLine(index: list.count - 1, command: request.command))])
+        commandListBytes += listBytes
+        // As MPD: past the bound the list is dropped and so is the client, with no reply.
+        guard commandListBytes <= maximumCommandListBytes else {
+          commandList = nil
+          return closeWith()
         }
-        commandList = list
+        commandList?.append(request)
         return []
       }
     }
@@ -185,6 +203,7 @@ final class MPDSession {
         return [.write(MPDError.argument("wrong number of arguments for \"\(request.command)\"").ackLine(index: 0, command: request.command))]
       }
       commandList = []
+      commandListBytes = 0
       listOK = request.command == "command_list_ok_begin"
       return []
     case "command_list_end":

@@ -233,7 +233,7 @@ public actor InMemoryMPDBackend: MPDBackend {
   /// Renumbers positions from `start` on and stamps every entry whose position changed.
   private func queueChanged(from start: Int) {
     version += 1
-    for index in queueItems.indices where index >= start {
+    for index in queueItems.indices.dropFirst(start) {
       if queueItems[index].song.position != index || queueItems[index].version == 0 {
         queueItems[index].song.position = index
         queueItems[index].version = version

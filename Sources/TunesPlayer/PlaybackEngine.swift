@@ -137,21 +137,21 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   /// True while the thread waits for a command with nothing to write (idle, paused, or waiting to be
   /// told what follows).
-  public var isIdle: Bool {
+  var isIdle: Bool {
     condition.lock()
     defer { condition.unlock() }
     return idleShared
   }
 
   /// True while commands wait in the mailbox (the engine picks them up between chunks).
-  public var hasPendingCommands: Bool {
+  var hasPendingCommands: Bool {
     condition.lock()
     defer { condition.unlock() }
     return !mailbox.isEmpty
   }
 
   /// How many reports the engine has sent, so a caller can tell when it has seen them all.
-  public var reportCount: Int {
+  var reportCount: Int {
     condition.lock()
     defer { condition.unlock() }
     return postedReports
@@ -340,10 +340,7 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// Announces the track now heard: drops the ones whose audio has left the device.
   private func announceIfHeard() {
     let heard = written - sink.delayFrames
-    while tracks.count > 1 && heard >= tracks[1].startGlobal {
-      let done = tracks.removeFirst()
-      _ = done
-    }
+    while tracks.count > 1 && heard >= tracks[1].startGlobal { tracks.removeFirst() }
     if let current = tracks.first, !current.announced {
       current.announced = true
       send(
@@ -367,14 +364,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     send(.ended(token: last.track.token))
   }
 
-  /// Drains the sink and reports the final position of the tracks that were still being heard.
+  /// Drains the sink and reports the final position of the tracks that were still being heard. Once
+  /// drained everything written has been heard, so the one announcement leaves only the last track,
+  /// announced.
   private func drainAndReportEnd() {
     do { try sink.drain() } catch { fail(error); return }
     announceIfHeard()
-    if let last = tracks.last {
-      if !last.announced { announceIfHeard() }
-      send(.position(token: last.track.token, frames: heardFrames(of: last)))
-    }
+    if let last = tracks.last { send(.position(token: last.track.token, frames: heardFrames(of: last))) }
   }
 
   /// After the device threw its buffer away (pause without pause support): continue from what was heard.

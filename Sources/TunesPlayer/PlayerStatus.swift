@@ -59,7 +59,6 @@ public enum PlayerEvent: Sendable, Equatable {
   case paused
   case resumed(afterPauseSeconds: Double)
   case seeked(toMs: Int)
-  case listened(Song, listenedAt: Date, playedMs: Int)
   /// The queue ended (or play was stopped at its end).
   case finished
   /// Something the user should read: a skipped file, decoder warnings, a failed save.

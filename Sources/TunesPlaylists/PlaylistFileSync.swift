@@ -66,14 +66,14 @@ public enum PlaylistFileSync {
         report.failures.append(IndexProblem(path: path, reason: text.withoutLeadingPath(path)))
       }
     }
-    report.relinked = (try? library.pool.write { db in try SongMatcher.relinkMissing(db) }) ?? 0
+    report.relinked = (try? library.database(for: .playlists).write { db in try SongMatcher.relinkMissing(db) }) ?? 0
     return report
   }
 
   private static func syncOne(library: Library, path: String, now: Date, report: inout PlaylistSyncReport) throws {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     let mtime = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-    let tracked = try library.pool.read { db in
+    let tracked = try library.database(for: .playlists).read { db in
       try Row.fetchOne(db, sql: "SELECT * FROM playlist WHERE sourcePath = ?", arguments: [path]).map(PlaylistRow.init)
     }
     if let tracked, tracked.sourceMtime == mtime {
@@ -81,7 +81,7 @@ public enum PlaylistFileSync {
       return
     }
     let document = try PlaylistCodec.read(path: path)
-    try library.pool.write { db in
+    try library.database(for: .playlists).write { db in
       let name: String
       if let tracked, !tracked.editedSinceSync {
         try db.execute(

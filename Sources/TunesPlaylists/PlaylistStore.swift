@@ -20,16 +20,24 @@ public actor PlaylistStore {
     self.clock = clock
   }
 
-  private var pool: DatabasePool { library.pool }
+  /// The playlists area's tables in the library database.
+  private var tables: AreaDatabase { library.database(for: .playlists) }
 
   /// Runs the query outside any transaction (it reads the library itself).
   public func songs(matching text: String) throws -> [Song] {
-    do {
-      return try query(text)
-    } catch let error as TunesError {
-      throw error
-    } catch {
-      throw PlaylistError.queryFailed(query: text, reason: "\(error)")
+    try Self.reportingFailures(of: query)(text)
+  }
+
+  /// `query` with its errors that are not the user's to read as they are said as a failed query.
+  private static func reportingFailures(of query: @escaping SongQuery) -> SongQuery {
+    { text in
+      do {
+        return try query(text)
+      } catch let error as TunesError {
+        throw error
+      } catch {
+        throw PlaylistError.queryFailed(query: text, reason: "\(error)")
+      }
     }
   }
 
@@ -37,18 +45,16 @@ public actor PlaylistStore {
   /// not know is an error (nothing is added).
   public func songs(atPaths paths: [String]) throws -> [Song] {
     let cwd = FileManager.default.currentDirectoryPath
-    return try pool.read { db in
+    return try library.readSongs { reader in
       var songs: [Song] = []
       for given in paths {
         let path = FilePaths.normalize(given, baseFolder: cwd)
-        if let song = try Song.fetchOne(db, sql: "SELECT * FROM song WHERE path = ?", arguments: [path]) {
+        if let song = try reader.song(atPath: path) {
           songs.append(song)
           continue
         }
-        let under = try Song.fetchAll(
-          // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
-          db, sql: "SELECT * FROM song WHERE path >= ? AND path < ? ORDER BY path",
-          arguments: [path + "/", path + "0"])
+        // "folder/" <= path < "folder0" ('0' follows '/'): the paths under it, through the path index.
+        let under = try reader.songs(pathsFrom: path + "/", to: path + "0")
         if under.isEmpty {
           // A name that is nowhere on disk is a typo, not a file to index.
           guard FileManager.default.fileExists(atPath: path) else { throw PlaylistError.noSuchFile(path: given) }
@@ -64,17 +70,15 @@ public actor PlaylistStore {
   /// the music folder) by the song whose path ends with "/URI". URIs that name no song are returned apart.
   public func songs(forURIs uris: [String]) throws -> (songs: [Song], unknown: [String]) {
     let relative = Set(uris.filter { !$0.hasPrefix("/") })
-    return try pool.read { db in
+    return try library.readSongs { reader in
       // One pass over the paths: every "/"-suffix of a path that some URI names.
       var bySuffix: [String: Int64] = [:]
       if !relative.isEmpty {
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, path FROM song ORDER BY id")
-        while let row = try rows.next() {
-          let path: String = row["path"]
+        try reader.forEachIDAndPath { id, path in
           var index = path.startIndex
           while let slash = path[index...].firstIndex(of: "/") {
             let suffix = String(path[path.index(after: slash)...])
-            if relative.contains(suffix), bySuffix[suffix] == nil { bySuffix[suffix] = row["id"] }
+            if relative.contains(suffix), bySuffix[suffix] == nil { bySuffix[suffix] = id }
             index = path.index(after: slash)
           }
         }
@@ -84,8 +88,8 @@ public actor PlaylistStore {
       for uri in uris {
         let song =
           uri.hasPrefix("/")
-          ? try Song.filter(Column("path") == uri).fetchOne(db)
-          : try bySuffix[uri].flatMap { try Song.fetchOne(db, key: $0) }
+          ? try reader.song(atPath: uri)
+          : try bySuffix[uri].flatMap { try reader.song(id: $0) }
         if let song { songs.append(song) } else { unknown.append(uri) }
       }
       return (songs, unknown)
@@ -98,7 +102,7 @@ public actor PlaylistStore {
   @discardableResult
   public func create(name: String, songs: [Song] = []) throws -> PlaylistSummary {
     let now = clock.now()
-    return try pool.write { db in
+    return try tables.write { db in
       let id = try PlaylistTables.insertPlaylist(db, name: name, now: now)
       try PlaylistTables.append(db, songs.map(ItemValues.init(song:)), playlistID: id)
       return PlaylistTables.summary(try PlaylistTables.require(db, name: name), entries: try PlaylistTables.entries(db, playlistID: id))
@@ -109,10 +113,10 @@ public actor PlaylistStore {
   /// so a query that does not parse is refused at creation.
   @discardableResult
   public func createSmart(name: String, query text: String) throws -> PlaylistSummary {
-    try pool.read { db in try PlaylistTables.checkNewName(db, name) }  // a bad name is reported before a bad query
+    try tables.read { db in try PlaylistTables.checkNewName(db, name) }  // a bad name is reported before a bad query
     let songs = try songs(matching: text)
     let now = clock.now()
-    try pool.write { db in _ = try PlaylistTables.insertPlaylist(db, name: name, smartQuery: text, now: now) }
+    try tables.write { db in _ = try PlaylistTables.insertPlaylist(db, name: name, smartQuery: text, now: now) }
     return PlaylistSummary(
       name: name, smartQuery: text, songCount: songs.count, missingCount: 0,
       durationMs: songs.reduce(0) { $0 + ($1.durationMs ?? 0) }, sourcePath: nil, modifiedAt: now)
@@ -122,7 +126,7 @@ public actor PlaylistStore {
   @discardableResult
   public func save(name: String, songs: [Song], replacing: Bool = false) throws -> PlaylistSummary {
     let now = clock.now()
-    return try pool.write { db in
+    return try tables.write { db in
       if replacing, let existing = try PlaylistTables.find(db, name: name) {
         if existing.smartQuery != nil { throw PlaylistError.smartPlaylist(name: existing.name) }
         try PlaylistTables.replace(db, playlistID: existing.id, with: songs.map(ItemValues.init(song:)))
@@ -143,7 +147,7 @@ public actor PlaylistStore {
   @discardableResult
   public func add(name: String, songs: [Song], at position: Int? = nil, unique: Bool = false) throws -> Int {
     let now = clock.now()
-    return try pool.write { db in
+    return try tables.write { db in
       let playlist = try PlaylistTables.requireEditable(db, name: name)
       var items = try PlaylistTables.items(db, playlistID: playlist.id)
       var adding = songs.map(ItemValues.init(song:))
@@ -185,13 +189,13 @@ public actor PlaylistStore {
     var querySongs: Set<Int64>?
     if let text {
       // Check the playlist first, so a mistyped name is reported before the query runs.
-      _ = try pool.read { db in try PlaylistTables.requireEditable(db, name: name) }
+      _ = try tables.read { db in try PlaylistTables.requireEditable(db, name: name) }
       let found = try songs(matching: text)
       if found.isEmpty { throw PlaylistError.noSongs(query: text) }
       querySongs = Set(found.compactMap(\.id))
     }
     let now = clock.now()
-    return try pool.write { db in
+    return try tables.write { db in
       let playlist = try PlaylistTables.requireEditable(db, name: name)
       let items = try PlaylistTables.items(db, playlistID: playlist.id)
       var doomed = Set<Int>()
@@ -217,7 +221,7 @@ public actor PlaylistStore {
   /// Empties the playlist (MPD's `playlistclear`); an empty one stays empty.
   public func clear(name: String) throws {
     let now = clock.now()
-    try pool.write { db in
+    try tables.write { db in
       let playlist = try PlaylistTables.requireEditable(db, name: name)
       try db.execute(sql: "DELETE FROM playlistItem WHERE playlistId = ?", arguments: [playlist.id])
       try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
@@ -227,7 +231,7 @@ public actor PlaylistStore {
   /// Moves the entry at `from` so that it ends up at position `to`.
   public func move(name: String, from: Int, to: Int) throws {
     let now = clock.now()
-    try pool.write { db in
+    try tables.write { db in
       let playlist = try PlaylistTables.requireEditable(db, name: name)
       var items = try PlaylistTables.items(db, playlistID: playlist.id)
       try PlaylistTables.check(from, count: items.count, playlist: playlist.name)
@@ -244,7 +248,7 @@ public actor PlaylistStore {
   /// their stored names; unknown values (no year, no track) go last.
   public func sort(name: String, by keys: [PlaylistSortKey]) throws {
     let now = clock.now()
-    try pool.write { db in
+    try tables.write { db in
       let playlist = try PlaylistTables.requireEditable(db, name: name)
       let items = try PlaylistTables.items(db, playlistID: playlist.id)
       let ids = items.compactMap(\.songID)
@@ -266,7 +270,7 @@ public actor PlaylistStore {
   @discardableResult
   public func dedupe(name: String) throws -> Int {
     let now = clock.now()
-    return try pool.write { db in
+    return try tables.write { db in
       let playlist = try PlaylistTables.requireEditable(db, name: name)
       let items = try PlaylistTables.items(db, playlistID: playlist.id)
       var seen = Set<String>()
@@ -286,7 +290,7 @@ public actor PlaylistStore {
 
   public func rename(_ old: String, to new: String) throws {
     let now = clock.now()
-    try pool.write { db in
+    try tables.write { db in
       let playlist = try PlaylistTables.require(db, name: old)
       try PlaylistTables.checkNewName(db, new, except: playlist.id)
       // A rename is not an edit of the entries: a file-backed playlist in step with its file stays so.
@@ -298,7 +302,7 @@ public actor PlaylistStore {
   }
 
   public func delete(name: String) throws {
-    try pool.write { db in
+    try tables.write { db in
       let playlist = try PlaylistTables.require(db, name: name)
       try db.execute(sql: "DELETE FROM playlist WHERE id = ?", arguments: [playlist.id])
     }
@@ -306,50 +310,62 @@ public actor PlaylistStore {
 
   // MARK: Reading
 
-  /// The playlist's entries; a smart playlist's are its query's songs now.
+  /// The playlist's entries; a smart playlist's are its query's songs now (PlaylistSongs).
   public func show(name: String) throws -> PlaylistContents {
-    let (row, stored) = try pool.read { db -> (PlaylistRow, [PlaylistEntry]) in
+    let (row, stored) = try tables.read { db -> (PlaylistRow, [PlaylistEntry]) in
       let row = try PlaylistTables.require(db, name: name)
       return (row, row.smartQuery == nil ? try PlaylistTables.entries(db, playlistID: row.id) : [])
     }
-    let entries = try row.smartQuery.map { PlaylistTables.entries(songs: try songs(matching: $0)) } ?? stored
+    let entries = row.smartQuery == nil ? stored : PlaylistTables.entries(songs: try songs(playlist: row.name))
     return PlaylistContents(summary: PlaylistTables.summary(row, entries: entries), entries: entries)
   }
 
-  /// The songs to play, in order: a smart playlist's query result now, or the entries with their song
-  /// (missing entries skipped). For `tunes play --playlist NAME` and the MPD server.
-  public func playableSongs(name: String) throws -> [Song] {
-    let (row, ids) = try pool.read { db -> (PlaylistRow, [Int64]) in
-      let row = try PlaylistTables.require(db, name: name)
-      let ids = try Int64.fetchAll(
-        db, sql: "SELECT songId FROM playlistItem WHERE playlistId = ? AND songId IS NOT NULL ORDER BY position",
-        arguments: [row.id])
-      return (row, ids)
+  /// The playlist's songs in order, missing entries included as what they kept (PlaylistSongs); an
+  /// unknown name is an error naming the closest ones.
+  public func songs(playlist name: String) throws -> [Song] {
+    guard let songs = try PlaylistSongs.songs(named: name, library: library, query: Self.reportingFailures(of: query)) else {
+      _ = try tables.read { db in try PlaylistTables.require(db, name: name) }
+      return []
     }
-    if let query = row.smartQuery { return try songs(matching: query) }
-    let songs = try pool.read { db in try Song.fetchAll(db, keys: ids) }
-    let byID = Dictionary(songs.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
-    return ids.compactMap { byID[$0] }
+    return songs
   }
 
-  /// Every playlist by name, counted in SQL (no entry is loaded). A smart playlist whose query fails
+  /// The songs to play, in order: the playlist's songs that are in the library (missing entries skipped).
+  public func playableSongs(name: String) throws -> [Song] {
+    try songs(playlist: name).filter { $0.id != nil }
+  }
+
+  /// How many playlists there are (smart ones included), none of them read.
+  public static func count(library: Library) throws -> Int {
+    try library.database(for: .playlists).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM playlist") ?? 0 }
+  }
+
+  /// Every playlist by name, counted in SQL (no whole entry or song is loaded). A smart playlist whose query fails
   /// is listed with no songs.
   public func list() throws -> [PlaylistSummary] {
-    let rows = try pool.read { db -> [(PlaylistRow, PlaylistSummary)] in
-      try Row.fetchAll(
+    let rows = try tables.read { db -> [(PlaylistRow, PlaylistSummary)] in
+      // Entries without a song count their own duration here; those with one, their song's (the entry's
+      // when the song has none), added from the song lookups below.
+      let playlists = try Row.fetchAll(
         db,
         sql: """
           SELECT p.*, COUNT(i.id) AS entryCount, COUNT(i.id) - COUNT(i.songId) AS missingCount,
-                 COALESCE(SUM(COALESCE(s.durationMs, i.durationMs)), 0) AS totalMs
-          FROM playlist p LEFT JOIN playlistItem i ON i.playlistId = p.id LEFT JOIN song s ON s.id = i.songId
+                 COALESCE(SUM(CASE WHEN i.songId IS NULL THEN i.durationMs END), 0) AS missingMs
+          FROM playlist p LEFT JOIN playlistItem i ON i.playlistId = p.id
           GROUP BY p.id ORDER BY p.name
-          """
-      ).map { row in
+          """)
+      let linked = try Row.fetchAll(db, sql: "SELECT playlistId, songId, durationMs FROM playlistItem WHERE songId IS NOT NULL")
+      let songMs = try Song.durationsMs(db, ids: Array(Set(linked.map { $0["songId"] as Int64 })))
+      var linkedMs: [Int64: Int] = [:]
+      for item in linked {
+        linkedMs[item["playlistId"], default: 0] += songMs[item["songId"]] ?? item["durationMs"] ?? 0
+      }
+      return playlists.map { row in
         let playlist = PlaylistRow(row: row)
         return (playlist, PlaylistSummary(
           name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
-          missingCount: row["missingCount"], durationMs: row["totalMs"], sourcePath: playlist.sourcePath,
-          modifiedAt: playlist.modifiedAt))
+          missingCount: row["missingCount"], durationMs: row["missingMs"] + (linkedMs[playlist.id] ?? 0),
+          sourcePath: playlist.sourcePath, modifiedAt: playlist.modifiedAt))
       }
     }
     return rows.map { row, summary in
@@ -366,7 +382,7 @@ public actor PlaylistStore {
     let document = try PlaylistCodec.read(path: path, format: format)
     let playlistName = name ?? PlaylistFileSync.playlistName(forFile: path)
     let now = clock.now()
-    return try pool.write { db in
+    return try tables.write { db in
       let id = try PlaylistTables.insertPlaylist(db, name: playlistName, now: now)
       let unmatched = try PlaylistImport.fill(db, playlistID: id, from: document)
       return ImportReport(name: playlistName, entryCount: document.entries.count, unmatched: unmatched)
@@ -393,7 +409,7 @@ public actor PlaylistStore {
   /// Re-links missing entries of every playlist whose song is back. Returns how many.
   @discardableResult
   public func relinkMissing() throws -> Int {
-    try pool.write { db in try SongMatcher.relinkMissing(db) }
+    try tables.write { db in try SongMatcher.relinkMissing(db) }
   }
 }
 

@@ -49,6 +49,17 @@ struct ItemValues: Hashable {
     recordingMbid = song.recordingMbid
   }
 
+  /// What an entry keeps of the song a lookup found.
+  init(song: SongReference) {
+    songID = song.id
+    path = song.path
+    title = song.title
+    artist = song.artist
+    album = song.album
+    durationMs = song.durationMs
+    recordingMbid = song.recordingMbid
+  }
+
   init(missing entry: PlaylistFileEntry) {
     path = entry.location ?? ""
     title = entry.title
@@ -162,20 +173,28 @@ enum PlaylistTables {
 
   /// Entries with the song's current names where the song is known, the stored ones where it is missing.
   static func entries(_ db: Database, playlistID: Int64) throws -> [PlaylistEntry] {
+    try entriesWithSongs(db, playlistID: playlistID).map(\.entry)
+  }
+
+  /// The entries in order, each with its library song (nil where it is missing).
+  static func entriesWithSongs(_ db: Database, playlistID: Int64) throws -> [(entry: PlaylistEntry, song: Song?)] {
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT i.position, s.id AS songId, COALESCE(s.path, i.path) AS path, COALESCE(s.title, i.title) AS title,
-               COALESCE(s.artist, i.artist) AS artist, COALESCE(NULLIF(s.album, ''), i.album) AS album,
-               COALESCE(s.durationMs, i.durationMs) AS durationMs,
-               COALESCE(s.recordingMbid, i.recordingMbid) AS recordingMbid
-        FROM playlistItem i LEFT JOIN song s ON s.id = i.songId
-        WHERE i.playlistId = ? ORDER BY i.position
+        SELECT position, songId, path, title, artist, album, durationMs, recordingMbid
+        FROM playlistItem WHERE playlistId = ? ORDER BY position
         """, arguments: [playlistID])
+    let songs = try Song.fetchSelected(db, ids: rows.compactMap { $0["songId"] as Int64? })
+    let byID = Dictionary(songs.compactMap { song in song.id.map { ($0, song) } }, uniquingKeysWith: { a, _ in a })
     return rows.map { row in
-      PlaylistEntry(
-        position: row["position"], songID: row["songId"], path: row["path"], title: row["title"],
-        artist: row["artist"], album: row["album"], durationMs: row["durationMs"], recordingMbid: row["recordingMbid"])
+      // The song's value where it has one, the entry's where it has none (or the song is gone).
+      let song = (row["songId"] as Int64?).flatMap { byID[$0] }
+      let entry = PlaylistEntry(
+        position: row["position"], songID: song?.id, path: song?.path ?? row["path"],
+        title: song?.title ?? row["title"], artist: song?.artist ?? row["artist"],
+        album: song.flatMap { $0.album.isEmpty ? nil : $0.album } ?? row["album"],
+        durationMs: song?.durationMs ?? row["durationMs"], recordingMbid: song?.recordingMbid ?? row["recordingMbid"])
+      return (entry, song)
     }
   }
 

@@ -18,34 +18,24 @@ struct SongMatcher {
 
   private static func key(artist: String, title: String) -> String { fold(artist) + "\u{1F}" + fold(title) }
 
-  /// The columns an entry copies from its song; fetched as rows, not whole Songs (import speed).
-  private static let columns = "id AS songId, path, title, artist, NULLIF(album, '') AS album, durationMs, recordingMbid"
-
-  private func item(_ sql: String, _ arguments: StatementArguments) throws -> ItemValues? {
-    let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM song WHERE " + sql)
-    return try Row.fetchOne(statement, arguments: arguments).map(ItemValues.init(row:))
-  }
-
   /// The entry values of the song an entry means, or nil.
   mutating func match(path: String?, recordingMbid: String?, artist: String?, title: String?) throws -> ItemValues? {
-    if let path, !path.isEmpty, let found = try item("path = ?", [path]) { return found }
-    // MBIDs are lowercase UUIDs; both spellings go through the recordingMbid index.
-    if let mbid = recordingMbid, !mbid.isEmpty,
-      let found = try item("recordingMbid IN (?, ?) ORDER BY id LIMIT 1", [mbid.lowercased(), mbid])
-    {
-      return found
+    if let path, !path.isEmpty, let found = try Song.reference(db, path: path) { return ItemValues(song: found) }
+    if let mbid = recordingMbid, !mbid.isEmpty, let found = try Song.reference(db, recordingMbid: mbid) {
+      return ItemValues(song: found)
     }
     if let artist, let title, !artist.isEmpty, !title.isEmpty {
       if byNames == nil {
         var table: [String: Int64] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, artist, title FROM song ORDER BY id")
-        while let row = try rows.next() {
-          let key = Self.key(artist: row["artist"], title: row["title"])
-          if table[key] == nil { table[key] = row["id"] }
+        try Song.forEachName(db) { id, artist, title in
+          let key = Self.key(artist: artist, title: title)
+          if table[key] == nil { table[key] = id }
         }
         byNames = table
       }
-      if let id = byNames?[Self.key(artist: artist, title: title)] { return try item("id = ?", [id]) }
+      if let id = byNames?[Self.key(artist: artist, title: title)] {
+        return try Song.reference(db, id: id).map(ItemValues.init(song:))
+      }
     }
     return nil
   }

@@ -3,6 +3,9 @@
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesListenBrainz
+import TunesPlayer
+import TunesPlaylists
 
 let usage = "usage: tunes-query --db PATH [--runs N] QUERY..."
 
@@ -33,7 +36,8 @@ while let argument = arguments.popFirst() {
 guard let databasePath, FileManager.default.fileExists(atPath: databasePath) else { fail("--db needs an existing library\n\(usage)", status: .usage) }
 
 do {
-  let library = try Library(path: databasePath)
+  let library = try Library(
+    path: databasePath, areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area])
   let query = try LibraryQuery.parse(words.joined(separator: " "))
   var count = try library.songs(matching: query).count  // warm-up: statement cache and pages
   var seconds: [Double] = []

@@ -1,9 +1,12 @@
 // Options every command takes (`--db`), and opening the library they name: created when missing only
-// by the commands that build or add to it.
+// by the commands that build or add to it, and never over a file that is not a database.
 import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesListenBrainz
+import TunesPlayer
+import TunesPlaylists
 
 /// What a command does when its library database does not exist.
 enum LibraryOpening {
@@ -26,9 +29,16 @@ struct GlobalOptions: ParsableArguments {
   /// Opens the library, turning failures into one readable line.
   func openLibrary(_ opening: LibraryOpening, cacheKiB: Int? = nil) throws -> Library {
     let path = databasePath
-    if opening == .mustExist, !FileManager.default.fileExists(atPath: path) { throw CLIError.noLibrary(path: path) }
+    switch LibraryFile.kind(at: path) {
+    case .missing, .empty: if opening == .mustExist { throw CLIError.noLibrary(path: path) }
+    case .database: break
+    case .other: throw CLIError.notALibrary(path: path)
+    }
     do {
-      return try Library(path: path, cacheKiB: cacheKiB)
+      // Every area sharing the database: Library.init refuses to migrate without one of them.
+      return try Library(
+        path: path, cacheKiB: cacheKiB,
+        areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area])
     } catch {
       throw CLIError.cannotOpenDatabase(path: path, reason: "\(error)")
     }

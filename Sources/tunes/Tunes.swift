@@ -1,6 +1,6 @@
 // The `tunes` command: the root of the command tree. Its subcommands live under Commands/, one folder
-// per kind (Library, Player, Remote, ListenBrainz, Playlist); this file only lists them, in the order
-// `tunes --help` shows them.
+// per kind (Library, Player, Remote, ListenBrainz, Playlist); this file lists them, in the order
+// `tunes --help` shows them, and starts the parser once the command names are checked.
 import ArgumentParser
 import TunesCore
 
@@ -19,9 +19,9 @@ struct Tunes: AsyncParsableCommand {
       Info.self,
       Stats.self,
       ListenBrainz.self,
-      Love.self,
-      Hate.self,
-      Unrate.self,
+      FeedbackCommand<Love>.self,
+      FeedbackCommand<Hate>.self,
+      FeedbackCommand<Unrate>.self,
       Status.self,
       RemoteCommand<Pause>.self,
       RemoteCommand<Resume>.self,
@@ -41,4 +41,24 @@ struct Tunes: AsyncParsableCommand {
       Playlist.self,
     ]
   )
+
+  /// The parser's own entry point, with mistyped command names caught first (see CommandNameCheck).
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      try CommandNameCheck.check(arguments, root: Self.self)
+      var command = try parseAsRoot(arguments)
+      if var asynchronous = command as? AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+    } catch let error as UnknownCommandError {
+      // Said once, without the parser's usage line, which would show the root's usage at any depth.
+      StandardError.print("Error: \(error)")
+      exit(withError: ExitCode(ExitStatus.usage.rawValue))
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

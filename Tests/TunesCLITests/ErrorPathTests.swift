@@ -1,5 +1,5 @@
-// The command line's error paths end to end: a malformed catalogue (named with line and column, the
-// database left unchanged), a bad query, a missing path or library; and where the database lives by default.
+// The command line's error paths end to end: a malformed catalogue (named with line and column, nothing
+// of it applied, the rest indexed), a bad query, a missing path or library; and where the database lives by default.
 import Foundation
 import Testing
 
@@ -10,7 +10,7 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
 }
 
 @Suite struct ErrorPathTests {
-  @Test func malformedCatalogueNamesLineAndColumnAndChangesNothing() throws {
+  @Test func malformedCatalogueNamesLineAndColumnAndAppliesNothingOfIt() throws {
     let sandbox = try TunesSandbox()
     let good = try sandbox.makeFolder("good")
     try copySampleSong(into: good)
@@ -19,8 +19,8 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
     let before = try sandbox.run(["ls", "songs", "--json"])
     #expect(before.status == 0, "\(before)")
 
-    // Line 4 lacks the comma between "title" and "songs"; the folder also holds a new song, which
-    // must not be indexed either: none of a run with a malformed catalogue is applied.
+    // Line 4 lacks the comma between "title" and "songs"; the folder also holds a new song, indexed from
+    // its tags: nothing of the broken catalogue is applied, the rest of the run is.
     let bad = try sandbox.makeFolder("bad")
     try copySampleSong(into: bad, as: "other.mp3")
     let brokenLine = #"      { "title": "Kettle" "songs": [ { "title": "Other", "fileName": "other" } ] }"#
@@ -29,7 +29,8 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
       to: bad.appendingPathComponent("library.json"), atomically: true, encoding: .utf8)
 
     let result = try sandbox.run(["index", bad.path])
-    #expect(result.status == 65, "\(result)")
+    #expect(result.status == 1, "some inputs failed: \(result)")
+    #expect(result.stderr.hasPrefix("tunes: " + bad.appendingPathComponent("library.json").path + ":4:"), "\(result)")
     let message = result.stderr
     #expect(message.contains("library.json"), "\(result)")
     // line 4; the column is where the comma is missing (after "Kettle", at most up to "songs").
@@ -42,7 +43,12 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
     #expect(message.split(separator: "\n").count == 1, "one line: \(result)")
 
     let after = try sandbox.run(["ls", "songs", "--json"])
-    #expect(after.stdout == before.stdout, "the database changed")
+    let songs = try #require(JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]], "\(after)")
+    let beforeSongs = try #require(JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [[String: Any]])
+    #expect(songs.count == beforeSongs.count + 1, "\(after)")
+    let other = try #require(songs.first { ($0["path"] as? String)?.hasSuffix("/bad/other.mp3") == true }, "\(after)")
+    #expect(other["title"] as? String != "Other", "nothing of the broken catalogue is applied: \(other)")
+    #expect(other["artist"] as? String != "Somebody", "\(other)")
   }
 
   @Test func badQueryIsAnErrorNamingTheQuery() throws {

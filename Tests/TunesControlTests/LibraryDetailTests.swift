@@ -126,7 +126,7 @@ struct OtherIndexRunTests {
     let music = p.music, path = p.folder + "/library.db"
     let report = try await offCooperativePool { () -> IndexReport in
       try makeMP3(music + "/Gamma/01 six.mp3", title: "Six", artist: "Gamma", album: "Later", track: 1)
-      return try Library(path: path).index(paths: [music])
+      return try Library(path: path, areas: everyDatabaseArea).index(paths: [music])
     }
     #expect(report.added.count == 1)
     let started = ContinuousClock.now

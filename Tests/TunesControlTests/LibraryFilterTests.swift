@@ -3,7 +3,7 @@
 // Characters. The random songs and clauses are made as TunesMPDTests/FilterMatcherTests makes them.
 import Foundation
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesControl
 @testable import TunesMPD
 
@@ -83,7 +83,7 @@ import TunesLibrary
   @Test func libraryScanEqualsFilteringEveryDecodedSong() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let library = try Library(path: folder + "/library.db")
+    let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
     var random = SplitMix(state: 11)
     try library.pool.write { db in
       for index in 0..<400 {

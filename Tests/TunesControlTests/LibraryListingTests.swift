@@ -2,7 +2,7 @@
 // filtered songs they replace, on a library of nested folders whose names sort around "/".
 import Foundation
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 import TunesPlayer
 @testable import TunesControl
 import TunesMPD
@@ -12,7 +12,7 @@ import TunesMPD
   /// nested up to three deep, with songs beside sub-folders.
   static func backend() throws -> (PlayerBackend, Library, String) {
     let folder = temporaryFolder()
-    let library = try Library(path: folder + "/library.db")
+    let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
     var random = SplitMix(state: 5)
     let names = ["a", "a b", "a.b", "a0", "Zé", "é", "b", "\u{301}x"]
     let artists = ["Air", "air", "Björk", "Café Tacvba", "", "夜の月"]
@@ -88,7 +88,7 @@ import TunesMPD
   @Test func directoryEndsOnAPathThatIsNotUTF8() async throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let library = try Library(path: folder + "/library.db")
+    let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
     try await library.pool.write { db in
       var song = Song(path: "/m/a/1.mp3", title: "one", artist: "x")
       try song.insert(db)

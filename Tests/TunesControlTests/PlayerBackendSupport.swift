@@ -116,7 +116,7 @@ struct LivePlayer: Sendable {
       for (relative, title, artist, album, track) in files {
         try makeMP3(music + "/" + relative, title: title, artist: artist, album: album, track: track)
       }
-      let library = try Library(path: folder + "/library.db")
+      let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
       return (library, try library.index(paths: [music]))
     }
     try #require(report.added.count == files.count, "indexed \(report)")

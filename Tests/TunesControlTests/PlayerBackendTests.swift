@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 import TunesLibrary
-import TunesPlayer
+@testable import TunesPlayer
 @testable import TunesControl
 import TunesMPD
 

@@ -82,7 +82,7 @@ struct Harness: Sendable {
   /// silent decoder only checks that it is there); returns it and the music folder.
   private static func libraryOf(_ songs: [MPDSong], in folder: String) throws -> (Library, String) {
     let music = folder + "/music"
-    let library = try Library(path: folder + "/library.db")
+    let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
     try library.pool.write { db in
       for song in songs {
         let path = music + "/" + song.file

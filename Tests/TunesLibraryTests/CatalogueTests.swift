@@ -134,13 +134,33 @@ import Testing
     }
   }
 
-  @Test func malformedCatalogueAppliesNothing() throws {
+  @Test func malformedCatalogueAppliesNothingAndTheRestIsIndexed() throws {
     let temp = try TempLibrary()
     try temp.write("good.mp3", ["title": "Good"])
+    try temp.write("sub/named.mp3", ["title": "Named (tag)"])
+    let catalogue = try temp.writeText("sub/library.json", "[{\"artistName\": \"A\",, }]")
+    let report = try temp.index()
+    #expect(report.errors.count == 1, "\(report)")
+    let problem = try #require(report.errors.first)
+    #expect(problem.path == catalogue && problem.line == 1 && problem.column == 21, "\(problem)")
+    #expect(problem.place == catalogue + ":1:21")
+    #expect(report.added.count == 2, "\(report)")
+    #expect(try temp.count("SELECT count(*) FROM song WHERE source != 'scan'") == 0)
+    #expect(try temp.library.song(path: temp.music + "/sub/named.mp3")?.title == "Named (tag)")
+  }
+
+  @Test func songsOfABrokenCatalogueKeepWhatItGaveThem() throws {
+    let temp = try TempLibrary()
+    let song = try temp.write("sub/named.mp3", ["title": "Named (tag)"])
+    let catalogue = #"[{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "From catalogue", "fileName": "named"}]}]}]"#
+    try temp.writeText("sub/library.json", catalogue)
+    _ = try temp.index()
+    #expect(try temp.library.song(path: song)?.title == "From catalogue")
+    // Broken later, the catalogue no longer names the song, but the song does not fall back to its tags.
     try temp.writeText("sub/library.json", "[{\"artistName\": \"A\",, }]")
-    #expect(throws: LibraryError.self) { try temp.index() }
-    #expect(try temp.count("SELECT count(*) FROM song") == 0)
-    #expect(temp.reads.all.isEmpty)
+    let report = try temp.index()
+    #expect(report.errors.count == 1 && report.updated.isEmpty && report.unchanged == 1, "\(report)")
+    #expect(try temp.library.song(path: song)?.title == "From catalogue")
   }
 
   @Test func columnsCountCharactersNotBytes() throws {

@@ -61,9 +61,9 @@ import Testing
     let again = try temp.index()
     #expect(again.unchanged == 2 && !again.changedAnything)
     #expect(temp.reads.all.isEmpty)
-    // One of them goes: only that one leaves the index.
+    // One of them goes: only that one leaves the index (pruned).
     try FileManager.default.removeItem(atPath: temp.music + "/" + decomposed)
-    let after = try temp.index()
+    let after = try temp.index(prune: true)
     #expect(after.removed.count == 1 && after.unchanged == 1)
     #expect(try temp.library.pool.read { db in try String.fetchAll(db, sql: "SELECT title FROM song") } == ["Composed"])
   }
@@ -86,13 +86,13 @@ import Testing
     #expect(try temp.library.songs(matching: "old").isEmpty)
   }
 
-  @Test func vanishedFilesLeaveTheIndexWithTheirEmptyAlbums() throws {
+  @Test func prunedFilesLeaveTheIndexWithTheirEmptyAlbums() throws {
     let temp = try TempLibrary()
     try temp.write("keep.mp3", ["title": "Keep", "artist": "K", "album": "KA"])
     let gone = try temp.write("gone.mp3", ["title": "Gone", "artist": "G", "album": "GA"])
     _ = try temp.index()
     try FileManager.default.removeItem(atPath: gone)
-    let report = try temp.index()
+    let report = try temp.index(prune: true)
     #expect(report.removed == [gone])
     #expect(try temp.library.song(path: gone) == nil)
     #expect(try temp.count("SELECT count(*) FROM album") == 1)
@@ -134,13 +134,13 @@ import Testing
     #expect(report.dryRun)
     #expect(report.added == [added])
     #expect(report.updated == [stays])
-    #expect(report.removed == [goes])
+    #expect(report.missing == [goes] && report.removed.isEmpty)
     #expect(report.moved == [IndexReport.Move(from: moves, to: temp.music + "/moved.mp3")])
     #expect(try dump(temp) == before)
     // The real run then does exactly what the dry run announced.
     let real = try temp.index()
     #expect(real.added == report.added && real.updated == report.updated)
-    #expect(real.removed == report.removed && real.moved == report.moved)
+    #expect(real.missing == report.missing && real.removed == report.removed && real.moved == report.moved)
   }
 
   @Test func badFilesAreReportedAndTheRestIndexed() throws {
@@ -290,7 +290,7 @@ import Testing
     try addPlaylist(temp, items: [(id, path, "S", "A", nil)])
     let saved = try String(contentsOfFile: path, encoding: .utf8)
     try FileManager.default.removeItem(atPath: path)
-    _ = try temp.index()
+    _ = try temp.index(prune: true)
     #expect(try temp.count("SELECT count(*) FROM playlistItem WHERE songId IS NULL") == 1)
     try saved.write(toFile: path, atomically: false, encoding: .utf8)
     _ = try temp.index()

@@ -57,8 +57,11 @@ import Testing
   @Test func aStrayLibraryJSONAboveIsReportedNotFatal() throws {
     let (temp, kettle, _) = try libraryWithCatalogue()
     try temp.writeText("Zoe/library.json", "{ not a catalogue")
-    // Inside the walked folder a malformed catalogue stops the run, as it always did.
-    #expect(throws: LibraryError.self) { try temp.index() }
+    // Inside the walked folder a malformed catalogue is an error of the run, with its line and column,
+    // and its songs keep what it gave them.
+    let whole = try temp.index()
+    #expect(whole.errors.contains { $0.path == temp.music + "/Zoe/library.json" && $0.line == 1 }, "\(whole)")
+    #expect(try temp.library.song(path: kettle)?.title == "Nocturne for Kettle")
     let report = try temp.index([temp.music + "/Zoe/Small Hours"])
     #expect(report.errors.contains { $0.path == temp.music + "/Zoe/library.json" && $0.reason.hasPrefix("not applied") })
     #expect(try temp.library.song(path: kettle)?.title == "Nocturne for Kettle")

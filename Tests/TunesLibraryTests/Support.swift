@@ -2,7 +2,7 @@
 // "key=value" text files, so scanner tests control tags, audio hashes and failures exactly.
 import Foundation
 import GRDB
-import TunesLibrary
+@testable import TunesLibrary
 import TunesTags
 
 /// A temporary folder with a library database and a music folder; removed when the test ends.
@@ -16,7 +16,7 @@ final class TempLibrary {
     root = NSTemporaryDirectory() + "tunes-library-tests-" + UUID().uuidString
     music = root + "/music"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
-    library = try Library(path: root + "/library.db")
+    library = try Library(path: root + "/library.db", areas: everyDatabaseArea)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -42,8 +42,9 @@ final class TempLibrary {
     return path
   }
 
-  func options(dryRun: Bool = false, batchSize: Int = 256) -> IndexingOptions {
+  func options(dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) -> IndexingOptions {
     var options = IndexingOptions(dryRun: dryRun)
+    options.prune = prune
     options.batchSize = batchSize
     let reads = self.reads
     options.readMetadata = { path in
@@ -53,8 +54,8 @@ final class TempLibrary {
     return options
   }
 
-  func index(_ paths: [String]? = nil, dryRun: Bool = false, batchSize: Int = 256) throws -> IndexReport {
-    try library.index(paths: paths ?? [music], options: options(dryRun: dryRun, batchSize: batchSize))
+  func index(_ paths: [String]? = nil, dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) throws -> IndexReport {
+    try library.index(paths: paths ?? [music], options: options(dryRun: dryRun, prune: prune, batchSize: batchSize))
   }
 
   func count(_ sql: String) throws -> Int {

@@ -162,7 +162,7 @@ import TunesCore
     let path = try temporaryFolder() + "/library.db"
     do {
       let old = try DatabaseQueue(path: path)
-      try Schema.migrator.migrate(old, upTo: "dashboard-v1")
+      try Schema.migrator(areas: everyDatabaseArea).migrate(old, upTo: "dashboard-v1")
       try await old.write { db in
         try db.execute(
           sql: "INSERT INTO pendingListen(listenedAt, payload, state, createdAt) VALUES (?, ?, 'pending', ?)",
@@ -170,7 +170,7 @@ import TunesCore
       }
       try old.close()
     }
-    let library = try Library(path: path)
+    let library = try Library(path: path, areas: everyDatabaseArea)
     let migrated = try await library.pool.read { db in try db.columns(in: "pendingListen").map(\.name) }
     #expect(migrated.contains("account"))
     let rows = try ListenQueue(library: library).all()

@@ -4,7 +4,7 @@
 import Foundation
 import GRDB
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 
 @Suite(.serialized) struct DashboardActingTests {
   static let joga = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
@@ -28,7 +28,7 @@ import TunesLibrary
       let server = try await FakeListenBrainz.start(world: world)
       // Not in the server's folder: a test replaces the server, and its folder goes with it.
       let db = NSTemporaryDirectory() + "tunes-acting-\(UUID().uuidString)/library.db"
-      let library = try Library(path: db)
+      let library = try Library(path: db, areas: everyDatabaseArea)
       try await library.pool.write { db in
         var joga = Song(path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Mix", recordingMbid: DashboardActingTests.joga)
         try joga.insert(db)

@@ -9,7 +9,8 @@ import TunesLibrary
 
 @Suite struct DashboardCacheTests {
   static func library() throws -> Library {
-    try Library(path: NSTemporaryDirectory() + "tunes-dashcache-\(UUID().uuidString)/library.db")
+    try Library(
+      path: NSTemporaryDirectory() + "tunes-dashcache-\(UUID().uuidString)/library.db", areas: everyDatabaseArea)
   }
 
   /// Counts requests and answers from a table; a missing key is a network failure.

@@ -3,7 +3,7 @@
 import Foundation
 import GRDB
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesListenBrainz
 
 @Suite struct ScrobblerTests {
@@ -67,7 +67,7 @@ import TunesLibrary
     let library = try temporaryLibrary()
     let song = try insertSong(library, title: "Now", artist: "Playing")
     let scrobbler = Scrobbler(library: library, client: try makeClient(server), submitter: nil)
-    await scrobbler.songStarted(song: song, at: Date())?.value
+    await scrobbler.songStarted(song: song)?.value
     let now = try await server.playingNow()
     #expect((now.first?["track_metadata"] as? [String: Any])?["track_name"] as? String == "Now")
     let requests = try await server.requests()
@@ -77,7 +77,7 @@ import TunesLibrary
     await scrobbler.songResumed(song: song, afterPause: 300, remainingSeconds: 100)?.value
     #expect(try await server.requests().count == 2)
     // Without a token nothing is sent.
-    #expect(Scrobbler(library: library, client: nil, submitter: nil).songStarted(song: song, at: Date()) == nil)
+    #expect(Scrobbler(library: library, client: nil, submitter: nil).songStarted(song: song) == nil)
   }
 }
 
@@ -132,7 +132,7 @@ import TunesLibrary
     #expect(await eventually { log.lines.contains { $0.contains("not logged in to ListenBrainz") } }, "\(log.lines)")
     #expect(try queue.count(.pending) == 1)
     #expect(try await server.requests().count == 1)
-    #expect(scrobbler.songStarted(song: song, at: Date()) == nil)  // no playing_now either
+    #expect(scrobbler.songStarted(song: song) == nil)  // no playing_now either
 
     _ = try await account.login(token: "tok-zoe")
     try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(600), playedMs: 120_000)

@@ -3,7 +3,7 @@
 import Foundation
 import GRDB
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 
 @testable import TunesListenBrainz
 

@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 import Testing
 import TunesCore
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesListenBrainz
 
 @Suite struct SubmitterTests {
@@ -205,14 +205,14 @@ import TunesLibrary
     var song: Song
     do {
       // The "process" that played: counts and queues, then dies before any send.
-      let library = try Library(path: path)
+      let library = try Library(path: path, areas: everyDatabaseArea)
       song = try insertSong(library)
       let scrobbler = Scrobbler(library: library, client: nil, submitter: nil)
       let start = Date(timeIntervalSinceNow: -3600)
       for i in 0..<3 { try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(Double(i * 300)), playedMs: 200_000) }
     }
     // A new process opens the same database and sends what was left.
-    let library = try Library(path: path)
+    let library = try Library(path: path, areas: everyDatabaseArea)
     let queue = ListenQueue(library: library)
     #expect(try queue.count(.pending) == 3)
     #expect(try library.song(id: song.id!)?.playCount == 3)
@@ -351,14 +351,14 @@ import TunesLibrary
     let server = try await FakeServer.start()
     let db = try temporaryFolder() + "/library.db"
     do {
-      let library = try Library(path: db)
+      let library = try Library(path: db, areas: everyDatabaseArea)
       try queueListens(library, count: 3, song: try insertSong(library))
     }
     let r = try await TunesBinary.run(["lb", "flush"], server: server.root, db: db, extra: ["TUNES_LISTENBRAINZ_TOKEN": "wrong"])
     #expect(r.status == 77)
     #expect(r.err == "tunes: ListenBrainz refused the token (Invalid authorization token.); run `tunes lb login` again\n")
     #expect(r.out == "")
-    #expect(try ListenQueue(library: try Library(path: db)).count(.pending) == 3)
+    #expect(try ListenQueue(library: try Library(path: db, areas: everyDatabaseArea)).count(.pending) == 3)
   }
 
   /// Logged in as bob with only alice's listens queued: one line saying so, exit 0, nothing sent.
@@ -367,7 +367,7 @@ import TunesLibrary
     let folder = try temporaryFolder()
     let db = folder + "/library.db"
     do {
-      let library = try Library(path: db)
+      let library = try Library(path: db, areas: everyDatabaseArea)
       try queueListens(library, count: 2, song: try insertSong(library), account: "alice")
     }
     var config = Config()
@@ -379,7 +379,7 @@ import TunesLibrary
     #expect(r.out == "Nothing to send for bob; 2 listens wait for alice's login.\n")
     #expect(r.err == "")
     #expect(try await server.requests().isEmpty)
-    #expect(try ListenQueue(library: try Library(path: db)).count(.pending) == 2)
+    #expect(try ListenQueue(library: try Library(path: db, areas: everyDatabaseArea)).count(.pending) == 2)
   }
 }
 

@@ -1,7 +1,7 @@
 // Shared test helpers: temporary folders and libraries, songs, clients and submitters pointed at a fake server.
 import Foundation
 import GRDB
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesListenBrainz
 
 func temporaryFolder() throws -> String {
@@ -11,7 +11,7 @@ func temporaryFolder() throws -> String {
 }
 
 func temporaryLibrary() throws -> Library {
-  try Library(path: try temporaryFolder() + "/library.db")
+  try Library(path: try temporaryFolder() + "/library.db", areas: everyDatabaseArea)
 }
 
 /// Inserts a song and returns it with its id.

@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 import Testing
 import TunesCore
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesPlayer
 
 @Suite struct PlayStateRowsTests {

@@ -3,12 +3,12 @@
 import Foundation
 import Testing
 import TunesCore
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesPlayer
 
 func temporaryLibrary() throws -> (Library, URL) {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tunes-player-\(UUID().uuidString)")
-  let library = try Library(path: folder.appendingPathComponent("library.db").path)
+  let library = try Library(path: folder.appendingPathComponent("library.db").path, areas: everyDatabaseArea)
   return (library, folder)
 }
 
@@ -104,6 +104,8 @@ func temporaryLibrary() throws -> (Library, URL) {
     let sink2 = FakeSink()
     let restored = Player(sink: sink2, decoders: fakeLibrary(tracks), library: library, seed: 1234)
     let log = await EventLog.attach(to: restored)
+    let recorded = Recorder()
+    await restored.setListenHook { song, listen in recorded.add(song.path, listen) }
     #expect(try await restored.restore())
     let after = await restored.status()
     #expect(after.currentID == before.currentID)
@@ -122,7 +124,7 @@ func temporaryLibrary() throws -> (Library, URL) {
     // The resumed song continued at its position: its first heard frame is where it was paused.
     #expect(sink2.heard.first?.frame == Self.format.frames(milliseconds: before.elapsedMs))
     // The resumed play was restored: never a listen; the others played through are.
-    let listens = await log.listens.map(\.0)
+    let listens = recorded.items.map(\.path)
     #expect(!listens.contains(started[0]))
     #expect(listens.count == started.count - 1)
     await restored.shutdown()

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TunesCore
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesPlayer
 
 @Suite struct PlayerModesTests {

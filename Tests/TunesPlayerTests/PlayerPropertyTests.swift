@@ -38,7 +38,7 @@ import TunesLibrary
   @Test(arguments: 0..<6) func reportedStateAlwaysEqualsTheSink(block: Int) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tunes-player-prop-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let library = try Library(path: folder.appendingPathComponent("library.db").path)
+    let library = try Library(path: folder.appendingPathComponent("library.db").path, areas: everyDatabaseArea)
     var rng = SeededRandom(seed: UInt64(500 + block))
     let tracks = Dictionary(uniqueKeysWithValues: (1...9).map { ($0, FakeTrack(frames: 6000 + $0 * 1500)) })
     let decoders = fakeLibrary(tracks)

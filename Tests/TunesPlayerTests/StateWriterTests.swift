@@ -3,7 +3,7 @@
 import Foundation
 import Synchronization
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 @testable import TunesPlayer
 
 @Suite struct StateWriterTests {

@@ -2,7 +2,7 @@
 import Foundation
 import GRDB
 import Testing
-import TunesLibrary
+@testable import TunesLibrary
 
 @testable import TunesPlaylists
 

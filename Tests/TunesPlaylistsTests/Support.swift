@@ -3,7 +3,7 @@
 import Foundation
 import GRDB
 import TunesCore
-import TunesLibrary
+@testable import TunesLibrary
 
 @testable import TunesPlaylists
 
@@ -17,7 +17,7 @@ final class Fixture: Sendable {
   init() throws {
     let folder = NSTemporaryDirectory() + "tunes-playlists-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let library = try Library(path: folder + "/library.db")
+    let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
     var inserted: [String: Song] = [:]
     try library.pool.write { db in
       for (key, song) in Fixture.catalogue(root: folder + "/music") {

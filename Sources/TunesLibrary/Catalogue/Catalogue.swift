@@ -76,9 +76,20 @@ struct SmallNumber: Sendable, Equatable {
 public struct IndexProblem: Sendable, Hashable, Codable {
   public var path: String
   public var reason: String
-  public init(path: String, reason: String) {
+  /// Where in the file the problem is (1-based), for a file that was read but not understood.
+  public var line: Int?
+  public var column: Int?
+  public init(path: String, reason: String, line: Int? = nil, column: Int? = nil) {
     self.path = path
     self.reason = reason
+    self.line = line
+    self.column = column
+  }
+
+  /// The path, with `:LINE:COLUMN` when the problem has a place in the file (as compilers name one).
+  public var place: String {
+    guard let line else { return path }
+    return "\(path):\(line):\(column ?? 1)"
   }
 }
 

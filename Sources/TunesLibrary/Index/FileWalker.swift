@@ -34,6 +34,15 @@ struct WalkResult: Sendable {
   /// Folders that exist but could not be read: what the index holds under them is kept, not taken for
   /// vanished (a permissions slip or a network share's hiccup must not cost play counts and playlists).
   var unreadableFolders: [String] = []
+  /// The folders walked, by device and inode: a folder reached again (through a symlink to a folder
+  /// above it, or to one walked already) is not walked twice, so links can be followed without looping.
+  var walkedFolders: Set<FolderIdentity> = []
+}
+
+/// A folder as the filesystem knows it, whatever path leads to it.
+struct FolderIdentity: Hashable, Sendable {
+  var device: UInt64
+  var inode: UInt64
 }
 
 enum FileWalker {
@@ -55,9 +64,25 @@ enum FileWalker {
     name.utf8.count > 4 && PathText.hasSuffix(name, asciiLowercase: ".mp3")
   }
 
-  /// Walks `folder` recursively (hidden entries and symlinked folders are skipped: no loops).
+  /// Walks `folder` recursively, hidden entries skipped. Symlinks are followed, as MPD follows them by
+  /// default, and what they lead to is indexed under the path through the link. The folders the links
+  /// lead to are walked after the real ones, so a song reachable both ways keeps its real path; a
+  /// folder already walked (a link to a folder above, a second link to the same one) is not walked again.
   /// `foundCatalogue` hears of each library.json as soon as it is found.
   static func walk(_ folder: String, into result: inout WalkResult, foundCatalogue: (String) -> Void) {
+    var linked: [String] = []
+    walkTree(folder, into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue)
+    var next = 0
+    while next < linked.count {
+      walkTree(linked[next], into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue)
+      next += 1
+    }
+  }
+
+  /// Walks `folder` and the real folders under it; symlinked folders are noted in `linkedFolders`.
+  private static func walkTree(
+    _ folder: String, into result: inout WalkResult, linkedFolders: inout [String], foundCatalogue: (String) -> Void
+  ) {
     let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0, let dir = fdopendir(fd) else {
       let reason = String(cString: strerror(errno))
@@ -67,9 +92,14 @@ enum FileWalker {
       return
     }
     defer { closedir(dir) }
-    var subfolders: [String] = []
-    var coverRank = Int.max
     var info = stat()
+    if fstat(fd, &info) == 0 {
+      let identity = FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+      guard result.walkedFolders.insert(identity).inserted else { return }
+    }
+    var subfolders: [String] = []
+    var links: [String] = []
+    var coverRank = Int.max
     while let entry = readdir(dir) {
       // Hidden entries are skipped before any String is made.
       if entry.pointee.d_name.0 == CChar(UInt8(ascii: ".")) { continue }
@@ -88,8 +118,17 @@ enum FileWalker {
       if type == Int32(DT_UNKNOWN) || isLink || (type == Int32(DT_REG) && isMP3(name)) {
         guard fstatat(fd, name, &info, 0) == 0 else { continue }
         let mode = info.st_mode & S_IFMT
-        if mode == S_IFDIR { if isLink { continue } else { kind = Int32(DT_DIR) } }
-        else if mode == S_IFREG { kind = Int32(DT_REG) } else { continue }
+        if mode == S_IFDIR {
+          if isLink {
+            links.append(path)
+            continue
+          }
+          kind = Int32(DT_DIR)
+        } else if mode == S_IFREG {
+          kind = Int32(DT_REG)
+        } else {
+          continue
+        }
       }
       if kind == Int32(DT_DIR) {
         subfolders.append(path)
@@ -106,8 +145,9 @@ enum FileWalker {
         }
       }
     }
+    linkedFolders += links.sorted(by: PathText.byteOrder)
     for subfolder in subfolders.sorted(by: PathText.byteOrder) {
-      walk(subfolder, into: &result, foundCatalogue: foundCatalogue)
+      walkTree(subfolder, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
     }
   }
 }

@@ -12,6 +12,9 @@ public struct IndexProgress: Sendable {
 public struct IndexingOptions: Sendable {
   /// Compute and report the changes, write nothing.
   public var dryRun = false
+  /// Delete the songs under the indexed paths whose files are missing (marked by this run or before),
+  /// instead of keeping them marked missing until their files come back.
+  public var prune = false
   /// Files read and written per transaction: a kill loses at most one batch of work, never consistency.
   public var batchSize = 256
   /// Threads reading tags at once.
@@ -38,6 +41,9 @@ public struct IndexReport: Sendable, Equatable {
   public var added: [String] = []
   public var updated: [String] = []
   public var moved: [Move] = []
+  /// Songs whose files this run found gone: kept, marked missing, until they come back or are pruned.
+  public var missing: [String] = []
+  /// Songs deleted from the index (`prune`): their files were missing.
   public var removed: [String] = []
   public var unchanged = 0
   public var errors: [IndexProblem] = []
@@ -45,5 +51,7 @@ public struct IndexReport: Sendable, Equatable {
   /// them too, so keeping playlists in step costs no second walk.
   public var playlistFiles: [String] = []
 
-  public var changedAnything: Bool { !(added.isEmpty && updated.isEmpty && moved.isEmpty && removed.isEmpty) }
+  public var changedAnything: Bool {
+    !(added.isEmpty && updated.isEmpty && moved.isEmpty && missing.isEmpty && removed.isEmpty)
+  }
 }

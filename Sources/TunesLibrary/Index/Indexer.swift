@@ -12,7 +12,8 @@ import TunesTags
 
 extension Library {
   /// Indexes folders (recursively, reading every library.json in them), catalogue files and MP3 files.
-  /// Throws before writing anything when a path is missing or a catalogue is malformed.
+  /// Throws before writing anything when a path is missing. A malformed catalogue is reported (with its
+  /// line and column) and nothing of it applied; the rest is indexed.
   public func index(paths: [String], options: IndexingOptions = IndexingOptions()) throws -> IndexReport {
     // A dry run writes nothing, so it need not wait for a run that does.
     let lock = options.dryRun ? nil : IndexLock(database: path) { options.waitingForOtherRun?() }
@@ -30,6 +31,8 @@ private struct IndexedFile: Sendable {
   var audioHash: HashText?
   /// The stored fingerprint's value (the index keeps it as hex text).
   var catalogueFingerprint: UInt64?
+  /// Marked missing by an earlier run (its file was gone then).
+  var missing: Bool
   var path: String { key.path }
 }
 
@@ -39,9 +42,11 @@ private struct MatchedRow {
   var id: Int64
   var catalogueFingerprint: UInt64?
   var stampUnchanged: Bool
+  /// The row was marked missing: its file is back, and the row is written again to say so.
+  var missing: Bool
 
   /// Whether the row is up to date for its file named by an entry of this fingerprint (nil: none).
-  func agrees(with fingerprint: UInt64?) -> Bool { stampUnchanged && catalogueFingerprint == fingerprint }
+  func agrees(with fingerprint: UInt64?) -> Bool { stampUnchanged && !missing && catalogueFingerprint == fingerprint }
 }
 
 /// A stored hash, as its value when it is the hex text of one: 100k rows then hold no string each.
@@ -144,6 +149,9 @@ private struct Indexer {
   var scopeFolders: [String] = []
   var explicitFiles: Set<String> = []
   var folderCovers: [String: String?] = [:]
+  /// The folders of catalogues that could not be read: their songs that came from a catalogue keep
+  /// their rows as they are, rather than falling back to their tags until the catalogue is mended.
+  var brokenCatalogueFolders: [String] = []
   var artistIDs: [String: Int64] = [:]
   var albumIDs: [String: Int64] = [:]
   var batchNumber = 0
@@ -169,6 +177,7 @@ private struct Indexer {
       }
       let row = matched[Int(file.row) - 1]
       let same = file.catalogueEntry == CatalogueEntries.unchanged || row.agrees(with: entries[file.catalogueEntry]?.fingerprint)
+        || (file.catalogueEntry == 0 && row.catalogueFingerprint != nil && !row.missing && underBrokenCatalogue(key.path))
       if same { report.unchanged += 1 } else { work.append(.update(row.id, key, file.stamp)) }
     }
     matched = []
@@ -196,14 +205,25 @@ private struct Indexer {
       options.progress?(IndexProgress(done: done, total: total))
     }
 
-    // What is left of the vanished rows leaves the index; then tidy artists and albums.
+    // What is left of the vanished rows is marked missing (those marked before keep their date), or with
+    // --prune leaves the index with the rows marked before; then tidy artists and albums.
     let gone = vanished.values.sorted { PathText.byteOrder($0.path, $1.path) }
-    report.removed = gone.map(\.path)
+    let newlyMissing = options.prune ? [] : gone.filter { !$0.missing }
+    let pruned = options.prune ? gone : []
+    report.missing = newlyMissing.map(\.path)
+    report.removed = pruned.map(\.path)
+    if !options.dryRun && !newlyMissing.isEmpty {
+      let since = DatabaseTimestamp.text(Date())
+      try commit { db in
+        let mark = try db.cachedStatement(sql: "UPDATE song SET missingSince = ? WHERE id = ?")
+        for row in newlyMissing { try mark.execute(arguments: [since, row.id]) }
+      }
+    }
     // Artists and albums can only be orphaned by a run that wrote or removed songs.
-    if !options.dryRun && !(work.isEmpty && gone.isEmpty) {
+    if !options.dryRun && !(work.isEmpty && pruned.isEmpty) {
       try commit { db in
         let delete = try db.cachedStatement(sql: "DELETE FROM song WHERE id = ?")
-        for row in gone { try delete.execute(arguments: [row.id]) }
+        for row in pruned { try delete.execute(arguments: [row.id]) }
         try db.execute(sql: """
           DELETE FROM album WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.albumId = album.id);
           DELETE FROM artist WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.artistId = artist.id)
@@ -329,9 +349,17 @@ private struct Indexer {
       }
     }
     for (number, path) in catalogues.enumerated() {
-      let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
-      if number == 0 { first = nil }
-      apply(parsed, onlyInScope: false)
+      do {
+        let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
+        if number == 0 { first = nil }
+        apply(parsed, onlyInScope: false)
+      } catch LibraryError.malformedCatalogue(let path, let line, let column, let reason) {
+        // One broken catalogue must not cost the rest of the run: nothing of it is applied, it is said
+        // where it is broken, and the run ends as one with failed inputs.
+        if number == 0 { first = nil }
+        report.errors.append(IndexProblem(path: path, reason: "malformed catalogue: \(reason)", line: line, column: column))
+        brokenCatalogueFolders.append(PathText.folder(of: path))
+      }
     }
     walk.files = files
     // Files outside the walked folders (given, or named by a catalogue) and their rows; then the rows
@@ -353,7 +381,8 @@ private struct Indexer {
       }
       guard walk.files.values[index].row == 0 else { continue }  // a folder given twice loads its rows twice
       let stamp = walk.files.values[index].stamp
-      matched.append(MatchedRow(id: row.id, catalogueFingerprint: row.catalogueFingerprint, stampUnchanged: row.stamp == stamp))
+      matched.append(
+        MatchedRow(id: row.id, catalogueFingerprint: row.catalogueFingerprint, stampUnchanged: row.stamp == stamp, missing: row.missing))
       walk.files.values[index].row = UInt32(matched.count)
     }
     return unmatched
@@ -377,14 +406,16 @@ private struct Indexer {
     try pool.read { db in
       var rows: [IndexedFile] = []
       func load(_ sql: String, _ arguments: StatementArguments) throws {
-        let cursor = try Row.fetchCursor(db, sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint FROM song WHERE " + sql, arguments: arguments)
+        let cursor = try Row.fetchCursor(
+          db, sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint, missingSince IS NOT NULL FROM song WHERE " + sql,
+          arguments: arguments)
         while let row = try cursor.next() {
           let size: Int64? = row[2]
           let mtime: Double? = row[3]
           rows.append(IndexedFile(
             id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
             audioHash: (row[4] as String?).map(HashText.init),
-            catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value)))
+            catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value), missing: row[6]))
         }
       }
       // A doubling list of 100k rows would briefly hold two.
@@ -460,13 +491,14 @@ private struct Indexer {
     guard !options.dryRun else { return }
     batchNumber += 1
     var artistIDs = self.artistIDs
+    let songsIndexedHooks = library.songsIndexedHooks
     var albumIDs = self.albumIDs
     try commit { db in
       let columns = """
         path = ?, title = ?, artist = ?, album = ?, albumArtist = ?, artistId = ?, albumId = ?, trackNumber = ?,
         trackTotal = ?, discNumber = ?, discTotal = ?, year = ?, genre = ?, durationMs = ?, recordingMbid = ?,
         releaseMbid = ?, artistMbids = ?, isCompilation = ?, fileSize = ?, fileMtime = ?, audioHash = ?, source = ?,
-        catalogueFingerprint = ?
+        catalogueFingerprint = ?, missingSince = NULL
         """
       let update = try db.cachedStatement(sql: "UPDATE song SET \(columns) WHERE id = ?")
       let insert = try db.cachedStatement(sql: """
@@ -499,7 +531,10 @@ private struct Indexer {
           written.append((id, values))
         }
       }
-      try PlaylistRelinker.relink(db, songs: written)
+      if !written.isEmpty {
+        let songs = IndexedSongs(songs: written)
+        for hook in songsIndexedHooks { try hook(db, songs) }
+      }
     }
     self.artistIDs = artistIDs
     self.albumIDs = albumIDs
@@ -539,6 +574,11 @@ private struct Indexer {
       }
     }
     return found
+  }
+
+  /// Whether `path` lies under the folder of a catalogue that could not be read (which could name it).
+  func underBrokenCatalogue(_ path: String) -> Bool {
+    brokenCatalogueFolders.contains { PathText.isInside(path, folder: $0) }
   }
 
   /// Whether `path` lies under one of the walked folders (whose covers the walk has already seen).

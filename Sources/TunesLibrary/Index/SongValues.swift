@@ -83,11 +83,3 @@ extension TagError {
     }
   }
 }
-
-/// Folds case and diacritics the way the full-text index does, for matching names outside it.
-enum NameFolding {
-  static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-}

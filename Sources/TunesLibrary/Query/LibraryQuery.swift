@@ -27,6 +27,9 @@ public struct LibraryQuery: Sendable, Equatable {
   public enum Term: Sendable, Equatable {
     /// `words` are matched as word prefixes, all of them; `phrase` keeps them together and in order.
     case text(TextField, words: [String], phrase: Bool, negated: Bool)
+    /// The field's whole value equal to `value` (`artist:=AIR`), byte for byte unless `ignoringCase`
+    /// (`artist:=~air`), as beets' exact matches and MPD's `find`. Free words have no exact form.
+    case exact(TextField, String, ignoringCase: Bool, negated: Bool)
     /// A path prefix when the value starts with "/", else a substring of the path.
     case path(String, negated: Bool)
     case number(NumberField, NumberRange, negated: Bool)
@@ -52,13 +55,26 @@ public struct LibraryQuery: Sendable, Equatable {
     public static func == (a: Sort, b: Sort) -> Bool { a.key == b.key && a.descending == b.descending }
   }
 
+  /// Which songs a query looks at as to their files: those present (the default), or with `missing:`
+  /// those whose files are gone too, or only those.
+  public enum MissingSongs: String, Sendable, CaseIterable {
+    /// `missing:no`, the default.
+    case hidden = "no"
+    /// `missing:any`.
+    case included = "any"
+    /// `missing:yes`.
+    case only = "yes"
+  }
+
   public var terms: [Term] = []
+  public var missing = MissingSongs.hidden
   /// Applied in order, then the default order (album artist, album, disc, track, path) breaks ties.
   public var sort: [Sort] = []
   public var limit: Int?
 
-  public init(terms: [Term] = [], sort: [Sort] = [], limit: Int? = nil) {
+  public init(terms: [Term] = [], sort: [Sort] = [], limit: Int? = nil, missing: MissingSongs = .hidden) {
     self.terms = terms
+    self.missing = missing
     self.sort = sort
     self.limit = limit
   }

@@ -24,7 +24,6 @@ public struct LibraryStats: Sendable, Equatable, Codable {
   public var songs: Int
   public var artists: Int
   public var albums: Int
-  public var playlists: Int
   public var totalDurationMs: Int
   public var totalPlays: Int
   public var mostPlayed: [Song]
@@ -116,16 +115,15 @@ extension Library {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT (SELECT count(*) FROM song), (SELECT count(DISTINCT artistId) FROM song),
-            (SELECT count(DISTINCT albumId) FROM song),
-            (SELECT count(*) FROM playlist), (SELECT coalesce(sum(durationMs), 0) FROM song),
-            (SELECT coalesce(sum(playCount), 0) FROM song)
+          SELECT count(*), count(DISTINCT artistId), count(DISTINCT albumId), coalesce(sum(durationMs), 0),
+            coalesce(sum(playCount), 0)
+          FROM song WHERE \(Song.present)
           """)!
       let top = try Song.fetchAll(
-        db, sql: "SELECT * FROM song WHERE playCount > 0 ORDER BY playCount DESC, lastPlayedAt DESC LIMIT ?",
+        db, sql: "SELECT * FROM song WHERE playCount > 0 AND \(Song.present) ORDER BY playCount DESC, lastPlayedAt DESC LIMIT ?",
         arguments: [count])
       return LibraryStats(
-        songs: row[0], artists: row[1], albums: row[2], playlists: row[3], totalDurationMs: row[4], totalPlays: row[5],
+        songs: row[0], artists: row[1], albums: row[2], totalDurationMs: row[3], totalPlays: row[4],
         mostPlayed: top)
     }
   }

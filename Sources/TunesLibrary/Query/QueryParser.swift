@@ -20,7 +20,13 @@ extension LibraryQuery {
       if let colon = argument.firstIndex(of: ":") {
         let field = argument[..<colon].drop(while: { $0 == "-" })
         if !field.isEmpty, field.allSatisfy(\.isLetter) {
-          return argument[...colon] + "\"" + argument[argument.index(after: colon)...] + "\""
+          // The exact-match mark stays outside the quotes: `artist:=Daft Punk` is `artist:="Daft Punk"`.
+          var valueStart = argument.index(after: colon)
+          for mark in ["=~", "="] where argument[valueStart...].hasPrefix(mark) {
+            valueStart = argument.index(valueStart, offsetBy: mark.count)
+            break
+          }
+          return argument[..<valueStart] + "\"" + argument[valueStart...] + "\""
         }
       }
       return "\"" + argument + "\""
@@ -103,12 +109,24 @@ private struct QueryParser {
     }
     let field = String(characters[index..<probe]).lowercased()
     index = probe + 1
+    // `field:=value` is an exact match, `field:=~value` one that ignores case (beets' syntax).
+    var exactIgnoringCase: Bool?
+    if index < characters.count, characters[index] == "=" {
+      index += 1
+      exactIgnoringCase = index < characters.count && characters[index] == "~"
+      if exactIgnoringCase == true { index += 1 }
+    }
     let quoted = index < characters.count && characters[index] == "\""
     let value = quoted ? try readQuoted(tokenStart: start) : readBare()
     if value.trimmingCharacters(in: .whitespaces).isEmpty {
       throw fail(start, "\(field): needs a value")
     }
-    if let textField = LibraryQuery.TextField(rawValue: field), textField != .any {
+    if let exactIgnoringCase {
+      guard let textField = LibraryQuery.TextField(rawValue: field), textField != .any else {
+        throw fail(start, "\(field): has no exact match (one of artist, album, albumartist, title, genre)")
+      }
+      query.terms.append(.exact(textField, value, ignoringCase: exactIgnoringCase, negated: negated))
+    } else if let textField = LibraryQuery.TextField(rawValue: field), textField != .any {
       try addText(textField, value, quoted: quoted, negated: negated, start: start)
     } else if let numberField = LibraryQuery.NumberField(rawValue: field) {
       guard let range = Self.range(value) else {
@@ -127,11 +145,16 @@ private struct QueryParser {
         }
         query.sort.append(LibraryQuery.Sort(key, descending: descending, position: start + 1))
       }
+    } else if field == "missing" {
+      guard !negated, let missing = LibraryQuery.MissingSongs(rawValue: value.lowercased()) else {
+        throw fail(start, "missing: takes yes (only songs whose files are missing), any or no (the default)")
+      }
+      query.missing = missing
     } else if field == "limit" {
       guard !negated, let limit = Int(value), limit >= 0 else { throw fail(start, "limit: needs a whole number ≥ 0") }
       query.limit = limit
     } else {
-      let fields = ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "sort", "limit"]
+      let fields = ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "missing", "sort", "limit"]
       throw fail(start, "unknown field \"\(field)\" (one of \(fields.joined(separator: ", ")))")
     }
   }
@@ -173,12 +196,14 @@ private struct QueryParser {
   }
 }
 
-/// Splits text into the words the full-text index would see (letters and digits; the rest separates).
+/// Splits text into the words the full-text index would see (letters and digits; apostrophes are left
+/// out, as the index leaves them out: FullTextFolding; the rest separates).
 enum QueryWords {
   static func split(_ text: String) -> [String] {
     var words: [String] = []
     var current = ""
     for scalar in text.unicodeScalars {
+      if FullTextFolding.isIgnored(scalar) { continue }
       if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark {
         current.unicodeScalars.append(scalar)
       } else if !current.isEmpty {

@@ -80,6 +80,12 @@ extension LibraryQuery {
           conditions += parts
           arguments += partArguments
         }
+      case .exact(let field, let value, let ignoringCase, let negated):
+        // SQLite's `=` compares bytes; its lower() folds ASCII letters only (`=~zoë` finds "ZOë", not "ZOË").
+        let column = Self.columns(of: field)[0]
+        let condition = ignoringCase ? "lower(\(column)) = lower(?)" : "\(column) = ?"
+        arguments += [value]
+        conditions.append(negated ? "NOT (\(condition))" : condition)
       case .path(let value, let negated):
         let condition: String
         if value.hasPrefix("/") {
@@ -120,6 +126,11 @@ extension LibraryQuery {
       case .added: return "song.addedAt\(direction), song.id" + direction
       case .random: return "random()"
       }
+    }
+    switch missing {
+    case .hidden: conditions.append(Song.present)
+    case .included: break
+    case .only: conditions.append("song.missingSince IS NOT NULL")
     }
     order.append(Self.defaultOrder)
     // One MATCH for all positive text terms: FTS5 intersects them itself, much faster than one subquery each.

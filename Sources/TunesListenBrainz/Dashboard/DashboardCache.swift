@@ -14,10 +14,12 @@ public struct DashboardCache: Sendable {
   public let library: Library
 
   public init(library: Library) { self.library = library }
+  /// This area's tables in the library database.
+  private var tables: AreaDatabase { library.database(for: .dashboard) }
 
   public func store(key: String, status: Int, body: Data, at date: Date) throws(DashboardError) {
     do {
-      try library.pool.write { db in
+      try tables.write { db in
         try db.execute(
           sql: "INSERT OR REPLACE INTO dashboardCache (requestKey, status, body, fetchedAt) VALUES (?, ?, ?, ?)",
           arguments: [key, status, body, DatabaseTimestamp.text(date)])
@@ -31,7 +33,7 @@ public struct DashboardCache: Sendable {
   public func store(_ answers: [(key: String, answer: CachedAnswer)]) throws(DashboardError) {
     guard !answers.isEmpty else { return }
     do {
-      try library.pool.write { db in
+      try tables.write { db in
         for (key, answer) in answers {
           try db.execute(
             sql: "INSERT OR REPLACE INTO dashboardCache (requestKey, status, body, fetchedAt) VALUES (?, ?, ?, ?)",
@@ -45,7 +47,7 @@ public struct DashboardCache: Sendable {
 
   public func answer(for key: String) throws(DashboardError) -> CachedAnswer? {
     do {
-      return try library.pool.read { db in
+      return try tables.read { db in
         try Row.fetchOne(db, sql: "SELECT status, body, fetchedAt FROM dashboardCache WHERE requestKey = ?", arguments: [key])
           .map { CachedAnswer(status: $0["status"], body: $0["body"], fetchedAt: $0["fetchedAt"]) }
       }

@@ -36,18 +36,20 @@ public struct FeedbackQueue: Sendable {
   public let library: Library
 
   public init(library: Library) { self.library = library }
+  /// This area's tables in the library database.
+  private var tables: AreaDatabase { library.database(for: .dashboard) }
 
   @discardableResult
   public func enqueue(recordingMbid: String?, recordingMsid: String?, score: FeedbackScore, label: String, at date: Date = Date()) throws(DashboardError) -> PendingFeedback {
     var row = PendingFeedback(
       id: nil, recordingMbid: recordingMbid, recordingMsid: recordingMsid, score: score.rawValue, label: label, attempts: 0,
       lastError: nil, createdAt: date)
-    try guarded { try library.pool.write { db in try row.insert(db) } }
+    try guarded { try tables.write { db in try row.insert(db) } }
     return row
   }
 
   public func pending() throws(DashboardError) -> [PendingFeedback] {
-    try guarded { try library.pool.read { db in try PendingFeedback.order(Column("id")).fetchAll(db) } }
+    try guarded { try tables.read { db in try PendingFeedback.order(Column("id")).fetchAll(db) } }
   }
 
   /// Sends queued feedback oldest first; stops at the first failure worth retrying.
@@ -65,7 +67,7 @@ public struct FeedbackQueue: Sendable {
       } catch {
         let failed = error
         try guarded {
-          try library.pool.write { db in
+          try tables.write { db in
             try db.execute(
               sql: "UPDATE pendingFeedback SET attempts = attempts + 1, lastError = ? WHERE id = ?",
               arguments: [failed.description, row.id])
@@ -80,7 +82,7 @@ public struct FeedbackQueue: Sendable {
   }
 
   private func delete(_ row: PendingFeedback) throws(DashboardError) {
-    try guarded { _ = try library.pool.write { db in try PendingFeedback.deleteOne(db, key: row.id) } }
+    try guarded { _ = try tables.write { db in try PendingFeedback.deleteOne(db, key: row.id) } }
   }
 
   private func guarded<T>(_ body: () throws -> T) throws(DashboardError) -> T {

@@ -11,7 +11,10 @@ struct Index: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "index",
     abstract: "Index folders (recursively, with every library.json in them), catalogue files or MP3 files.",
-    discussion: "Unchanged files are not read again; vanished files leave the index; moved files keep their play counts and playlist entries.")
+    discussion: """
+      Unchanged files are not read again; moved files keep their play counts and playlist entries. Songs whose \
+      files are gone are kept as missing (not listed, not played) until the files come back or --prune deletes them.
+      """)
 
   @OptionGroup var global: GlobalOptions
 
@@ -20,6 +23,9 @@ struct Index: AsyncParsableCommand {
 
   @Flag(name: .long, help: "Show what would change; write nothing.")
   var dryRun = false
+
+  @Flag(name: .long, help: "Delete the songs under the paths whose files are missing, instead of keeping them as missing.")
+  var prune = false
 
   @Flag(name: .long, help: "Print the summary as one JSON object.")
   var json = false
@@ -32,6 +38,7 @@ struct Index: AsyncParsableCommand {
     try await reportingErrors {
       let library = try global.openLibrary(.createIfMissing)
       var options = IndexingOptions(dryRun: dryRun)
+      options.prune = prune
       let showProgress = TerminalInfo.isTerminal(STDERR_FILENO) && !json
       if showProgress { options.progress = IndexProgressLine(start: SystemClock().monotonic()).update }
       options.waitingForOtherRun = { StandardError.print("tunes: waiting for another index of this library to finish") }
@@ -62,24 +69,33 @@ struct Index: AsyncParsableCommand {
       for path in report.added { out += "would add     \(safe(path))\n" }
       for path in report.updated { out += "would update  \(safe(path))\n" }
       for move in report.moved { out += "would move    \(safe(move.from)) -> \(safe(move.to))\n" }
+      for path in report.missing { out += "would mark missing  \(safe(path))\n" }
       for path in report.removed { out += "would remove  \(safe(path))\n" }
     }
+    // "missing N" only when there are some: most runs find none, and the line stays as scripts know it.
+    let missing = report.missing.isEmpty ? "" : "missing \(report.missing.count), "
     let counts = "added \(report.added.count), updated \(report.updated.count), moved \(report.moved.count), "
-      + "removed \(report.removed.count), unchanged \(report.unchanged), errors \(report.errors.count)"
+      + missing + "removed \(report.removed.count), unchanged \(report.unchanged), errors \(report.errors.count)"
     out += (report.dryRun ? "dry run, nothing written: " : "") + counts + "\n"
     FileHandle.standardOutput.write(Data(out.utf8))
-    for error in report.errors { StandardError.print("tunes: \(safe(error.path)): \(safe(error.reason))") }
+    for error in report.errors { StandardError.print("tunes: \(safe(error.place)): \(safe(error.reason))") }
   }
 
   static func json(_ report: IndexReport) -> [String: Any] {
     var object: [String: Any] = [
       "dryRun": report.dryRun, "added": report.added.count, "updated": report.updated.count,
-      "moved": report.moved.count, "removed": report.removed.count, "unchanged": report.unchanged,
-      "errors": report.errors.map { ["path": $0.path, "reason": $0.reason] },
+      "moved": report.moved.count, "missing": report.missing.count, "removed": report.removed.count,
+      "unchanged": report.unchanged,
+      "errors": report.errors.map { problem -> [String: Any] in
+        var object: [String: Any] = ["path": problem.path, "reason": problem.reason]
+        if let line = problem.line { object["line"] = line }
+        if let column = problem.column { object["column"] = column }
+        return object
+      },
     ]
     if report.dryRun {
       object["changes"] = [
-        "added": report.added, "updated": report.updated, "removed": report.removed,
+        "added": report.added, "updated": report.updated, "missing": report.missing, "removed": report.removed,
         "moved": report.moved.map { ["from": $0.from, "to": $0.to] },
       ]
     }

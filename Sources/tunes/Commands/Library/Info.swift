@@ -28,7 +28,8 @@ struct Info: AsyncParsableCommand {
   @Argument(parsing: .allUnrecognized, help: "A song id, a file path, or a query.")
   var song: [String] = []
 
-  func validate() throws {
+  mutating func validate() throws {
+    song = try QueryWords.checked(song, of: Self.self)
     if song.isEmpty { throw ValidationError("Name a song by id, path or query.") }
   }
 

@@ -25,6 +25,8 @@ struct Ls: AsyncParsableCommand {
   @Argument(parsing: .allUnrecognized, help: "A query, e.g. artist:\"Daft Punk\" year:2001.. -genre:live sort:-year.")
   var query: [String] = []
 
+  mutating func validate() throws { query = try QueryWords.checked(query, of: Self.self) }
+
   func run() async throws {
     try await reportingErrors {
       let library = try global.openLibrary(.mustExist)

@@ -16,7 +16,8 @@ struct Search: AsyncParsableCommand {
   @Argument(parsing: .allUnrecognized, help: "Words to look for, or a query.")
   var text: [String] = []
 
-  func validate() throws {
+  mutating func validate() throws {
+    text = try QueryWords.checked(text, of: Self.self)
     if text.isEmpty { throw ValidationError("Give some words to search for.") }
   }
 

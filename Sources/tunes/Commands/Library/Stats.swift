@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesPlaylists
 
 struct Stats: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "stats", abstract: "Counts, total duration and the most played songs.")
@@ -14,10 +15,12 @@ struct Stats: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let stats = try global.openLibrary(.mustExist).stats()
+      let library = try global.openLibrary(.mustExist)
+      let stats = try library.stats()
+      let playlists = try PlaylistStore.count(library: library)
       if json {
         JSONOutput.print([
-          "songs": stats.songs, "artists": stats.artists, "albums": stats.albums, "playlists": stats.playlists,
+          "songs": stats.songs, "artists": stats.artists, "albums": stats.albums, "playlists": playlists,
           "totalDurationMs": stats.totalDurationMs, "totalPlays": stats.totalPlays,
           "mostPlayed": stats.mostPlayed.map(JSONOutput.song),
         ] as [String: Any])
@@ -27,7 +30,7 @@ struct Stats: AsyncParsableCommand {
         songs      \(stats.songs)
         artists    \(stats.artists)
         albums     \(stats.albums)
-        playlists  \(stats.playlists)
+        playlists  \(playlists)
         duration   \(DurationText.clock(ms: stats.totalDurationMs))
         plays      \(stats.totalPlays)
 

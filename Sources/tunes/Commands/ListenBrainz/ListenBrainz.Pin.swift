@@ -17,7 +17,8 @@ extension ListenBrainz {
     @Argument(parsing: .allUnrecognized, help: "A song id, path or query (default: the song playing now).")
     var song: [String] = []
 
-    func validate() throws {
+    mutating func validate() throws {
+      song = try QueryWords.checked(song, of: Self.self)
       if let blurb, blurb.count > TunesListenBrainz.Dashboard.maxBlurbLength {
         throw ValidationError("--blurb has \(blurb.count) characters; ListenBrainz allows \(TunesListenBrainz.Dashboard.maxBlurbLength)")
       }

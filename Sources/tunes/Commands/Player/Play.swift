@@ -23,7 +23,6 @@ struct Play: AsyncParsableCommand {
 
   @Argument(parsing: .allUnrecognized, help: "A library query (words, artist:…, album:…, year:…).")
   var query: [String] = []
-
   @Option(name: .long, help: "Play a stored playlist.")
   var playlist: String?
   @Option(name: .long, help: "Only songs of this album.")
@@ -54,7 +53,8 @@ struct Play: AsyncParsableCommand {
   var mpdPassword: String?
 
   /// Options that contradict each other are refused before anything plays, not silently dropped.
-  func validate() throws {
+  mutating func validate() throws {
+    query = try QueryWords.checked(query, of: Self.self)
     let choosing = !query.isEmpty || playlist != nil || album != nil || artist != nil
     if resume && choosing {
       throw ValidationError("--resume continues the saved queue; a query, --playlist, --album or --artist replaces it: give one or the other")

@@ -1,8 +1,8 @@
 // What `tunes play` queues: songs of a library query (with --album/--artist), or of a stored playlist.
 import Foundation
-import GRDB
 import TunesCore
 import TunesLibrary
+import TunesPlaylists
 
 enum PlayCLIError: TunesError {
   case nothingMatched(String)
@@ -43,22 +43,11 @@ enum PlayQueueSource {
     return try LibraryQuery.parse(arguments: arguments)
   }
 
-  /// The entries of a stored playlist in order, as library songs when they are still indexed.
+  /// The songs of a playlist in order (a smart one's query result), as PlaylistSongs answers for every reader.
   static func playlist(library: Library, name: String) throws -> [Song] {
-    try library.pool.read { db in
-      guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM playlist WHERE name = ?", arguments: [name]) else {
-        throw PlayCLIError.noSuchPlaylist(name)
-      }
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT songId, path, title, artist, album, durationMs FROM playlistItem WHERE playlistId = ? ORDER BY position",
-        arguments: [id])
-      return try rows.map { row -> Song in
-        if let songID: Int64 = row["songId"], let song = try Song.fetchOne(db, key: songID) { return song }
-        let path: String = row["path"]
-        return Song(
-          path: path, title: row["title"] ?? (path as NSString).lastPathComponent, artist: row["artist"] ?? "",
-          album: row["album"] ?? "", durationMs: row["durationMs"])
-      }
+    guard let songs = try PlaylistSongs.songs(named: name, library: library) else {
+      throw PlayCLIError.noSuchPlaylist(name)
     }
+    return songs
   }
 }

@@ -20,8 +20,8 @@ struct ScrobblerWiring {
     let forwarding = Task {
       for await event in events {
         switch event {
-        case .songStarted(let song, let date):
-          scrobbler.songStarted(song: song, at: date)
+        case .songStarted(let song, _):
+          scrobbler.songStarted(song: song)
         case .resumed(let seconds):
           let status = await player.status()
           guard let song = status.song else { continue }

@@ -13,6 +13,8 @@ extension Playlist {
     @Option(help: "Insert before this position (1 = first; default: at the end).") var at: Int?
     @Flag(help: "Skip songs the playlist holds already.") var unique = false
 
+    mutating func validate() throws { songs = try QueryWords.checked(songs, of: Self.self) }
+
     func run() async throws {
       try await reportingErrors {
         let store = try PlaylistCLI.store(global, .mustExist)

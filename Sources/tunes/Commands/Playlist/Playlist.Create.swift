@@ -16,7 +16,8 @@ extension Playlist {
     @Option(help: "Make a smart playlist whose songs are this query's result whenever it is played or shown (sort: and limit: allowed).")
     var smart: String?
 
-    func validate() throws {
+    mutating func validate() throws {
+      query = try QueryWords.checked(query, of: Self.self)
       if smart != nil && !query.isEmpty { throw ValidationError("give either songs or --smart QUERY, not both") }
     }
 

@@ -1,24 +1,32 @@
-// `tunes add QUERY…`: append every library song matching the words (any tag or file name) to the
-// running player's queue.
+// `tunes add QUERY…`: append the library songs matching QUERY to the running player's queue. The songs
+// are chosen here with the library's query language, as `tunes play QUERY` chooses them, and sent to
+// the player as paths, so `add` finds what `ls songs` and `play` find for the same words.
 import ArgumentParser
 import TunesControl
 
 struct Add: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "add", abstract: "Add the songs matching QUERY to the running player's queue.")
+    commandName: "add", abstract: "Add the songs matching QUERY to the running player's queue (see Docs/Query.md).")
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "Words matched, case-insensitively, against any tag or the file name.") var query: [String]
+  // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
+  @Argument(parsing: .allUnrecognized, help: "A query, e.g. cafe, artist:\"Ansel Grey\" -genre:live.")
+  var query: [String] = []
 
-  func validate() throws {
+  mutating func validate() throws {
+    query = try QueryWords.checked(query, of: Self.self)
     guard !query.isEmpty else { throw ValidationError("say what to add, e.g. `tunes add nina simone`") }
   }
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
-      let added = try PlayerRemote.add(query: query, client: client)
-      print("added \(added) song\(added == 1 ? "" : "s")")
+      // The library's player wherever its socket is, as `tunes play` finds it.
+      let socket = PlayerLock.running(database: global.databasePath)?.socket ?? global.paths.mpdSocket
+      let client = try PlayerRemote.connect(socketPath: socket)
+      let library = try global.openLibrary(.mustExist)
+      let songs = try PlayQueueSource.batch(library: library, words: query, artist: nil, album: nil).songs
+      guard !songs.isEmpty else { throw PlayCLIError.nothingMatched(query.joined(separator: " ")) }
+      print(try RemotePlay.send(songs, append: true, shuffle: false, to: client))
     }
   }
 }

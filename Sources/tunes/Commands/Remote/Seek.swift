@@ -7,10 +7,11 @@ struct Seek: AsyncParsableCommand {
     commandName: "seek", abstract: "Seek in the current song: SECONDS, +SECONDS or -SECONDS.")
 
   @OptionGroup var global: GlobalOptions
-  // Captured raw so "-10" is a value, not an option.
-  @Argument(parsing: .captureForPassthrough, help: "[+|-]SECONDS") var position: [String] = []
+  // Unrecognized words so "-10" is a value, not an option, while --help and --db stay options.
+  @Argument(parsing: .allUnrecognized, help: "[+|-]SECONDS") var position: [String] = []
 
-  func validate() throws {
+  mutating func validate() throws {
+    position = try QueryWords.checked(position, of: Self.self)
     guard position.count == 1, PlayerRemote.signedArgument(position[0]) != nil else {
       throw ValidationError("expected one time in seconds, e.g. 90, +10 or -5")
     }

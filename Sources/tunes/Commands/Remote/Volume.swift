@@ -8,9 +8,11 @@ struct Volume: AsyncParsableCommand {
     commandName: "volume", abstract: "Show or set the volume: N (0-100), +N or -N.")
 
   @OptionGroup var global: GlobalOptions
-  @Argument(parsing: .captureForPassthrough, help: "[+|-]N") var level: [String] = []
+  // Unrecognized words so "-10" is a value, not an option, while --help and --db stay options.
+  @Argument(parsing: .allUnrecognized, help: "[+|-]N") var level: [String] = []
 
-  func validate() throws {
+  mutating func validate() throws {
+    level = try QueryWords.checked(level, of: Self.self)
     guard level.count <= 1 else { throw ValidationError("expected at most one volume") }
     if let text = level.first {
       guard let value = Int(text), (-100...100).contains(value) else {

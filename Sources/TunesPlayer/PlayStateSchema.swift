@@ -1,8 +1,12 @@
 // Tables of the persisted play state: the queue with stable ids and its shuffle order, and the single
-// row of player state (issue 3). Owned by TunesPlayer; declared here because the library owns the database.
+// row of player state, and the area they make in the library database (PlayStateStore reads and writes them).
 import GRDB
+import TunesLibrary
 
-enum PlayStateSchema {
+public enum PlayStateSchema {
+  /// Handed to `Library.init` by whoever opens the library.
+  public static let area = DatabaseArea(.playState, migrations: ["playstate-v1": v1])
+
   static func v1(_ db: Database) throws {
     // One row per queue entry. `id` is the entry's stable id (MPD's song id), not a song id. The song's
     // names are kept so a queue survives the song leaving the library (and a restart can show it).

@@ -1,4 +1,5 @@
-// Tables of the index itself: artist, album, song (+ its FTS5 index), playlist, playlistItem.
+// Tables of the index itself: artist, album, song (+ its FTS5 index). The playlists area's first tables,
+// created in the same migration, are declared in TunesPlaylists (PlaylistSchema).
 // Naming: singular camelCase tables and columns (GRDB's convention).
 import GRDB
 
@@ -87,31 +88,5 @@ enum LibrarySchema {
         VALUES (new.id, new.title, new.artist, new.album, new.albumArtist, new.genre);
       END;
       """)
-    try db.create(table: "playlist") { t in
-      t.autoIncrementedPrimaryKey("id")
-      t.column("name", .text).notNull().unique().collate(.nocase)
-      /// For smart playlists: the saved query; nil for ordinary ones.
-      t.column("smartQuery", .text)
-      /// For playlists that came from a file found while indexing.
-      t.column("sourcePath", .text)
-      t.column("sourceMtime", .double)
-      t.column("createdAt", .datetime).notNull()
-      t.column("modifiedAt", .datetime).notNull()
-    }
-    // An entry keeps what identifies its song (path, MBID, names) so that it survives the song's
-    // removal (shown as missing, skipped when playing) and finds it again when the file comes back.
-    try db.create(table: "playlistItem") { t in
-      t.autoIncrementedPrimaryKey("id")
-      t.belongsTo("playlist", onDelete: .cascade).notNull()
-      t.column("position", .integer).notNull()
-      t.belongsTo("song", onDelete: .setNull)
-      t.column("path", .text).notNull()
-      t.column("title", .text)
-      t.column("artist", .text)
-      t.column("album", .text)
-      t.column("durationMs", .integer)
-      t.column("recordingMbid", .text)
-      t.uniqueKey(["playlistId", "position"])
-    }
   }
 }

@@ -1,9 +1,13 @@
-// Tables of the ListenBrainz dashboards (issue 7): the last answer of every dashboard request (for
-// `--offline`) and feedback (love/hate) given while ListenBrainz could not be reached. Owned by
-// TunesListenBrainz's Dashboard folder; declared here because the library owns the database.
+// Tables of the ListenBrainz dashboards: the last answer of every dashboard request (for `--offline`,
+// DashboardCache) and feedback (love/hate) given while ListenBrainz could not be reached (FeedbackQueue),
+// and the area they make in the library database.
 import GRDB
+import TunesLibrary
 
-enum DashboardSchema {
+public enum DashboardSchema {
+  /// Handed to `Library.init` by whoever opens the library.
+  public static let area = DatabaseArea(.dashboard, migrations: ["dashboard-v1": v1])
+
   static func v1(_ db: Database) throws {
     // Keyed by "METHOD path?query" exactly as sent, so an offline run finds the answer of the same view.
     try db.create(table: "dashboardCache") { t in

@@ -1,8 +1,12 @@
-// Tables of ListenBrainz submission: pending and rejected listens, queued feedback, cached responses
-// (issues 6 and 7). Owned by TunesListenBrainz; declared here because the library owns the database.
+// Tables of ListenBrainz submission, pending and rejected listens and the small facts of submission,
+// and the area they make in the library database (ListenQueue reads and writes them).
 import GRDB
+import TunesLibrary
 
-enum ListenSchema {
+public enum ListenSchema {
+  /// Handed to `Library.init` by whoever opens the library.
+  public static let area = DatabaseArea(.listens, migrations: ["listens-v1": v1, "listens-v2": v2])
+
   static func v1(_ db: Database) throws {
     // One row per listen not yet accepted by the server. `payload` is the exact JSON of the listen as
     // it is sent, so a resend after a lost reply is byte-for-byte the same and the server's duplicate

@@ -1,11 +1,14 @@
 // Gives playlist entries whose song had left the index their song back when it returns: same path,
-// else same recording MBID, else same artist and title (case and diacritics folded).
+// else same recording MBID, else same artist and title (case and diacritics folded). The playlists
+// area's hook on the indexer (PlaylistSchema.area): the library reports the songs it wrote, this relinks.
+import Foundation
 import GRDB
+import TunesLibrary
 
 enum PlaylistRelinker {
   /// Runs inside the indexer's batch transaction with the songs that batch wrote. Costs one indexed
   /// lookup when no entry is unlinked, which is the usual case.
-  static func relink(_ db: Database, songs: [(id: Int64, values: SongValues)]) throws {
+  static func relink(_ db: Database, songs: IndexedSongs) throws {
     guard !songs.isEmpty,
       try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM playlistItem WHERE songId IS NULL)") == true
     else { return }
@@ -31,10 +34,19 @@ enum PlaylistRelinker {
       }
     }
     // Strongest evidence first, over all songs of the batch, so a path match is never taken by a name match.
-    for (id, values) in songs { try attach(byPath[values.path], to: id) }
-    for (id, values) in songs { if let mbid = values.recordingMbid { try attach(byMbid[mbid.lowercased()], to: id) } }
-    for (id, values) in songs {
-      try attach(byName[NameFolding.fold(values.artist) + "\u{1F}" + NameFolding.fold(values.title)], to: id)
+    try songs.forEach { id, song in try attach(byPath[song.path], to: id) }
+    try songs.forEach { id, song in if let mbid = song.recordingMbid { try attach(byMbid[mbid.lowercased()], to: id) } }
+    try songs.forEach { id, song in
+      try attach(byName[NameFolding.fold(song.artist) + "\u{1F}" + NameFolding.fold(song.title)], to: id)
     }
+  }
+}
+
+/// Folds case and diacritics the way the library's full-text index does, for matching names outside it.
+/// (SongMatcher folds width and inner spaces too; the indexer's relinking has always used this one.)
+enum NameFolding {
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

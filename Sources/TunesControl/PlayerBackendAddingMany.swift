@@ -1,0 +1,40 @@
+// The real backend's batch path for a command list's `add` lines: every URI naming one indexed file is
+// looked up in a single query, then all the songs go to the player in one call, one queue version per
+// URI as separate `add`s leave it. One backend call per `add` cost a read transaction and a queue change
+// (an event, a replan, a state snapshot) each.
+import TunesLibrary
+import TunesMPD
+import TunesPlayer
+
+extension PlayerBackend: MPDAddingMany {
+  public func add(uris: [String]) async throws {
+    let files = try indexedFiles(uris)
+    var groups: [SongBatch] = []
+    groups.reserveCapacity(uris.count)
+    var failure: MPDAddFailure?
+    for (index, uri) in uris.enumerated() {
+      do {
+        groups.append(SongBatch(try files[uri].map { [$0] } ?? songs(forURI: uri)))
+      } catch {
+        failure = MPDAddFailure(added: index, error: error)
+        break
+      }
+    }
+    await player.append(groups)
+    if let failure { throw failure }
+  }
+
+  /// The song of each URI that names one indexed file, by URI, read in one query. Folders, the whole
+  /// library and anything not found are left to `songs(forURI:)`, which `add(uri:)` uses: what they
+  /// add and the errors they give stay those of a single `add`.
+  private func indexedFiles(_ uris: [String]) throws -> [String: Song] {
+    let folder = try folder()
+    var paths: [String: String] = [:]
+    for uri in uris where !uri.isEmpty && uri != "/" {
+      if let path = folder.path(forURI: uri) { paths[uri] = path }
+    }
+    let found = try library.readSongs { try $0.songs(atPaths: Array(Set(paths.values))) }
+    let byPath = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    return paths.compactMapValues { byPath[$0] }
+  }
+}

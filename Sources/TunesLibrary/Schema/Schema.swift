@@ -1,0 +1,66 @@
+// The one ordered list of named migrations of the library database, and the migrator built from it.
+//
+// Several areas share the database (SchemaArea): the library's own tables live in TunesLibrary, the
+// others' in the modules above it (playlists, play state, listens, dashboards), each declared beside
+// its records. The list below names every migration in the order it has always run and which areas
+// write it; the bodies come from the areas themselves: the library's from this module, the others'
+// from the `DatabaseArea` values their modules declare and the opener hands to `Library.init`.
+//
+// The list is the only place the order lives, so an existing database opens unchanged and a new one is
+// built as it always was. Opening with an area missing (or with a body the list does not name) stops
+// the process with a message naming it: a forgotten area must never leave a database half migrated.
+// A schema change is a new identifier appended here, never an edit of one that has shipped.
+import GRDB
+
+enum Schema {
+  /// Every migration, in order, with the areas whose bodies make it up (run in that order, in one
+  /// transaction). The playlists area's first tables were created by the library's first migration.
+  static let order: [(identifier: String, areas: [SchemaArea])] = [
+    ("library-v1", [.library, .playlists]),
+    ("playlists-v1", [.playlists]),
+    ("playstate-v1", [.playState]),
+    ("listens-v1", [.listens]),
+    ("dashboard-v1", [.dashboard]),
+    ("listens-v2", [.listens]),
+    ("library-generation-v1", [.library]),
+    ("library-fulltext-v2", [.library]),
+    ("library-missing-v1", [.library]),
+  ]
+
+  /// The library's own migration bodies.
+  static let library = DatabaseArea(
+    .library,
+    migrations: [
+      "library-v1": LibrarySchema.v1, "library-generation-v1": LibraryGenerationSchema.v1,
+      "library-fulltext-v2": FullTextSchema.v2, "library-missing-v1": MissingSongSchema.v1,
+    ])
+
+  /// The migrator of the ordered list with the bodies of `areas` (the library's own added).
+  static func migrator(areas given: [DatabaseArea]) -> DatabaseMigrator {
+    var areas: [SchemaArea: DatabaseArea] = [.library: library]
+    for area in given {
+      precondition(areas[area.area] == nil, "the \(area.area.rawValue) database area is given twice")
+      areas[area.area] = area
+    }
+    for area in areas.values {
+      for identifier in area.migrations.keys {
+        precondition(
+          order.contains { $0.identifier == identifier && $0.areas.contains(area.area) },
+          "the \(area.area.rawValue) database area declares migration \(identifier), which Schema.order does not give it"
+        )
+      }
+    }
+    var migrator = DatabaseMigrator()
+    for (identifier, owners) in order {
+      let bodies = owners.map { owner -> DatabaseArea.Migration in
+        guard let body = areas[owner]?.migrations[identifier] else {
+          preconditionFailure(
+            "the library was opened without the \(owner.rawValue) database area (migration \(identifier))")
+        }
+        return body
+      }
+      migrator.registerMigration(identifier) { db in for body in bodies { try body(db) } }
+    }
+    return migrator
+  }
+}

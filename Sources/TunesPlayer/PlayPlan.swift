@@ -1,0 +1,14 @@
+// What the Player means by one play it hands the engine: which entry, and what changes once that
+// entry is heard. Kept under the play's token until the engine reports the track started (or failed),
+// so the state changes when the speakers do, not when the command is sent.
+struct PlayPlan: Sendable, Equatable {
+  var itemID: Int
+  /// The shuffle pass as it is once this song has started (nil: leave the pass alone).
+  var pass: ShufflePass?
+  /// An entry to remove from the queue when this song starts (consume mode).
+  var consumeID: Int?
+  /// False for a play restored from a saved session: it never becomes a listen.
+  var countable = true
+  /// The same play reloaded at its position (the song queued after it was removed): keeps its listen rule.
+  var continuesPlay = false
+}

@@ -1,0 +1,154 @@
+// What the engine reports, applied to the state: a track heard, written, paused, resumed, sought,
+// ended or failed. Reports arrive in order on one stream; `settle` waits until all sent so far are in.
+import TunesCore
+
+extension Player {
+  func handle(_ report: EngineReport) {
+    handledReports += 1
+    switch report {
+    case .done(let seq):
+      waiters.removeValue(forKey: seq)?.resume()
+    case .writing(let token):
+      if plans.engineWrites(token) && engineLoaded { replanNext() }
+    case .started(let token, let format, let totalFrames, let frames):
+      songStarted(token: token, format: format, totalFrames: totalFrames, frames: frames)
+    case .position(let token, let frames):
+      guard token == plans.current, let format else { return }
+      heard(upTo: format.milliseconds(frames: frames))
+      let now = clock.monotonic()
+      if state == .playing && now - lastSave >= Self.saveInterval { save() }
+    case .paused(let token, let frames):
+      guard token == plans.current, let format else { return }
+      heard(upTo: format.milliseconds(frames: frames))
+      state = .paused
+      pausedAt = clock.monotonic()
+      emit(.paused)
+      changed([.player])
+    case .resumed(let token, let frames):
+      guard token == plans.current, let format else { return }
+      elapsedMs = format.milliseconds(frames: frames)
+      lastHeardMs = elapsedMs
+      state = .playing
+      let pausedFor = pausedAt.map { clock.monotonic() - $0 } ?? 0
+      pausedAt = nil
+      emit(.resumed(afterPauseSeconds: pausedFor))
+      changed([.player])
+    case .seeked(let token, let frames):
+      guard token == plans.current, let format else { return }
+      elapsedMs = format.milliseconds(frames: frames)
+      lastHeardMs = elapsedMs
+      emit(.seeked(toMs: elapsedMs))
+      changed([.player])
+    case .failed(let token, let path, let message):
+      songFailed(token: token, path: path, message: message)
+    case .warning(_, let path, let message):
+      emit(.message("\(path): \(message)"))
+    case .ended(let token):
+      guard token == plans.current else { return }
+      // Consume: the last song leaves the queue too once it has played out.
+      if consume, let id = currentID { removeConsumed(id) }
+      // As in MPD, a queue played to its end has no current entry: `play` starts it anew.
+      currentID = nil
+      becomeStopped(finished: true)
+    case .stopped:
+      break
+    case .outputFailed(let message):
+      lastError = message
+      lastFailure = .output(message)
+      emit(.failed(.output(message)))
+      becomeStopped(finished: true)
+    }
+  }
+
+  private func songStarted(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int) {
+    guard let plan = plans.started(token), let item = queue.item(id: plan.itemID) else {
+      // The engine plays an entry the queue no longer has: silence it rather than show something else.
+      engine.post(.stop)
+      becomeStopped(finished: false)
+      return
+    }
+    if let p = plan.pass { pass = p; rng = p.rng }
+    if let consumeID = plan.consumeID, consumeID != plan.itemID { removeConsumed(consumeID) }
+    currentID = plan.itemID
+    self.format = format
+    // Rounded as the index rounds it, so the status and the song's row give one length.
+    durationMs = totalFrames.map { format.duration(frames: $0) } ?? item.song.durationMs
+    elapsedMs = format.milliseconds(frames: frames)
+    lastHeardMs = elapsedMs
+    let startedAt = clock.now()
+    if !plan.continuesPlay || listenRule == nil {
+      listenRule = ListenRule(durationMs: durationMs, startedAt: startedAt, countable: plan.countable)
+    }
+    currentCountable = true
+    state = .playing
+    failuresInRow = 0
+    lastError = nil
+    lastFailure = nil
+    if !plan.continuesPlay { emit(.songStarted(item.song, at: startedAt)) }
+    // A song change is `player` only: the queue (MPD's playlist) did not change, shuffling or not.
+    changed([.player])
+    replanNext()
+  }
+
+  private func songFailed(token: UInt64, path: String, message: String) {
+    // Decoder errors name their file first; the path is said once.
+    let message = message.withoutLeadingPath(path)
+    let (plan, wasPlay, isNext) = plans.failed(token)
+    // The same broken file is named once, however often it is planned again.
+    if reportedSkips.insert(path).inserted { emit(.message("skipped \(path): \(message)")) }
+    lastError = "\(path): \(message)"
+    failuresInRow += 1
+    // A failure of a next song that has since been replaced by another plan changes nothing.
+    guard let plan, wasPlay || isNext else { return }
+    let writing = plans.written
+    if plans.isHeardOrWritten(token) {
+      // The song being written broke in the middle: the engine goes on with what follows.
+      return
+    }
+    if failuresInRow > max(queue.count, 1) {
+      lastFailure = .nothingPlayable(lastPath: path, reason: message)
+      if isNext, let current = writing {
+        plans.planNothingNext()
+        engine.post(.setNext(after: current, nil))
+      } else {
+        becomeStopped(finished: true)
+      }
+      return
+    }
+    // Skip it: plan what follows it as if it had been played.
+    guard let following = planAfter(itemID: plan.itemID, base: plan.pass ?? pass, advance: .userNext),
+      let item = queue.item(id: following.itemID).map(current)
+    else {
+      if !isNext {
+        lastFailure = .nothingPlayable(lastPath: path, reason: message)
+        becomeStopped(finished: true)
+      } else if let current = writing {
+        plans.planNothingNext()
+        engine.post(.setNext(after: current, nil))
+      }
+      return
+    }
+    if isNext, let current = writing {
+      let next = plans.planNext(following)
+      engine.post(.setNext(after: current, EngineTrack(token: next, path: item.song.path)))
+    } else {
+      // Nothing is playing: start the following one (its reports arrive like any other play).
+      let token = plans.play(following)
+      engine.post(.play(EngineTrack(token: token, path: item.song.path), startMs: 0))
+    }
+  }
+
+  // MARK: waiting for the engine
+
+  // For tests, which reach them through `@testable import`: nothing else needs to know the engine's pace.
+
+  /// Waits until every report the engine has sent so far has been applied.
+  func settle() async {
+    ensureStarted()
+    while handledReports < engine.reportCount { await Task.yield() }
+  }
+
+  var isEngineIdle: Bool { engine.isIdle }
+  var engineReports: Int { engine.reportCount }
+  var engineHasPendingCommands: Bool { engine.hasPendingCommands }
+}

@@ -1,0 +1,62 @@
+// Planning what plays next: the next-song rule applied to the queue or the shuffle pass, the entry the
+// status names as next, and the track the engine is told follows the one it writes (so it plays on
+// without a gap).
+import TunesCore
+
+extension Player {
+  /// The song that follows `itemID` by the next-song rule, and the pass as it will be when it starts.
+  func planAfter(itemID: Int, base: ShufflePass?, advance: Advance) -> PlayPlan? {
+    if random, var p = base {
+      let decision = nextSong(
+        cursor: p.cursor, length: p.order.count, repeat: repeatMode, single: single, consume: consume, shuffle: true,
+        advance: advance)
+      let consumeID = decision.consumeCurrent ? itemID : nil
+      switch decision.action {
+      case .stop: return nil
+      case .replay: return PlayPlan(itemID: itemID, pass: nil, consumeID: nil)
+      case .newPass:
+        if consumeID != nil { p.remove(id: itemID) }
+        guard let first = p.beginNewPass() else { return nil }
+        return PlayPlan(itemID: first, pass: p, consumeID: consumeID)
+      case .play:
+        // The pass's own next unplayed song: `play(cursor + 1)` is the entry after the cursor.
+        guard let id = p.advance() else { return nil }
+        return PlayPlan(itemID: id, pass: p, consumeID: consumeID)
+      }
+    }
+    guard let position = queue.position(ofID: itemID) else { return queue.isEmpty ? nil : PlayPlan(itemID: queue[0].id) }
+    let decision = nextSong(
+      cursor: position, length: queue.count, repeat: repeatMode, single: single, consume: consume, shuffle: false,
+      advance: advance)
+    let consumeID = decision.consumeCurrent ? itemID : nil
+    switch decision.action {
+    case .stop: return nil
+    case .replay: return PlayPlan(itemID: itemID)
+    case .newPass: return PlayPlan(itemID: queue[0].id, consumeID: consumeID)
+    case .play(let index): return PlayPlan(itemID: queue[index].id, consumeID: consumeID)
+    }
+  }
+
+  /// The entry expected after the current one (for `status`).
+  func upcomingID() -> Int? {
+    guard let currentID else { return random ? pass?.upcoming : (queue.isEmpty ? nil : queue[0].id) }
+    if let plan = plans.plannedNextPlan { return plan.itemID }
+    return planAfter(itemID: currentID, base: pass, advance: .songEnded)?.itemID
+  }
+
+  /// Tells the engine what follows the song it writes, so it can open it early and play on without a gap.
+  func replanNext() {
+    // Plans of earlier tokens stay: the engine may already be writing one of them.
+    guard engineLoaded, let token = plans.written, let currentID else { return }
+    let ahead = plans.writtenAhead
+    guard let plan = planAfter(itemID: ahead?.itemID ?? currentID, base: ahead?.pass ?? pass, advance: .songEnded),
+      let item = queue.item(id: plan.itemID).map(current)
+    else {
+      plans.planNothingNext()
+      engine.post(.setNext(after: token, nil))
+      return
+    }
+    let next = plans.planNext(plan)
+    engine.post(.setNext(after: token, EngineTrack(token: next, path: item.song.path)))
+  }
+}

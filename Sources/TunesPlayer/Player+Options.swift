@@ -1,0 +1,51 @@
+// The mixer and the play options (MPD's `setvol`, `random`, `repeat`, `single`, `consume`). An option
+// changes what follows the current song, so the engine is told the new next track at once.
+import TunesCore
+
+extension Player {
+  public func setVolume(_ value: Int) {
+    ensureStarted()
+    let clamped = min(max(value, 0), 100)
+    guard clamped != volume else { return }
+    volume = clamped
+    engine.setVolume(clamped)
+    changed([.mixer])
+  }
+
+  public func changeVolume(by delta: Int) { setVolume(volume + delta) }
+
+  public func setRandom(_ on: Bool) {
+    ensureStarted()
+    guard on != random else { return }
+    random = on
+    pass = on ? ShufflePass(keys: queue.shuffleKeys(), current: state == .stopped ? nil : currentID, rng: rng) : nil
+    if on, let pass { rng = pass.rng }
+    optionsChanged()
+  }
+
+  public func setRepeat(_ mode: RepeatMode) {
+    ensureStarted()
+    guard mode != repeatMode else { return }
+    repeatMode = mode
+    optionsChanged()
+  }
+
+  public func setSingle(_ on: Bool) {
+    ensureStarted()
+    guard on != single else { return }
+    single = on
+    optionsChanged()
+  }
+
+  public func setConsume(_ on: Bool) {
+    ensureStarted()
+    guard on != consume else { return }
+    consume = on
+    optionsChanged()
+  }
+
+  private func optionsChanged() {
+    changed([.options])
+    replanNext()
+  }
+}

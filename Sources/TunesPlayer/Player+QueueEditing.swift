@@ -1,0 +1,149 @@
+// Editing the queue: add, delete, move, clear, shuffle and replace, and following the library when a
+// queued file moved. Each edit keeps the shuffle pass in step and tells the engine what now follows.
+import TunesCore
+import TunesLibrary
+
+extension Player {
+  /// Adds songs at `position` (nil: the end); returns their entry ids. Shuffling, they go to random
+  /// places in the unplayed part of the pass.
+  @discardableResult
+  public func add(_ songs: [Song], at position: Int? = nil) throws -> [Int] {
+    try add(SongBatch(songs), at: position)
+  }
+
+  /// Adds packed songs (a whole-library queue is read straight into its pack).
+  @discardableResult
+  public func add(_ songs: SongBatch, at position: Int? = nil) throws -> [Int] {
+    ensureStarted()
+    if let position, position < 0 || position > queue.count { throw PlayerError.noSuchPosition(position) }
+    let start = position ?? queue.count
+    let ids = queue.add(songs, at: position)
+    if var p = pass {
+      // The new entries sit together from `start`: no search of the queue per entry.
+      for key in queue.shuffleKeys(start..<start + ids.count) { p.insert(key) }
+      pass = p
+    }
+    queueChanged()
+    return ids
+  }
+
+  public func delete(position: Int) async throws {
+    guard position >= 0 && position < queue.count else { throw PlayerError.noSuchPosition(position) }
+    try await delete(id: queue[position].id)
+  }
+
+  /// Removes an entry; removing the one playing moves on as `next` would. Removing the paused one stops,
+  /// as MPD does (a paused player never starts playing by itself): the entry that would have followed
+  /// becomes the current one, so `play` starts there.
+  public func delete(id: Int) async throws {
+    ensureStarted()
+    guard queue.item(id: id) != nil else { throw PlayerError.noSuchID(id) }
+    if id == currentID && state != .stopped {
+      let following = planAfter(itemID: id, base: pass, advance: .userNext).flatMap { $0.itemID != id ? $0 : nil }
+      if state == .playing, let following {
+        await start(following)
+      } else {
+        await stop()
+        // The pass is left as it is: playing the new current entry takes it from the pass as a choice.
+        if let following { currentID = following.itemID }
+      }
+    }
+    let wasWrittenAhead = plans.writtenAhead?.itemID == id
+    if let position = queue.position(ofID: id) { queue.remove(at: position) }
+    pass?.remove(id: id)
+    if id == currentID && state == .stopped { currentID = nil }
+    queueChanged()
+    if wasWrittenAhead, let currentID, state == .playing {
+      // The device already holds the start of the removed song: reload the current one where it is.
+      await start(PlayPlan(itemID: currentID, pass: nil, continuesPlay: true), startMs: elapsedMs)
+    }
+  }
+
+  public func move(from: Int, to: Int) throws {
+    ensureStarted()
+    guard from >= 0 && from < queue.count else { throw PlayerError.noSuchPosition(from) }
+    guard to >= 0 && to < queue.count else { throw PlayerError.noSuchPosition(to) }
+    queue.move(from: from, to: to)
+    queueChanged()
+  }
+
+  public func move(id: Int, to: Int) throws {
+    guard let from = queue.position(ofID: id) else { throw PlayerError.noSuchID(id) }
+    try move(from: from, to: to)
+  }
+
+  public func clear() async {
+    ensureStarted()
+    await stop()
+    queue.clear()
+    currentID = nil
+    if random { pass = ShufflePass(keys: [], current: nil, rng: rng) }
+    queueChanged()
+  }
+
+  /// Reorders the queue itself at random (MPD `shuffle`), spreading artists apart like a pass.
+  public func shuffleQueue() {
+    ensureStarted()
+    guard queue.count > 1 else { return }
+    let order = ShuffleArranger.arrange(queue.shuffleKeys(), first: nil, after: nil, rng: &rng)
+    queue.reorder(order.map(\.id))
+    queueChanged()
+  }
+
+  /// Replaces the queue (`tunes play QUERY` against a running player); returns the new ids.
+  @discardableResult
+  public func replaceQueue(with songs: [Song]) async -> [Int] {
+    await replaceQueue(with: SongBatch(songs))
+  }
+
+  @discardableResult
+  public func replaceQueue(with songs: SongBatch) async -> [Int] {
+    await clear()
+    return (try? add(songs)) ?? []
+  }
+
+  func queueChanged() {
+    changed([.playlist])
+    replanNext()
+  }
+
+  /// The entry with the library's current row for its song: a file the indexer recorded as moved keeps
+  /// its song id with a new path, and the queue follows it (the entry is updated, a `playlist` change).
+  func current(_ item: QueueItem) -> QueueItem {
+    guard let library, let songID = item.song.id, let fresh = try? library.song(id: songID), fresh.path != item.song.path,
+      queue.replaceSong(id: item.id, with: fresh)
+    else { return item }
+    changed([.playlist])
+    return QueueItem(id: item.id, song: fresh, version: queue.version)
+  }
+
+  /// Takes the library's current rows for every queued song whose path changed (after an index update):
+  /// the entries keep their ids and places. Returns how many entries changed.
+  @discardableResult
+  public func refreshSongs() -> Int {
+    guard let library else { return 0 }
+    let paths: [Int64: String]
+    do {
+      paths = try library.songPaths()
+    } catch {
+      emit(.message("cannot read the library: \(error)"))
+      return 0
+    }
+    var updated = 0
+    for item in queue.items {
+      guard let songID = item.song.id, let path = paths[songID], path != item.song.path,
+        let fresh = try? library.song(id: songID), queue.replaceSong(id: item.id, with: fresh)
+      else { continue }
+      updated += 1
+    }
+    if updated > 0 { queueChanged() }
+    return updated
+  }
+
+  func removeConsumed(_ id: Int) {
+    guard let position = queue.position(ofID: id) else { return }
+    queue.remove(at: position)
+    pass?.remove(id: id)
+    changed([.playlist])
+  }
+}

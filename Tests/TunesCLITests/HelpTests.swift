@@ -1,0 +1,49 @@
+// `--help` and `-h` work on every command of the tree: `tunes seek --help` and `tunes volume -h` once
+// took the flag as the number to seek to or the volume to set, and printed an error.
+import Foundation
+import Testing
+
+@Suite struct HelpTests {
+  /// The subcommand names a help text lists under SUBCOMMANDS (each at two spaces' indent; the lines
+  /// of a wrapped abstract are indented further).
+  static func subcommands(in help: String) -> [String] {
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "SUBCOMMANDS:") else { return [] }
+    return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
+      guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+      return line.dropFirst(2).split(separator: " ").first.map(String.init)
+    }
+  }
+
+  @Test func everyCommandShowsItsHelpForBothFlags() throws {
+    let sandbox = try TunesSandbox()
+    var pending: [[String]] = [[]]
+    var seen: [[String]] = []
+    while let path = pending.popLast() {
+      seen.append(path)
+      var listed: [String] = []
+      for flag in ["--help", "-h"] {
+        let result = try sandbox.run(path + [flag], useDatabase: false)
+        #expect(result.status == 0, "\(path) \(flag): \(result)")
+        #expect(result.stderr.isEmpty, "\(path) \(flag): \(result)")
+        #expect(result.stdout.contains("USAGE: " + (["tunes"] + path).joined(separator: " ")), "\(path) \(flag): \(result)")
+        listed = Self.subcommands(in: result.stdout)
+      }
+      pending += listed.map { path + [$0] }
+    }
+    // The walk reached the whole tree: the groups and their leaves, seek and volume among them.
+    for expected in [["play"], ["seek"], ["volume"], ["playlist", "create"], ["lb", "login"], ["lb", "pin"]] {
+      #expect(seen.contains(expected), "\(expected) not reached")
+    }
+    #expect(seen.count > 50, "only \(seen.count) commands")
+  }
+
+  @Test func negativeNumbersStayArgumentsOfSeekAndVolume() throws {
+    let sandbox = try TunesSandbox()
+    // No player runs: the arguments parse, and the command fails only for want of a player (exit 69).
+    for arguments in [["seek", "-10"], ["seek", "+5"], ["volume", "-10"], ["volume", "40"]] {
+      let result = try sandbox.run(arguments, useDatabase: false)
+      #expect(result.status == 69, "\(arguments): \(result)")
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// The one ordered list of migrations: the identifiers every shipped database recorded, in the order they
+// ran, whichever modules declare their bodies now.
+import GRDB
+import Testing
+
+@testable import TunesLibrary
+
+@Suite struct SchemaTests {
+  static let shipped = [
+    "library-v1", "playlists-v1", "playstate-v1", "listens-v1", "dashboard-v1", "listens-v2", "library-generation-v1",
+    "library-fulltext-v2", "library-missing-v1",
+  ]
+
+  @Test func theMigratorRunsTheShippedIdentifiersInTheirOrder() {
+    #expect(Schema.migrator(areas: everyDatabaseArea).migrations == Self.shipped)
+  }
+
+  @Test func everyAreaOutsideTheLibraryIsGivenByTheTests() {
+    #expect(Set(everyDatabaseArea.map(\.area)) == Set(SchemaArea.allCases).subtracting([.library]))
+  }
+
+  @Test func aNewLibraryRecordsEveryMigration() throws {
+    let temp = try TempLibrary()
+    let applied = try temp.library.pool.read { db in
+      try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+    }
+    #expect(applied == Self.shipped)
+  }
+}
