@@ -29,6 +29,8 @@ public actor PlayerBackend: MPDBackend {
   /// The library's generation last seen, and the task that looks at it while anyone listens.
   private var seenGeneration: Int?
   private var watcher: Task<Void, Never>?
+  /// The play ranges `rangeid` set, by queue id: shown on the entries (the Player plays whole songs).
+  var ranges: [Int: MPDSongRange] = [:]
   /// How often the library's generation is read: `tunes index` in another terminal reaches idle
   /// clients within this.
   static let libraryPollInterval = Duration.seconds(1)
@@ -163,6 +165,7 @@ public actor PlayerBackend: MPDBackend {
     var out = LibrarySongs.mpdSong(song, folder: try folder())
     out.position = position
     out.id = s.currentID
+    out.range = s.currentID.flatMap { ranges[$0] }
     return out
   }
 
@@ -238,7 +241,13 @@ public actor PlayerBackend: MPDBackend {
 
   // MARK: Mixer and options
 
-  public func setVolume(_ volume: Int) async throws { await player.setVolume(volume) }
+  /// As MPD: setting the volume wakes `mixer` idlers even when it does not change it (the Player only
+  /// reports changes).
+  public func setVolume(_ volume: Int) async throws {
+    let unchanged = await player.status().volume == volume
+    await player.setVolume(volume)
+    if unchanged { emit([.mixer]) }
+  }
   public func changeVolume(by delta: Int) async throws { await player.changeVolume(by: delta) }
   /// tunes' shuffle without repeats: every song once per pass, artists spread apart.
   public func setRandom(_ on: Bool) async throws { await player.setRandom(on) }
@@ -290,19 +299,25 @@ public actor PlayerBackend: MPDBackend {
       var song = LibrarySongs.mpdSong(entry.song, folder: folder)
       song.id = entry.id
       song.position = entry.position
+      song.range = ranges[entry.id]
       return MPDQueueItem(song: song, version: entry.version)
     }
     return MPDQueue(version: version, items: items)
   }
 
-  /// The songs a URI names: one file, or every song under a folder ("" = the whole library).
+  /// The songs a URI names: one file, or every song under a folder ("" = the whole library), in MPD's
+  /// database order.
   func songs(forURI uri: String) throws -> [Song] {
     let folder = try folder()
-    if uri.isEmpty || uri == "/" && folder.root == "/" { return try LibrarySongs.all(library) }
-    guard let path = folder.path(forURI: uri) else { throw MPDError.noExist("No such directory") }
-    let found = try LibrarySongs.under(path, library: library)
-    guard !found.isEmpty else { throw MPDError.noExist("No such song or directory") }
-    return found
+    let found: [Song]
+    if uri.isEmpty || uri == "/" && folder.root == "/" {
+      found = try LibrarySongs.all(library)
+    } else {
+      guard let path = folder.path(forURI: uri) else { throw MPDError.noExist("No such directory") }
+      found = try LibrarySongs.under(path, library: library)
+      guard !found.isEmpty else { throw MPDError.noExist("No such directory") }  // MPD's words for a missing song too
+    }
+    return MPDDatabaseOrder.order(ofSongURIs: found.map { folder.uri(forPath: $0.path) }).map { found[$0] }
   }
 
   public func add(uri: String) async throws {
@@ -364,7 +379,7 @@ public actor PlayerBackend: MPDBackend {
     guard let path = folder.path(forURI: uri) else { return [] }  // an empty library has an empty root
     let entries = try LibrarySongs.listing(under: path, details: details, library: library, folder: folder)
     if !uri.isEmpty, entries.isEmpty { throw MPDError.noExist("No such directory") }
-    return entries
+    return details ? withFolderTimes(entries) : entries
   }
 
   public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
@@ -376,7 +391,7 @@ public actor PlayerBackend: MPDBackend {
     guard let path = folder.path(forURI: uri) else { return [] }  // an empty library has an empty root
     let entries = try LibrarySongs.children(of: path, library: library, folder: folder)
     if !uri.isEmpty, entries.isEmpty { throw MPDError.noExist("No such directory") }
-    return entries
+    return withFolderTimes(entries)
   }
 
   public func songFile(uri: String) async throws -> String {

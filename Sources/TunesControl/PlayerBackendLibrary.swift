@@ -135,7 +135,7 @@ enum LibrarySongs {
     }
   }
 
-  /// The distinct values of `tag` among the songs passing `filter`, sorted as Strings sort: the rows are
+  /// The distinct values of `tag` among the songs passing `filter` ("" for a song without it), sorted as Strings sort: the rows are
   /// read in place and no song is decoded (`list artist` over a whole library).
   static func tagValues(_ tag: MPDTag, matching filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [String] {
     var values = Set<String>()
@@ -148,7 +148,7 @@ enum LibrarySongs {
           values.insert(String(decoding: bytes, as: UTF8.self))
         }
       case .string(let value)?: values.insert(value)
-      case nil: break
+      case nil: values.insert("")  // MPD lists a song without the tag under the empty value
       }
       return false
     }) { _ in }
@@ -220,6 +220,7 @@ enum LibrarySongs {
     case .track: return number(.trackNumber)
     case .disc: return number(.discNumber)
     case .date: return number(.year)
+    default: return nil  // a tag the library does not keep
     }
   }
 

@@ -176,6 +176,9 @@ public protocol MPDBackend: Sendable {
   /// Moves the entries in `range` so that the first lands at `to`.
   func move(positions range: Range<Int>, to: Int) async throws
   func clear() async throws
+  /// Sets the part of the song the entry with queue id `id` plays (nil: all of it), shown as its `range`.
+  /// Unknown id: MPDError noExist "No such song".
+  func setRange(id: Int, range: MPDSongRange?) async throws
   /// Shuffles the whole queue or a range of it.
   func shuffle(positions range: Range<Int>?) async throws
 
@@ -197,7 +200,8 @@ public protocol MPDBackend: Sendable {
 
   // MARK: Library
   func songs(matching filter: MPDFilter) async throws -> [MPDSong]
-  /// Distinct values of `tag` among songs matching `filter`, sorted.
+  /// Distinct values of `tag` among songs matching `filter`, sorted by their bytes as MPD sorts them; a
+  /// song without the tag counts as the empty value, as in MPD's `list`.
   func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String]
   /// The direct children of a folder (`""` = the music folder root).
   func directory(_ uri: String) async throws -> [MPDEntry]
@@ -205,6 +209,12 @@ public protocol MPDBackend: Sendable {
   /// then the folder's songs, with their tags when `details` (`listallinfo`; `listall` shows only URIs).
   /// A URI that names no folder is MPDError noExist.
   func listAll(_ uri: String, details: Bool) async throws -> [MPDEntry]
+  /// When the folder `uri` names was last modified (the `Last-Modified` of its `directory:` line), nil
+  /// when unknown.
+  func folderModified(_ uri: String) async throws -> Date?
+  /// The files and folders in the folder `uri` names, as the disk holds them (`listfiles`), in the order
+  /// the file system gives them (as MPD lists them). A folder that cannot be read is MPDError system.
+  func listFiles(_ uri: String) async throws -> [MPDFileEntry]
   /// Starts re-indexing (all, or under `uri`) and returns a job id; a running update is MPDError updateAlready.
   func update(uri: String?) async throws -> Int
   /// The file of the library song `uri` names (for album art); throws `noExist` for anything else.
@@ -223,6 +233,23 @@ public protocol MPDBackend: Sendable {
 }
 
 extension MPDBackend {
+  /// A default for backends without folders on disk: no time known.
+  public func folderModified(_ uri: String) async throws -> Date? { nil }
+
+  /// A default for backends without folders on disk: the library's folders and songs in `uri`.
+  public func listFiles(_ uri: String) async throws -> [MPDFileEntry] {
+    try await directory(uri).compactMap { entry in
+      switch entry {
+      case .directory(let path, let modified):
+        return MPDFileEntry(name: String(path.split(separator: "/").last ?? ""), isDirectory: true, lastModified: modified)
+      case .song(let song):
+        return MPDFileEntry(name: String(song.file.split(separator: "/").last ?? ""), isDirectory: false, lastModified: song.lastModified)
+      case .playlist:
+        return nil
+      }
+    }
+  }
+
   /// A default for backends without a faster path: walks `directory`, one call per folder.
   public func listAll(_ uri: String, details: Bool) async throws -> [MPDEntry] { try await listRecursively(uri) }
 
@@ -238,20 +265,17 @@ extension MPDBackend {
 
   /// `list TAG group G…`: the distinct combinations of the `levels` tags (outermost group first, the
   /// listed tag last) among matching songs, sorted level by level. A song without a group tag counts
-  /// under "" as in MPD; one without the listed tag is left out, as `tagValues` leaves it out.
+  /// under "" as in MPD, and so does one without the listed tag, as `tagValues` counts it.
   public func groupedTagValues(_ levels: [MPDTag], matching filter: MPDFilter) async throws -> [[String]] {
-    guard let listed = levels.last else { return [] }
+    guard !levels.isEmpty else { return [] }
     var rows = Set<[String]>()
-    for song in try await songs(matching: filter) {
-      guard let value = song.tags[listed], !value.isEmpty else { continue }
-      rows.insert(levels.dropLast().map { song.tags[$0] ?? "" } + [value])
-    }
+    for song in try await songs(matching: filter) { rows.insert(levels.map { song.tags[$0] ?? "" }) }
     return rows.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   /// A default for backends without a faster path: filters `songs(matching:)`.
   public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
     let songs = try await songs(matching: filter)
-    return Set(songs.compactMap { $0.tags[tag] }.filter { !$0.isEmpty }).sorted()
+    return Set(songs.map { $0.tags[tag] ?? "" }).sorted()
   }
 }

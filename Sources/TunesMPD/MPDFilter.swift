@@ -1,5 +1,5 @@
 // Database filters: the old `find TAG VALUE …` pairs and the MPD 0.21 expression syntax
-// (`(Artist == "x")`, `(Album contains "y")`, `(!( … ))`, `((…) AND (…))`), parsed into clauses a
+// (`(Artist == "x")`, `(Album contains "y")`, `(Title =~ "^D")`, `(!( … ))`, `((…) AND (…))`), parsed into clauses a
 // backend evaluates with a `Matcher` (MPDFilterMatcher.swift).
 
 public struct MPDFilter: Sendable, Hashable {
@@ -18,6 +18,8 @@ public struct MPDFilter: Sendable, Hashable {
 
   public enum Operator: Sendable, Hashable {
     case equal, notEqual, contains, startsWith
+    /// `=~`: the value matches the regular expression somewhere (`!~` is the clause negated).
+    case regex
   }
 
   public struct Clause: Sendable, Hashable {
@@ -57,8 +59,8 @@ public struct MPDFilter: Sendable, Hashable {
         index += 1
         continue
       }
-      // Trailing options MPD accepts after the filter: sort, window, group (`list` and `count` take their groups off first).
-      if ["sort", "window", "group"].contains(word.lowercased()) { index += 2; continue }
+      // `group` pairs end the arguments of `list` and `count`, which take them off first.
+      if word.lowercased() == "group" { index += 2; continue }
       guard index + 1 < arguments.count else { throw MPDError.argument("Incorrect number of filter arguments") }
       let field = try fieldNamed(word)
       let value = arguments[index + 1]
@@ -175,7 +177,10 @@ public struct MPDFilter: Sendable, Hashable {
       let opWord = word()
       let op: Operator
       var fold = ignoreCase
+      var negate = negated
       switch opWord {
+      case "=~": op = .regex
+      case "!~": op = .regex; negate.toggle()
       case "==": op = .equal
       case "!=": op = .notEqual
       case "contains": op = .contains
@@ -186,8 +191,9 @@ public struct MPDFilter: Sendable, Hashable {
       default: throw MPDError.argument("Unknown filter operator: \(opWord)")
       }
       let value = try quoted()
+      if op == .regex { _ = try MPDPattern(value, ignoreCase: fold) }
       try expect(")")
-      return [Clause(field: field, op: op, value: value, ignoreCase: fold, negated: negated)]
+      return [Clause(field: field, op: op, value: value, ignoreCase: fold, negated: negate)]
     }
   }
 }

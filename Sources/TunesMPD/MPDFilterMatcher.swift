@@ -27,6 +27,8 @@ extension MPDFilter {
       var always: Bool
       /// For `modified-since`: seconds since 1970.
       var since: Double
+      /// For `=~`: the compiled expression (nil: the filter's parser refused the pattern already).
+      var pattern: MPDPattern?
     }
 
     let tests: [Test]
@@ -41,14 +43,21 @@ extension MPDFilter {
           op = .startsWith
           ignoreCase = false
         }
+        var pattern: MPDPattern?
+        if op == .regex {
+          pattern = try? MPDPattern(clause.value, ignoreCase: clause.ignoreCase)
+          needle = clause.value
+          ignoreCase = false  // the expression folds case itself
+        }
         var bytes = Array(needle.utf8)
-        let plain = !bytes.isEmpty && bytes.withUnsafeMutableBufferPointer { buffer in
+        let plain = op != .regex && !bytes.isEmpty && bytes.withUnsafeMutableBufferPointer { buffer in
           PlainText.copy(UnsafeBufferPointer(buffer), into: buffer, lowercasing: ignoreCase)
         }
         return Test(
           field: clause.field, op: op, ignoreCase: ignoreCase, negated: clause.negated, needle: needle,
           needleBytes: bytes, plainNeedle: plain, always: clause.field == .base && clause.value.isEmpty,
-          since: clause.field == .modifiedSince ? (try? MPDTime.seconds(clause.value)) ?? .infinity : 0)
+          since: clause.field == .modifiedSince ? (try? MPDTime.seconds(clause.value)) ?? .infinity : 0,
+          pattern: pattern)
       }
     }
 
@@ -104,12 +113,14 @@ extension MPDFilter.Matcher.Test {
   /// `contains` is the standard library's `firstRange(of:)`, not Foundation's `contains`, which reads a
   /// NUL as the needle's end and traps on some needles that end in one ("aé" and "é\0").
   private func holds(string raw: String) -> Bool {
+    if op == .regex { return pattern?.matches(raw) ?? false }
     let value = ignoreCase ? raw.lowercased() : raw
     switch op {
     case .equal: return value == needle
     case .notEqual: return value != needle
     case .contains: return value.firstRange(of: needle) != nil
     case .startsWith: return value.hasPrefix(needle)
+    case .regex: return false  // answered above
     }
   }
 
@@ -120,6 +131,7 @@ extension MPDFilter.Matcher.Test {
       case .equal: return value.elementsEqual(needle)
       case .notEqual: return !value.elementsEqual(needle)
       case .startsWith: return value.starts(with: needle)
+      case .regex: return false  // never plain: read as a String
       case .contains:
         guard value.count >= needle.count, let first = needle.first else { return false }
         for start in 0...(value.count - needle.count) where value[start] == first {

@@ -20,11 +20,29 @@ extension MPDDispatcher {
     try await findSongs(c, matchingSubstrings: true, addingThem: true, into: &out)
   }
 
+  /// `searchaddpl NAME FILTER [sort TAG] [window START:END]`: the matching songs appended to a stored
+  /// playlist, which is made when it does not exist.
+  static func searchAddToPlaylist(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let name = try playlistName(c.args[0])
+    for song in try await matchingSongs(Array(c.args.values.dropFirst()), c, matchingSubstrings: true) {
+      try await c.backend.playlistAdd(name, uri: song.file)
+    }
+  }
+
+  /// The songs the filter of the arguments matches, sorted and windowed as the options ending them say.
+  private static func matchingSongs(_ arguments: [String], _ c: MPDCall, matchingSubstrings substring: Bool) async throws -> [MPDSong] {
+    var filter = arguments
+    let options = try MPDFindOptions.take(from: &filter)
+    guard !filter.isEmpty else { throw MPDError.argument("Incorrect number of filter arguments") }
+    let songs = try await c.backend.songs(matching: try MPDFilter.parse(filter, substring: substring))
+    return options.apply(to: MPDDatabaseOrder.sorted(songs))
+  }
+
   /// The songs the filter of the arguments matches: listed, or appended to the queue one by one.
   private static func findSongs(
     _ c: MPDCall, matchingSubstrings substring: Bool, addingThem add: Bool, into out: inout MPDReply
   ) async throws {
-    let songs = try await c.backend.songs(matching: try MPDFilter.parse(c.args.values, substring: substring))
+    let songs = try await matchingSongs(c.args.values, c, matchingSubstrings: substring)
     if add {
       for song in songs { try await c.backend.add(uri: song.file) }
     } else {
@@ -56,7 +74,7 @@ extension MPDDispatcher {
     let name = c.args[0]
     let groups = try takeGroups(&rest)
     if name.lowercased() == "file" {
-      for song in try await c.backend.songs(matching: try MPDFilter.parse(rest, substring: false)) {
+      for song in MPDDatabaseOrder.sorted(try await c.backend.songs(matching: try MPDFilter.parse(rest, substring: false))) {
         out += "file: \(MPDFormat.line(song.file))\n"
       }
       return
@@ -99,10 +117,18 @@ extension MPDDispatcher {
 
   // MARK: Folders
 
-  /// `lsinfo [URI]`: a folder's children; the root also lists the stored playlists.
+  /// `lsinfo [URI]`: a folder's children; the root also lists the stored playlists. A URI that names a
+  /// song lists that song, as MPD does (`mpc ls FILE`).
   static func lsInfo(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let uri = folder(c.args.count == 1 ? c.args[0] : "")
-    for entry in try await c.backend.directory(uri) { write(entry, long: true, to: &out) }
+    let entries: [MPDEntry]
+    do {
+      entries = try await c.backend.directory(uri)
+    } catch let error as MPDError where error.code == .noExist && !uri.isEmpty {
+      guard let song = try await song(uri, c.backend) else { throw error }
+      return MPDFormat.write(song, to: &out)
+    }
+    for entry in MPDDatabaseOrder.sorted(entries) { write(entry, long: true, to: &out) }
     if uri.isEmpty {
       for list in try await c.backend.storedPlaylists() { write(list, to: &out) }
     }
@@ -116,9 +142,28 @@ extension MPDDispatcher {
     try await writeListing(c, long: true, into: &out)
   }
 
+  /// The library song whose URI is `uri`, nil when there is none.
+  static func song(_ uri: String, _ backend: any MPDBackend) async throws -> MPDSong? {
+    try await backend.songs(matching: MPDFilter([.init(field: .file, op: .equal, value: uri, ignoreCase: false)])).first
+  }
+
   /// `listall` and `listallinfo`: every folder and song under the URI, songs with their tags when `long`.
+  /// A folder other than the root comes first itself, as MPD lists it.
   private static func writeListing(_ c: MPDCall, long: Bool, into out: inout MPDReply) async throws {
-    for entry in try await c.backend.listAll(folder(c.args.count == 1 ? c.args[0] : ""), details: long) {
+    let uri = folder(c.args.count == 1 ? c.args[0] : "")
+    let listing: [MPDEntry]
+    do {
+      listing = try await c.backend.listAll(uri, details: long)
+    } catch let error as MPDError where error.code == .noExist && !uri.isEmpty {
+      // A song's URI lists the song, as MPD does.
+      guard let song = try await song(uri, c.backend) else { throw error }
+      return long ? MPDFormat.write(song, to: &out) : (out += "file: \(MPDFormat.line(song.file))\n")
+    }
+    let entries = MPDDatabaseOrder.sorted(listing)
+    if !uri.isEmpty {
+      write(.directory(path: uri, lastModified: try await c.backend.folderModified(uri)), long: long, to: &out)
+    }
+    for entry in entries {
       switch entry {
       case .directory:
         write(entry, long: long, to: &out)
@@ -128,6 +173,22 @@ extension MPDDispatcher {
         if long { write(entry, long: true, to: &out) }
       }
     }
+  }
+
+  /// `listfiles [URI]`: what the folder holds on disk, indexed or not: folders, and files with their size.
+  static func listFiles(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    for entry in try await c.backend.listFiles(folder(c.args.count == 1 ? c.args[0] : "")) {
+      out += "\(entry.isDirectory ? "directory" : "file"): \(MPDFormat.line(entry.name))\n"
+      if let size = entry.size { out += "size: \(size)\n" }
+      if let modified = entry.lastModified { out += "Last-Modified: \(MPDFormat.timestamp(modified))\n" }
+    }
+  }
+
+  /// `readcomments URI`: the song file's own tag pairs, as MPD's decoder reports them. MPD reads such
+  /// pairs from Vorbis comments and APE tags, never from the ID3 tags of MP3s, the one format tunes plays:
+  /// a library song gets an empty reply, as from MPD; anything else is "No such song".
+  static func readComments(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    guard try await song(folder(c.args[0]), c.backend) != nil else { throw MPDError.noExist("No such song") }
   }
 
   /// `update [URI]` and `rescan [URI]`, which tunes runs alike: the job's id.

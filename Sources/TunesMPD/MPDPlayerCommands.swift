@@ -20,8 +20,21 @@ extension MPDDispatcher {
   }
 
   static func stop(_ c: MPDCall, _ out: inout MPDReply) async throws { try await c.backend.stop() }
-  static func next(_ c: MPDCall, _ out: inout MPDReply) async throws { try await c.backend.next() }
-  static func previous(_ c: MPDCall, _ out: inout MPDReply) async throws { try await c.backend.previous() }
+
+  /// `next`: stopped, MPD has no song to go on from ("Not playing"); paused counts as playing.
+  static func next(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await requirePlaying(c)
+    try await c.backend.next()
+  }
+
+  static func previous(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    try await requirePlaying(c)
+    try await c.backend.previous()
+  }
+
+  private static func requirePlaying(_ c: MPDCall) async throws {
+    guard try await c.backend.status().state != .stop else { throw MPDError(.playerSync, "Not playing") }
+  }
 
   /// `seek POS TIME`: negative times seek to the start.
   static func seek(_ c: MPDCall, _ out: inout MPDReply) async throws {

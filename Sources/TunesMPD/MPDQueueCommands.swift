@@ -9,7 +9,7 @@ extension MPDDispatcher {
     let queue = try await c.backend.queue()
     var items = queue.items[...]
     if c.args.count == 1 {
-      let bounds = try clip(try c.args.range(0), count: queue.items.count, single: !c.args[0].contains(":"))
+      let bounds = try clip(try c.args.range(0), count: queue.items.count, single: isSingle(c.args[0]))
       items = queue.items[bounds]
     }
     for item in items { MPDFormat.write(item.song, to: &out) }
@@ -72,6 +72,9 @@ extension MPDDispatcher {
     return queue.items[window].filter { $0.version > version || version > queue.version }
   }
 
+  /// Whether a range argument names one item (`5`), not a span (`2:5`) or the whole list (`-1`).
+  static func isSingle(_ text: String) -> Bool { !text.contains(":") && text != "-1" }
+
   /// MPD clips a range's end to the list; a start beyond it (or a single missing item) is an error.
   static func clip(_ range: MPDRange, count: Int, single: Bool) throws(MPDError) -> Range<Int> {
     let upper = min(range.end ?? count, count)
@@ -97,12 +100,13 @@ extension MPDDispatcher {
     out += "Id: \(try await c.backend.addID(uri: c.args[0], position: position))\n"
   }
 
-  /// `delete POS|START:END`.
+  /// `delete POS|START:END|-1`: as MPD, the end is clipped to the queue and a start at its end deletes
+  /// nothing (`delete 0` of an empty queue is no error); only a start beyond the end is.
   static func delete(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let range = try c.args.range(0)
     let length = try await c.backend.status().playlistLength
-    guard let bounds = range.clamped(count: length), !bounds.isEmpty else { throw MPDError.argument("Bad song index") }
-    try await c.backend.delete(positions: bounds)
+    let bounds = try clip(range, count: length, single: false)
+    if !bounds.isEmpty { try await c.backend.delete(positions: bounds) }
   }
 
   static func deleteID(_ c: MPDCall, _ out: inout MPDReply) async throws {
@@ -150,7 +154,7 @@ extension MPDDispatcher {
 
   /// Where `move` puts a range: `N` absolute; `+N`/`-N` relative to the current song as it stands once the
   /// range is taken out (`+0` right after it, `-0` right before it), as MPD 0.23 reads them.
-  private static func moveDestination(_ text: String, moving range: Range<Int>, status: MPDStatus) throws(MPDError) -> Int {
+  static func moveDestination(_ text: String, moving range: Range<Int>, status: MPDStatus) throws(MPDError) -> Int {
     let (sign, value) = try relative(text)
     guard let sign else { return value }
     var current = try current(status)

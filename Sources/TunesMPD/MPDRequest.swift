@@ -112,7 +112,11 @@ public struct MPDRange: Sendable, Hashable, CustomStringConvertible {
     return start..<upper
   }
 
+  /// The whole list: what `-1` stands for, as in MPD versions before ranges.
+  public static let all = MPDRange(start: 0, end: nil)
+
   public static func parse(_ text: String) throws(MPDError) -> MPDRange {
+    if text == "-1" { return all }
     if let colon = text.firstIndex(of: ":") {
       let head = text[..<colon]
       let tail = text[text.index(after: colon)...]
@@ -141,11 +145,12 @@ public struct MPDArguments: Sendable {
   public var count: Int { values.count }
   public subscript(index: Int) -> String { values[index] }
 
-  /// Checks the number of arguments: "wrong number of arguments for "cmd"" otherwise.
+  /// Checks the number of arguments with MPD's messages: "wrong number of arguments" for a command that
+  /// takes an exact number, otherwise "too few" or "too many arguments".
   public func expect(_ range: ClosedRange<Int>) throws(MPDError) {
-    guard range.contains(values.count) else {
-      throw MPDError.argument("wrong number of arguments for \"\(command)\"")
-    }
+    guard !range.contains(values.count) else { return }
+    let problem = range.lowerBound == range.upperBound ? "wrong number of" : values.count < range.lowerBound ? "too few" : "too many"
+    throw MPDError.argument("\(problem) arguments for \"\(command)\"")
   }
 
   public func integer(_ index: Int) throws(MPDError) -> Int {

@@ -1,26 +1,6 @@
-// A song as the MPD protocol shows it: the file URI, the tags tunes keeps, the duration and, for queue
-// items, the position and stable id. Also writes the `key: value` block MPD prints for a song.
+// A song as the MPD protocol shows it: the file URI, its tags, the duration and, for queue items, the
+// position, stable id and play range. Also writes the `key: value` block MPD prints for a song.
 import Foundation
-
-/// The tags tunes serves, named as MPD names them on the wire.
-public enum MPDTag: String, Sendable, CaseIterable, Hashable {
-  case artist = "Artist"
-  case albumArtist = "AlbumArtist"
-  case title = "Title"
-  case album = "Album"
-  case track = "Track"
-  case date = "Date"
-  case genre = "Genre"
-  case disc = "Disc"
-
-  /// Tag names are case-insensitive in requests (`list artist`, `find Artist x`).
-  public init?(protocolName: String) {
-    guard let tag = MPDTag.allCases.first(where: { $0.rawValue.lowercased() == protocolName.lowercased() }) else {
-      return nil
-    }
-    self = tag
-  }
-}
 
 public struct MPDSong: Sendable, Hashable {
   /// The URI relative to the music folder (what `add` takes and `file:` shows).
@@ -33,6 +13,8 @@ public struct MPDSong: Sendable, Hashable {
   public var id: Int?
   /// The queue position; nil outside the queue.
   public var position: Int?
+  /// The part of the song a queue entry plays (`rangeid`); nil: all of it.
+  public var range: MPDSongRange?
 
   public init(
     file: String, tags: [MPDTag: String] = [:], duration: Double? = nil, lastModified: Date? = nil,
@@ -57,14 +39,15 @@ public struct MPDSong: Sendable, Hashable {
 }
 
 enum MPDFormat {
-  /// MPD's order: file, Last-Modified, tags, Time (whole seconds), duration (milliseconds), Pos, Id.
+  /// MPD's order: file, Range, Last-Modified, tags, Time (whole seconds), duration (milliseconds), Pos, Id.
   static func write(_ song: MPDSong, to out: inout MPDReply) {
     out += "file: \(line(song.file))\n"
+    if let range = song.range { out += "Range: \(range)\n" }
     if let modified = song.lastModified { out += "Last-Modified: \(timestamp(modified))\n" }
-    for tag in MPDTag.allCases {
+    for tag in MPDTag.songOrder {
       if let value = song.tags[tag], !value.isEmpty { out += "\(tag.rawValue): \(line(value))\n" }
     }
-    if let duration = song.duration {
+    if let duration = song.range?.length(of: song.duration) ?? song.duration {
       out += "Time: \(Int(duration.rounded()))\n"
       out += "duration: \(seconds(duration))\n"
     }

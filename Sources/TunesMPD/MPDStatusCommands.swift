@@ -79,11 +79,9 @@ extension MPDDispatcher {
     try await c.backend.setSingle(mode)
   }
 
+  /// `consume 0|1`: MPD 0.23 reads a boolean here (`oneshot` came with 0.24).
   static func consume(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    guard let mode = MPDOnceMode(rawValue: c.args[0]) else {
-      throw MPDError.argument("Unrecognized consume mode, expected 0, 1, or oneshot")
-    }
-    try await c.backend.setConsume(mode)
+    try await c.backend.setConsume(try c.args.bool(0) ? .on : .off)
   }
 
   /// tunes applies no replay gain.

@@ -59,7 +59,7 @@ extension MPDDispatcher {
   }
 
   /// A name a new playlist may take: not empty, no folder separator, one line.
-  private static func playlistName(_ name: String) throws(MPDError) -> String {
+  static func playlistName(_ name: String) throws(MPDError) -> String {
     guard !name.isEmpty, !name.contains("/"), !name.contains("\n"), !name.contains("\r") else {
       throw MPDError.argument("Bad playlist name")
     }

@@ -247,7 +247,7 @@ public actor InMemoryMPDBackend: MPDBackend {
     let prefix = uri.isEmpty ? "" : uri + "/"
     let found = library.filter { $0.file.hasPrefix(prefix) }
     guard !found.isEmpty else { throw MPDError.noExist("No such directory") }
-    return found
+    return MPDDatabaseOrder.order(ofSongURIs: found.map(\.file)).map { found[$0] }  // the order MPD adds them in
   }
 
   private func insert(_ songs: [MPDSong], at position: Int) -> [Int] {
@@ -312,6 +312,15 @@ public actor InMemoryMPDBackend: MPDBackend {
     queueItems.insert(contentsOf: moving, at: to)
     if let currentID { current = queueItems.firstIndex { $0.song.id == currentID } }
     queueChanged(from: min(range.lowerBound, to))
+  }
+
+  public func setRange(id: Int, range: MPDSongRange?) throws {
+    record("rangeid \(id) \(range.map(String.init(describing:)) ?? ":")")
+    guard let index = queueItems.firstIndex(where: { $0.song.id == id }) else { throw MPDError.noExist("No such song") }
+    queueItems[index].song.range = range
+    version += 1
+    queueItems[index].version = version
+    emit([.playlist])
   }
 
   public func clear() {

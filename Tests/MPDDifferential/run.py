@@ -35,7 +35,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 DIFFERENCES = os.path.join(REPO, "Docs", "MPDDifferences.md")
 
 # The generated library: (folder/file, title, artist, album, track, year, genre, seconds).
-# Two top-level folders so both servers see the same music root; short 8 kHz mono songs so song ends
+# Several top-level folders so both servers see the same music root; short 8 kHz mono songs so song ends
 # come quickly in real time.
 SONGS = [
     ("Ansel Grey/First Light/01 Dawn.mp3", "Dawn", "Ansel Grey", "First Light", 1, 2001, "Rock", 2),
@@ -46,6 +46,13 @@ SONGS = [
     ("Zoë Varga/Café Nights/01 Été.mp3", "Été", "Zoë Varga", "Café Nights", 1, 1999, "Jazz", 2),
     ("Zoë Varga/Café Nights/02 Blue Hour.mp3", "Blue Hour", "Zoë Varga", "Café Nights", 2, 1999, "Jazz", 3),
     ("Zoë Varga/Café Nights/03 après.mp3", "après", "Zoë Varga", "Café Nights", 3, 1999, "Jazz", 2),
+    # A folder where MPD's listing order shows: its songs (by bytes) before its sub-folders (collated, so
+    # "alpha" < "Bob" < "Élan", where bytes would put "Bob" first and "Élan" last).
+    ("Order/Intro.mp3", "Intro", "Ansel Grey", "Order", 1, 2001, "Rock", 2),
+    ("Order/après.mp3", "Après", "Ansel Grey", "Order", 2, 2001, "Rock", 2),
+    ("Order/Bob/b.mp3", "Bee", "Ansel Grey", "Order", 3, 2001, "Rock", 2),
+    ("Order/alpha/a.mp3", "Ay", "Ansel Grey", "Order", 4, 2001, "Rock", 2),
+    ("Order/Élan/e.mp3", "Ee", "Ansel Grey", "Order", 5, 2001, "Rock", 2),
 ]
 
 # Status and song fields that carry time, so differ between any two runs of one server.

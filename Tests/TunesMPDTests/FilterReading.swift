@@ -21,6 +21,11 @@ func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
       guard let since = try? MPDTime.seconds(clause.value), let modified = song.lastModified else { return clause.negated }
       return (modified.timeIntervalSince1970 >= since) != clause.negated
     }
+    if clause.op == .regex {
+      guard let regex = try? Regex(clause.value) else { return false }
+      let pattern = clause.ignoreCase ? regex.ignoresCase() : regex
+      return candidates.contains { (try? pattern.firstMatch(in: $0)) != nil } != clause.negated
+    }
     let needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
     let hit = candidates.contains { raw in
       let value = clause.ignoreCase ? raw.lowercased() : raw
@@ -29,6 +34,7 @@ func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
       case .notEqual: return value != needle
       case .contains: return value.firstRange(of: needle) != nil
       case .startsWith: return value.hasPrefix(needle)
+      case .regex: return false  // read above
       }
     }
     return hit != clause.negated

@@ -56,6 +56,8 @@ import Testing
     #expect(try MPDRange.parse("2:5") == MPDRange(start: 2, end: 5))
     #expect(try MPDRange.parse("2:") == MPDRange(start: 2, end: nil))
     #expect(try MPDRange.parse("0:0") == MPDRange(start: 0, end: 0))
+    // `-1` is the whole list, as MPD reads it (older clients send it); other negatives are refused.
+    #expect(try MPDRange.parse("-1") == MPDRange(start: 0, end: nil))
     #expect(MPDRange(start: 1, end: nil).clamped(count: 4) == 1..<4)
     #expect(MPDRange(start: 3, end: 9).clamped(count: 4) == nil)
   }
@@ -64,7 +66,7 @@ import Testing
     ("5:2", "Malformed range: 5:2"),
     ("a:b", "Integer or range expected: a:b"),
     ("x", "Integer or range expected: x"),
-    ("-1", "Number is negative: -1"),
+    ("-2", "Number is negative: -2"),
     ("-1:3", "Integer or range expected: -1:3"),
   ])
   func badRanges(text: String, message: String) {
@@ -78,6 +80,10 @@ import Testing
     #expect(throws: MPDError.argument("Integer expected: x")) { try args.integer(1) }
     #expect(throws: MPDError.argument("Number is negative: -4")) { try args.unsigned(2) }
     #expect(try args.seconds(3) == 1.5)
+    // MPD's wording: a command with a fixed count says "wrong number", one with a span "too few"/"too many".
+    #expect(throws: MPDError.argument("too few arguments for \"random\"")) { try args.expect(5...6) }
+    #expect(throws: MPDError.argument("too many arguments for \"random\"")) { try args.expect(0...3) }
+    #expect(throws: MPDError.argument("too few arguments for \"random\"")) { try args.expect(5...Int.max) }
     #expect(throws: MPDError.argument("Float expected: x")) { try args.seconds(1) }
   }
 

@@ -1,0 +1,16 @@
+// Queue edits the Player has no operation for, kept by the backend: the play range of an entry
+// (`rangeid`). The range is shown on the entry as MPD shows it; playback still plays the whole song,
+// and the queue version does not change (the Player owns it).
+import TunesMPD
+
+extension PlayerBackend {
+  public func setRange(id: Int, range: MPDSongRange?) async throws {
+    let entries = await player.queueEntries()
+    guard entries.contains(where: { $0.id == id }) else { throw MPDError.noExist("No such song") }
+    // Ids of entries that left the queue are never used again: their ranges go with them.
+    let live = Set(entries.map(\.id))
+    ranges = ranges.filter { live.contains($0.key) }
+    ranges[id] = range
+    emit([.playlist])
+  }
+}
