@@ -13,7 +13,9 @@ let count = arguments.count >= 3 ? Int(arguments[2]) ?? 1000 : 1000
 let songs = (0..<count).map { index in
   MPDSong(
     file: "Artist \(index % 50)/Album \(index % 200)/\(index).mp3",
-    tags: [.artist: "Artist \(index % 50)", .album: "Album \(index % 200)", .title: "Song \(index)", .track: "\(index % 12 + 1)"],
+    tags: [
+      .artist: "Artist \(index % 50)", .album: "Album \(index % 200)", .title: "Song \(index)", .track: "\(index % 12 + 1)",
+    ],
     duration: 180 + Double(index % 60))
 }
 let done = DispatchSemaphore(value: 0)

@@ -36,7 +36,8 @@ public struct MusicFolder: Sendable, Equatable {
     guard let folder = plainRootFolder, PlainText.isPlain(bytes) else {
       return .string(uriOfCharacters(String(decoding: bytes, as: UTF8.self)))
     }
-    if folder == [UInt8(ascii: "/"), UInt8(ascii: "/")] { return .bytes(UnsafeBufferPointer(rebasing: bytes.dropFirst())) }  // root "/"
+    // The root folder "/".
+    if folder == [UInt8(ascii: "/"), UInt8(ascii: "/")] { return .bytes(UnsafeBufferPointer(rebasing: bytes.dropFirst())) }
     guard bytes.starts(with: folder) else { return .bytes(bytes) }
     return .bytes(UnsafeBufferPointer(rebasing: bytes[folder.count...]))
   }
@@ -140,18 +141,21 @@ enum LibrarySongs {
   static func tagValues(_ tag: MPDTag, matching filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [String] {
     var values = Set<String>()
     var previous: [UInt8] = []  // neighbouring rows (path order) mostly share their artist and album
-    try scan(filter, library: library, folder: folder, keeping: { row in
-      switch Self.tag(row, tag) {
-      case .bytes(let bytes)?:
-        if !bytes.elementsEqual(previous) {
-          previous = Array(bytes)
-          values.insert(String(decoding: bytes, as: UTF8.self))
+    try scan(
+      filter, library: library, folder: folder,
+      keeping: { row in
+        switch Self.tag(row, tag) {
+        case .bytes(let bytes)?:
+          if !bytes.elementsEqual(previous) {
+            previous = Array(bytes)
+            values.insert(String(decoding: bytes, as: UTF8.self))
+          }
+        case .string(let value)?: values.insert(value)
+        case nil: values.insert("")  // MPD lists a song without the tag under the empty value
         }
-      case .string(let value)?: values.insert(value)
-      case nil: values.insert("")  // MPD lists a song without the tag under the empty value
+        return false
       }
-      return false
-    }) { _ in }
+    ) { _ in }
     return values.sorted()
   }
 
@@ -179,7 +183,8 @@ enum LibrarySongs {
       var from = current.count
       while let slash = bytes[from...].firstIndex(of: UInt8(ascii: "/")) {
         current += bytes[from...slash]
-        entries.append(.directory(path: folder.uri(forPath: String(decoding: current.dropLast(), as: UTF8.self)), lastModified: nil))
+        entries.append(
+          .directory(path: folder.uri(forPath: String(decoding: current.dropLast(), as: UTF8.self)), lastModified: nil))
         open.append((current.count, []))
         from = slash + 1
       }

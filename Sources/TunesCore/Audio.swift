@@ -13,7 +13,9 @@ public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var bytesPerFrame: Int { channels * 2 }
-  public var description: String { "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch"), s16le" }
+  public var description: String {
+    "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch"), s16le"
+  }
 
   /// A position: the milliseconds fully played by `frames` (rounded down).
   public func milliseconds(frames: Int) -> Int { Int((Int64(frames) * 1000) / Int64(max(sampleRate, 1))) }

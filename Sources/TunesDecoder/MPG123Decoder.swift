@@ -153,7 +153,8 @@ public final class MPG123Decoder: AudioDecoder {
 
   // MARK: Opening
 
-  private static func open(_ handle: OpaquePointer, path: String) throws -> (format: AudioFormat, totalFrames: Int?, exact: Bool) {
+  private static func open(_ handle: OpaquePointer, path: String) throws -> (format: AudioFormat, totalFrames: Int?, exact: Bool)
+  {
     mpg123_param2(handle, Int32(MPG123_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue), 0)
     mpg123_param2(handle, Int32(MPG123_RESYNC_LIMIT.rawValue), resyncLimitBytes, 0)
 
@@ -180,7 +181,8 @@ public final class MPG123Decoder: AudioDecoder {
     var rateCount = 0
     mpg123_rates(&rates, &rateCount)
     for index in 0..<rateCount {
-      mpg123_format(handle, rates![index], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
+      mpg123_format(
+        handle, rates![index], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
     }
 
     let hasHeader = InfoHeaderProbe.hasInfoHeader(path: path, firstAudioFrame: Int(mpg123_framepos(handle)))

@@ -30,7 +30,9 @@ public enum LibraryError: TunesError, Equatable {
       return "\(path):\(line):\(column): malformed catalogue: \(reason)"
     case .noSuchPath(let path):
       // The command line's bytes reach Swift as text: a name that is not UTF-8 arrives with U+FFFD in it.
-      if path.unicodeScalars.contains("\u{FFFD}") { return "\(path): no such file or folder (a name that is not UTF-8 cannot be indexed; rename it)" }
+      if path.unicodeScalars.contains("\u{FFFD}") {
+        return "\(path): no such file or folder (a name that is not UTF-8 cannot be indexed; rename it)"
+      }
       return "\(path): no such file or folder"
     case .notIndexable(let path): return "\(path): not an MP3 file, a .json catalogue or a playlist file"
     case .badQuery(let token, let position, let reason):

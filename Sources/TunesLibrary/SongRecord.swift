@@ -74,7 +74,8 @@ extension Song: FetchableRecord, MutablePersistableRecord {
       case SQLITE_ROW: try row()
       case let code:
         throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql, arguments: statement.arguments)
+          resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql, arguments: statement.arguments
+        )
       }
     }
   }
@@ -139,7 +140,8 @@ extension Song: FetchableRecord, MutablePersistableRecord {
   /// Writes the song's full-text row with the song (the schema has no insert trigger; see LibrarySchema).
   public func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
     let inserted = try insert()
-    try Song.insertFullText(db, id: inserted.rowID, title: title, artist: artist, album: album, albumArtist: albumArtist, genre: genre)
+    try Song.insertFullText(
+      db, id: inserted.rowID, title: title, artist: artist, album: album, albumArtist: albumArtist, genre: genre)
   }
 
   /// Adds one song's row to the full-text index (names folded as FullTextFolding says); whoever inserts

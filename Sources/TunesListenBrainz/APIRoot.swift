@@ -43,7 +43,9 @@ public struct APIRoot: Sendable, Equatable, CustomStringConvertible {
     self.host = host
   }
 
-  public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ListenBrainzError) -> APIRoot {
+  public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws(ListenBrainzError) -> APIRoot
+  {
     if let value = environment[environmentVariable], !value.isEmpty { return try APIRoot(value) }
     return try APIRoot(production)
   }

@@ -151,7 +151,9 @@ public final class LiveAccount: @unchecked Sendable {
   private var cached: ListenBrainzClient?
   private var cachedUser: String?
 
-  public init(account: Account, transport: any HTTPTransport = CurlTransport(), log: @escaping @Sendable (String) -> Void = { _ in }) {
+  public init(
+    account: Account, transport: any HTTPTransport = CurlTransport(), log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.account = account
     self.transport = transport
     self.log = log

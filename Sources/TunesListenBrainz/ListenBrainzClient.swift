@@ -45,7 +45,9 @@ public final class ListenBrainzClient: Sendable, CustomStringConvertible, Custom
   }
 
   /// GET a JSON endpoint and decode it; nil for 204 (e.g. statistics not calculated yet).
-  public func get<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type) async throws(ListenBrainzError) -> T? {
+  public func get<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type) async throws(ListenBrainzError)
+    -> T?
+  {
     let reply = await request("GET", path, query: query)
     switch reply.outcome {
     case .noContent: return nil
@@ -69,7 +71,8 @@ public final class ListenBrainzClient: Sendable, CustomStringConvertible, Custom
     guard case .ok(let body) = reply.outcome else {
       throw reply.outcome.error ?? .badResponse(endpoint: "/1/validate-token", reason: "empty answer")
     }
-    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], let valid = object["valid"] as? Bool else {
+    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], let valid = object["valid"] as? Bool
+    else {
       throw .badResponse(endpoint: "/1/validate-token", reason: "no 'valid' field")
     }
     return TokenCheck(valid: valid, userName: object["user_name"] as? String)

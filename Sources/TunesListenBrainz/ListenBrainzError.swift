@@ -45,7 +45,8 @@ public enum ListenBrainzError: TunesError, Equatable {
     case .rateLimited(let resetIn):
       return "ListenBrainz rate limit reached; try again in \(DurationText.wait(seconds: resetIn))"
     case .server(let status, let message): return "ListenBrainz server error \(status)\(message.map { ": \($0)" } ?? "")"
-    case .unexpectedStatus(let status, let message): return "ListenBrainz answered HTTP \(status)\(message.map { ": \($0)" } ?? "")"
+    case .unexpectedStatus(let status, let message):
+      return "ListenBrainz answered HTTP \(status)\(message.map { ": \($0)" } ?? "")"
     case .network(let cause, let host): return "cannot reach \(host): \(cause)"
     case .badResponse(let endpoint, let reason): return "unexpected answer from \(endpoint): \(reason)"
     case .unconfirmed(let host, let answer):

@@ -67,7 +67,8 @@ public struct ListenQueue: Sendable {
   public func countSendable(as user: String?) throws(ListenBrainzError) -> Int {
     try guarded {
       try tables.read { db in
-        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(Self.sendable(as: user)).fetchCount(db)
+        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(Self.sendable(as: user))
+          .fetchCount(db)
       }
     }
   }
@@ -130,7 +131,8 @@ public struct ListenQueue: Sendable {
   public func countAttempt(ids: [Int64]) throws(ListenBrainzError) {
     try guarded {
       try tables.write { db in
-        try db.execute(sql: "UPDATE pendingListen SET attempts = attempts + 1 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+        try db.execute(
+          sql: "UPDATE pendingListen SET attempts = attempts + 1 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
       }
     }
   }
@@ -153,7 +155,9 @@ public struct ListenQueue: Sendable {
 
   public func fact(_ key: SubmissionFact) throws(ListenBrainzError) -> String? {
     try guarded {
-      try tables.read { db in try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue]) }
+      try tables.read { db in
+        try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue])
+      }
     }
   }
 

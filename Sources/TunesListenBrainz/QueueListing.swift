@@ -38,7 +38,8 @@ public enum QueueListing {
 
   /// "3 listens wait for bob's login", several accounts joined by commas.
   public static func waiting(_ others: [AccountCount]) -> String {
-    others.map { "\($0.pending) listen\($0.pending == 1 ? " waits" : "s wait") for \($0.account)'s login" }.joined(separator: ", ")
+    others.map { "\($0.pending) listen\($0.pending == 1 ? " waits" : "s wait") for \($0.account)'s login" }.joined(
+      separator: ", ")
   }
 }
 
@@ -54,7 +55,8 @@ extension SubmissionStatus {
     }
     out.append("rejected: \(rejected)\(rejected > 0 ? " (see `tunes lb queue`)" : "")")
     if let at = lastSubmissionAt {
-      out.append("last submission: \(DateText.iso(epoch: at))\(lastSubmissionCount.map { " (\($0) listen\($0 == 1 ? "" : "s"))" } ?? "")")
+      out.append(
+        "last submission: \(DateText.iso(epoch: at))\(lastSubmissionCount.map { " (\($0) listen\($0 == 1 ? "" : "s"))" } ?? "")")
     } else {
       out.append("last submission: never")
     }

@@ -116,7 +116,8 @@ extension Scrobbler {
     let submitter = Submitter(queue: ListenQueue(library: library), client: nil, currentLogin: { live.login() }, log: log)
     await submitter.start()
     let scrobbler = Scrobbler(
-      library: library, client: nil, submitter: submitter, currentClient: { live.client() }, currentUser: { live.user() }, log: log)
+      library: library, client: nil, submitter: submitter, currentClient: { live.client() }, currentUser: { live.user() },
+      log: log)
     return (scrobbler, submitter)
   }
 }

@@ -164,7 +164,9 @@ public actor Submitter {
       case .loggedOut: throw .notLoggedIn
       case .rateLimited(let resetIn):
         limitedInARow += 1
-        if limitedInARow >= patience.inARow || waited + Double(resetIn) > patience.totalWait { throw .rateLimited(resetIn: resetIn) }
+        if limitedInARow >= patience.inARow || waited + Double(resetIn) > patience.totalWait {
+          throw .rateLimited(resetIn: resetIn)
+        }
         waited += Double(resetIn)
         try? await Task.sleep(for: .seconds(Double(resetIn)))
       case .transient(let error):
@@ -195,7 +197,8 @@ public actor Submitter {
         if candidates.isEmpty { return .done }
         // Timestamps the server is sure to refuse are parked here with its message: the server names
         // only the first bad listen per request, so a backlog of them would cost one request each.
-        let invalid = candidates.compactMap { listen in Self.timestampProblem(listen.listenedAt, now: Date()).map { (listen, $0) } }
+        let invalid = candidates.compactMap { listen in Self.timestampProblem(listen.listenedAt, now: Date()).map { (listen, $0) }
+        }
         if !invalid.isEmpty {
           for (listen, message) in invalid {
             guard let id = listen.id else { continue }
@@ -229,7 +232,8 @@ public actor Submitter {
             try? await Task.sleep(for: .seconds(Double(resetIn)))
           }
         case .badRequest(let message, let echoed):
-          if let offender = Self.offender(in: batch, echoed: echoed) ?? (batch.count == 1 ? batch[0] : nil), let id = offender.id {
+          if let offender = Self.offender(in: batch, echoed: echoed) ?? (batch.count == 1 ? batch[0] : nil), let id = offender.id
+          {
             log("ListenBrainz rejected listen \(id): \(message)")
             try queue.reject(id: id, message: message)
             if oneByOne > 0 { oneByOne -= 1 }
@@ -262,9 +266,12 @@ public actor Submitter {
 
   /// The server's message for a `listened_at` it refuses (listenbrainz-server `validate_listen`), or nil.
   static func timestampProblem(_ listenedAt: Int, now: Date) -> String? {
-    if listenedAt >= Int(now.timeIntervalSince1970) + ListenBrainzLimits.allowedSkew { return "Value for key listened_at is too high." }
+    if listenedAt >= Int(now.timeIntervalSince1970) + ListenBrainzLimits.allowedSkew {
+      return "Value for key listened_at is too high."
+    }
     if listenedAt < ListenBrainzLimits.minimumListenedAt {
-      return "Value for key listened_at is too low. listened_at timestamp should be greater than 1033410600 (2002-10-01 00:00:00 UTC)."
+      return
+        "Value for key listened_at is too low. listened_at timestamp should be greater than 1033410600 (2002-10-01 00:00:00 UTC)."
     }
     return nil
   }
@@ -278,7 +285,9 @@ public actor Submitter {
     for listen in candidates.prefix(limit) {
       let added = size + listen.payload.utf8.count + (batch.isEmpty ? 0 : 1)
       let count = batch.count + 1
-      if !batch.isEmpty && (added > count * ListenBrainzLimits.maxListenSize || added > ListenBrainzLimits.maxPayloadSize) { break }
+      if !batch.isEmpty && (added > count * ListenBrainzLimits.maxListenSize || added > ListenBrainzLimits.maxPayloadSize) {
+        break
+      }
       batch.append(listen)
       size = added
     }

@@ -243,7 +243,8 @@ extension MPDBackend {
       case .directory(let path, let modified):
         return MPDFileEntry(name: String(path.split(separator: "/").last ?? ""), isDirectory: true, lastModified: modified)
       case .song(let song):
-        return MPDFileEntry(name: String(song.file.split(separator: "/").last ?? ""), isDirectory: false, lastModified: song.lastModified)
+        return MPDFileEntry(
+          name: String(song.file.split(separator: "/").last ?? ""), isDirectory: false, lastModified: song.lastModified)
       case .playlist:
         return nil
       }

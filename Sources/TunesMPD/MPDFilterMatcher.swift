@@ -50,9 +50,11 @@ extension MPDFilter {
           ignoreCase = false  // the expression folds case itself
         }
         var bytes = Array(needle.utf8)
-        let plain = op != .regex && !bytes.isEmpty && bytes.withUnsafeMutableBufferPointer { buffer in
-          PlainText.copy(UnsafeBufferPointer(buffer), into: buffer, lowercasing: ignoreCase)
-        }
+        let plain =
+          op != .regex && !bytes.isEmpty
+          && bytes.withUnsafeMutableBufferPointer { buffer in
+            PlainText.copy(UnsafeBufferPointer(buffer), into: buffer, lowercasing: ignoreCase)
+          }
         return Test(
           field: clause.field, op: op, ignoreCase: ignoreCase, negated: clause.negated, needle: needle,
           needleBytes: bytes, plainNeedle: plain, always: clause.field == .base && clause.value.isEmpty,

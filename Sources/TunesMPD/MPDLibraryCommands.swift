@@ -30,7 +30,9 @@ extension MPDDispatcher {
   }
 
   /// The songs the filter of the arguments matches, sorted and windowed as the options ending them say.
-  private static func matchingSongs(_ arguments: [String], _ c: MPDCall, matchingSubstrings substring: Bool) async throws -> [MPDSong] {
+  private static func matchingSongs(_ arguments: [String], _ c: MPDCall, matchingSubstrings substring: Bool) async throws
+    -> [MPDSong]
+  {
     var filter = arguments
     let options = try MPDFindOptions.take(from: &filter)
     guard !filter.isEmpty else { throw MPDError.argument("Incorrect number of filter arguments") }
@@ -157,7 +159,12 @@ extension MPDDispatcher {
     } catch let error as MPDError where error.code == .noExist && !uri.isEmpty {
       // A song's URI lists the song, as MPD does.
       guard let song = try await song(uri, c.backend) else { throw error }
-      return long ? MPDFormat.write(song, to: &out) : (out += "file: \(MPDFormat.line(song.file))\n")
+      if long {
+        MPDFormat.write(song, to: &out)
+      } else {
+        out += "file: \(MPDFormat.line(song.file))\n"
+      }
+      return
     }
     let entries = MPDDatabaseOrder.sorted(listing)
     if !uri.isEmpty {

@@ -149,7 +149,8 @@ public struct MPDArguments: Sendable {
   /// takes an exact number, otherwise "too few" or "too many arguments".
   public func expect(_ range: ClosedRange<Int>) throws(MPDError) {
     guard !range.contains(values.count) else { return }
-    let problem = range.lowerBound == range.upperBound ? "wrong number of" : values.count < range.lowerBound ? "too few" : "too many"
+    let problem =
+      range.lowerBound == range.upperBound ? "wrong number of" : values.count < range.lowerBound ? "too few" : "too many"
     throw MPDError.argument("\(problem) arguments for \"\(command)\"")
   }
 

@@ -181,7 +181,9 @@ final class MPDSession {
         let list = commandList ?? []
         commandList = nil
         state = .busy
-        return [.execute(MPDBatch(requests: list, mode: listOK ? .listOK : .list, authorized: authorized, binaryLimit: binaryLimit))]
+        return [
+          .execute(MPDBatch(requests: list, mode: listOK ? .listOK : .list, authorized: authorized, binaryLimit: binaryLimit))
+        ]
       case "command_list_begin", "command_list_ok_begin", "idle", "noidle":
         // MPD drops a client that nests lists or idles inside one.
         return closeWith()
@@ -200,7 +202,10 @@ final class MPDSession {
     switch request.command {
     case "command_list_begin", "command_list_ok_begin":
       guard request.arguments.isEmpty else {
-        return [.write(MPDError.argument("wrong number of arguments for \"\(request.command)\"").ackLine(index: 0, command: request.command))]
+        return [
+          .write(
+            MPDError.argument("wrong number of arguments for \"\(request.command)\"").ackLine(index: 0, command: request.command))
+        ]
       }
       commandList = []
       commandListBytes = 0

@@ -20,7 +20,9 @@ enum Sockets {
     }
   }
 
-  static func withIPv4Address<T>(_ host: String, port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(ControlError) -> T {
+  static func withIPv4Address<T>(_ host: String, port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T)
+    throws(ControlError) -> T
+  {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)

@@ -91,7 +91,9 @@ public final class PlayStateStore: @unchecked Sendable {
         var items: [QueueItem] = []
         var shuffleOrder: [(index: Int, id: Int)] = []
         let rows = try Row.fetchCursor(
-          db, sql: "SELECT id, songId, path, title, artist, album, durationMs, version, shuffleIndex FROM queueItem ORDER BY position")
+          db,
+          sql: "SELECT id, songId, path, title, artist, album, durationMs, version, shuffleIndex FROM queueItem ORDER BY position"
+        )
         while let item = try rows.next() {
           let id: Int = item[0]
           let songID: Int64? = item[1]
@@ -166,7 +168,8 @@ public final class PlayStateStore: @unchecked Sendable {
         VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
-        s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single), s.consume,
+        s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single),
+        s.consume,
         s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
         s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
       ])

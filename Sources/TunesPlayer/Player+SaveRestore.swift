@@ -45,7 +45,8 @@ extension Player {
     guard let store else { return }
     lastSave = clock.monotonic()
     let snapshot = PlayStateSnapshot(
-      queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume, repeatMode: repeatMode,
+      queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume,
+      repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version)
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }

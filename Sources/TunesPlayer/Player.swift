@@ -166,7 +166,8 @@ public actor Player {
     let upcoming = upcomingID()
     return PlayerStatus(
       state: state, volume: volume, repeatMode: repeatMode, random: random, singleMode: single, consume: consume,
-      queueVersion: queue.version, queueLength: queue.count, currentPosition: position, currentID: position == nil ? nil : currentID,
+      queueVersion: queue.version, queueLength: queue.count, currentPosition: position,
+      currentID: position == nil ? nil : currentID,
       nextPosition: upcoming.flatMap { queue.position(ofID: $0) }, nextID: upcoming,
       song: song, elapsedMs: state == .stopped ? 0 : elapsedMs, durationMs: durationMs ?? song?.durationMs,
       format: state == .stopped ? nil : format, passNumber: pass?.number ?? 0, error: lastError, version: version)
@@ -182,7 +183,9 @@ public actor Player {
   /// Entries added or moved since `version` (MPD `plchanges`; the MPD backend works it out from the
   /// entries' versions itself, so only the tests ask).
   func queueChanges(since version: Int) -> [QueueEntry] {
-    queue.changes(since: version).map { QueueEntry(position: $0.position, id: $0.item.id, song: $0.item.song, version: $0.item.version) }
+    queue.changes(since: version).map {
+      QueueEntry(position: $0.position, id: $0.item.id, song: $0.item.song, version: $0.item.version)
+    }
   }
 
   /// The shuffle pass order (entry ids) and cursor, nil when shuffle is off (for tests).

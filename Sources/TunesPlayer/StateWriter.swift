@@ -99,11 +99,13 @@ final class StateWriter: @unchecked Sendable {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    let result = pthread_create(&thread, &attributes, { context in
-      let writer = Unmanaged<StateWriter>.fromOpaque(context!).takeRetainedValue()
-      writer.run()
-      return nil
-    }, context)
+    let result = pthread_create(
+      &thread, &attributes,
+      { context in
+        let writer = Unmanaged<StateWriter>.fromOpaque(context!).takeRetainedValue()
+        writer.run()
+        return nil
+      }, context)
     pthread_attr_destroy(&attributes)
     if result != 0 {
       // No thread: every snapshot is written by the caller instead.

@@ -47,7 +47,8 @@ public enum PlaylistError: TunesError, Equatable {
     case .emptyName: return "a playlist name cannot be empty"
     case .controlCharacter(let name, let scalar):
       let code = String(scalar, radix: 16, uppercase: true)
-      return "playlist name '\(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined())' contains a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
+      return
+        "playlist name '\(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined())' contains a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
     case .positionOutOfRange(let playlist, let position, let upper):
       if upper == 0 { return "position \(position) is out of range: playlist '\(playlist)' is empty" }
       return "position \(position) is out of range: playlist '\(playlist)' has positions 1-\(upper)"

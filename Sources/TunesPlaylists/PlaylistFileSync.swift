@@ -1,13 +1,13 @@
 // Keeps playlists in step with the playlist files the indexer finds (.m3u .m3u8 .xspf .jspf), never
 // overwriting one edited in tunes: the file's newer version is then imported beside it ("name (from file)").
 import Foundation
+import GRDB
+import TunesCore
+import TunesLibrary
 
 #if canImport(Glibc)
   import Glibc
 #endif
-import GRDB
-import TunesCore
-import TunesLibrary
 
 public struct PlaylistSyncReport: Sendable, Hashable, Codable {
   /// New playlists made from files seen for the first time.

@@ -14,7 +14,9 @@ public enum PlaylistSongs {
     let found = try library.database(for: .playlists).read { db -> (PlaylistRow, [Song])? in
       guard let row = try PlaylistTables.find(db, name: name) else { return nil }
       if row.smartQuery != nil { return (row, []) }
-      return (row, try PlaylistTables.entriesWithSongs(db, playlistID: row.id).map { entry, song in song ?? Self.song(of: entry) })
+      return (
+        row, try PlaylistTables.entriesWithSongs(db, playlistID: row.id).map { entry, song in song ?? Self.song(of: entry) }
+      )
     }
     guard let (row, stored) = found else { return nil }
     guard let text = row.smartQuery else { return stored }

@@ -105,7 +105,8 @@ public actor PlaylistStore {
     return try tables.write { db in
       let id = try PlaylistTables.insertPlaylist(db, name: name, now: now)
       try PlaylistTables.append(db, songs.map(ItemValues.init(song:)), playlistID: id)
-      return PlaylistTables.summary(try PlaylistTables.require(db, name: name), entries: try PlaylistTables.entries(db, playlistID: id))
+      return PlaylistTables.summary(
+        try PlaylistTables.require(db, name: name), entries: try PlaylistTables.entries(db, playlistID: id))
     }
   }
 
@@ -362,10 +363,13 @@ public actor PlaylistStore {
       }
       return playlists.map { row in
         let playlist = PlaylistRow(row: row)
-        return (playlist, PlaylistSummary(
-          name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
-          missingCount: row["missingCount"], durationMs: row["missingMs"] + (linkedMs[playlist.id] ?? 0),
-          sourcePath: playlist.sourcePath, modifiedAt: playlist.modifiedAt))
+        return (
+          playlist,
+          PlaylistSummary(
+            name: playlist.name, smartQuery: playlist.smartQuery, songCount: row["entryCount"],
+            missingCount: row["missingCount"], durationMs: row["missingMs"] + (linkedMs[playlist.id] ?? 0),
+            sourcePath: playlist.sourcePath, modifiedAt: playlist.modifiedAt)
+        )
       }
     }
     return rows.map { row, summary in

@@ -145,7 +145,8 @@ enum PlaylistTables {
   /// Appends without renumbering (the common case, cheap on long playlists).
   static func append(_ db: Database, _ items: [ItemValues], playlistID: Int64) throws {
     var position =
-      try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM playlistItem WHERE playlistId = ?", arguments: [playlistID]) ?? 0
+      try Int.fetchOne(
+        db, sql: "SELECT COALESCE(MAX(position), 0) FROM playlistItem WHERE playlistId = ?", arguments: [playlistID]) ?? 0
     for item in items {
       position += 1
       try insert(db, item, playlistID: playlistID, position: position)

@@ -181,7 +181,8 @@ struct FrameReader {
       }
     }
     guard dataStart < dataEnd else {
-      collector.warnings.append("\(tagName) frame \(FrameID.name(id, width: 4)) at byte \(base + pos) is too short for its flags; skipped")
+      collector.warnings.append(
+        "\(tagName) frame \(FrameID.name(id, width: 4)) at byte \(base + pos) is too short for its flags; skipped")
       return
     }
     let data = body.sub(dataStart..<dataEnd)

@@ -2,10 +2,11 @@
 // that follows it), then the length from a Xing/Info header (minus LAME's encoder delay and padding), a
 // VBRI header, or by walking every frame header to the end.
 
+import TunesCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TunesCore
 
 enum MPEGStream {
   enum Failure: Error, Equatable {

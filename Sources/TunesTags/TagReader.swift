@@ -75,7 +75,8 @@ public enum TagReader {
       if tag.isTruncated {
         throw TagError.truncated(
           path: path,
-          reason: "ID3v2.\(tag.version) tag at byte \(audioStart) declares \(tag.size) bytes but the file has only \(buffer.count - audioStart)"
+          reason:
+            "ID3v2.\(tag.version) tag at byte \(audioStart) declares \(tag.size) bytes but the file has only \(buffer.count - audioStart)"
         )
       }
       tags.fillGaps(from: tag.tags)

@@ -63,8 +63,9 @@ public struct LAMEInfo: Sendable, Equatable {
 
   init?(_ buffer: UnsafeRawBufferPointer, at p: Int, end: Int) {
     guard p + 24 <= end, buffer.has(p, 24) else { return nil }
-    guard buffer.matches("LAME", at: p) || buffer.matches("Lavf", at: p) || buffer.matches("Lavc", at: p)
-      || buffer.matches("GOGO", at: p)
+    guard
+      buffer.matches("LAME", at: p) || buffer.matches("Lavf", at: p) || buffer.matches("Lavc", at: p)
+        || buffer.matches("GOGO", at: p)
     else { return nil }
     var nameEnd = p
     while nameEnd < p + 9 && buffer[nameEnd] >= 0x20 && buffer[nameEnd] < 0x7F { nameEnd += 1 }

@@ -24,13 +24,17 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--seek":
-    guard let value = arguments.popFirst(), let frame = Int(value), frame >= 0 else { fail("--seek needs a frame number\n\(usage)", status: .usage) }
+    guard let value = arguments.popFirst(), let frame = Int(value), frame >= 0 else {
+      fail("--seek needs a frame number\n\(usage)", status: .usage)
+    }
     seekFrame = frame
   case "--play":
     guard let value = arguments.popFirst() else { fail("--play needs an ALSA device\n\(usage)", status: .usage) }
     playDevice = value
   case "--pace":
-    guard let value = arguments.popFirst(), let mode = PaceMode(rawValue: value) else { fail("--pace is realtime or max\n\(usage)", status: .usage) }
+    guard let value = arguments.popFirst(), let mode = PaceMode(rawValue: value) else {
+      fail("--pace is realtime or max\n\(usage)", status: .usage)
+    }
     pace = mode
   case "-h", "--help":
     print(usage)

@@ -22,13 +22,19 @@ while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("--device needs a name\n\(usage)", status: .usage) }
     device = value
   case "--rate":
-    guard let value = arguments.popFirst(), let number = Int(value), number > 0 else { fail("--rate needs a positive number\n\(usage)", status: .usage) }
+    guard let value = arguments.popFirst(), let number = Int(value), number > 0 else {
+      fail("--rate needs a positive number\n\(usage)", status: .usage)
+    }
     rate = number
   case "--channels":
-    guard let value = arguments.popFirst(), let number = Int(value), (1...8).contains(number) else { fail("--channels needs 1 to 8\n\(usage)", status: .usage) }
+    guard let value = arguments.popFirst(), let number = Int(value), (1...8).contains(number) else {
+      fail("--channels needs 1 to 8\n\(usage)", status: .usage)
+    }
     channels = number
   case "--pace":
-    guard let value = arguments.popFirst(), let mode = PaceMode(rawValue: value) else { fail("--pace is realtime or max\n\(usage)", status: .usage) }
+    guard let value = arguments.popFirst(), let mode = PaceMode(rawValue: value) else {
+      fail("--pace is realtime or max\n\(usage)", status: .usage)
+    }
     pace = mode
   case "-h", "--help":
     print(usage)

@@ -24,7 +24,9 @@ while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("--db needs a path\n\(usage)", status: .usage) }
     databasePath = value
   case "--runs":
-    guard let value = arguments.popFirst(), let number = Int(value), number > 0 else { fail("--runs needs a positive number\n\(usage)", status: .usage) }
+    guard let value = arguments.popFirst(), let number = Int(value), number > 0 else {
+      fail("--runs needs a positive number\n\(usage)", status: .usage)
+    }
     runs = number
   case "-h", "--help":
     print(usage)
@@ -33,7 +35,9 @@ while let argument = arguments.popFirst() {
     words.append(argument)
   }
 }
-guard let databasePath, FileManager.default.fileExists(atPath: databasePath) else { fail("--db needs an existing library\n\(usage)", status: .usage) }
+guard let databasePath, FileManager.default.fileExists(atPath: databasePath) else {
+  fail("--db needs an existing library\n\(usage)", status: .usage)
+}
 
 do {
   let library = try Library(

@@ -19,7 +19,8 @@ enum LibraryOpening {
 }
 
 struct GlobalOptions: ParsableArguments {
-  @Option(name: .long, help: "The library database (default: $TUNES_DB, else $XDG_DATA_HOME/tunes/library.db; empty means unset).")
+  @Option(
+    name: .long, help: "The library database (default: $TUNES_DB, else $XDG_DATA_HOME/tunes/library.db; empty means unset).")
   var db: String?
 
   var paths: TunesPaths { TunesPaths() }

@@ -57,7 +57,8 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
     try copySampleSong(into: folder)
     _ = try sandbox.run(["index", folder.path])
     for arguments in [
-      ["search", #"artist:"Zoë"#], ["ls", "songs", #"title:"unterminated"#], ["search", "🔥"], ["ls", "albums", "title:🔥"], ["ls", "artists", "sort:year"],
+      ["search", #"artist:"Zoë"#], ["ls", "songs", #"title:"unterminated"#], ["search", "🔥"], ["ls", "albums", "title:🔥"],
+      ["ls", "artists", "sort:year"],
     ] {
       let result = try sandbox.run(arguments)
       #expect(result.status == 65, "\(arguments): \(result)")
@@ -86,7 +87,8 @@ private func copySampleSong(into folder: URL, as name: String = "song.mp3") thro
     for arguments in readers {
       let result = try sandbox.run(arguments + ["--db", missing], useDatabase: false)
       #expect(result.status == 66, "\(arguments): \(result)")
-      #expect(result.stderr == "tunes: the library at \(missing) does not exist; run `tunes index` first\n", "\(arguments): \(result)")
+      #expect(
+        result.stderr == "tunes: the library at \(missing) does not exist; run `tunes index` first\n", "\(arguments): \(result)")
       #expect(result.stdout.isEmpty, "\(arguments): \(result)")
       #expect(!FileManager.default.fileExists(atPath: folder.path), "\(arguments) created \(folder.path)")
     }

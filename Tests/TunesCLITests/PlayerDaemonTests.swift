@@ -71,9 +71,10 @@ struct PlayerDaemonTests {
     try home.makeSong("short.mp3", title: "Short", artist: "Cleo", album: "S", seconds: 0.5)
     try #require(try await home.tunes("index", home.music).status == 0)
     let pid = try await home.startDaemon(["--device", "null", "--pace", "max"])
-    #expect(try await home.waitFor(10) {
-      (try? runProcess("/usr/bin/mpc", ["status"], environment: home.environment).out)?.contains("[playing]") == false
-    })
+    #expect(
+      try await home.waitFor(10) {
+        (try? runProcess("/usr/bin/mpc", ["status"], environment: home.environment).out)?.contains("[playing]") == false
+      })
     // Stopped, and still serving.
     let status = try await statusJSON(home)
     #expect(status["state"] as? String == "stop")
@@ -92,11 +93,12 @@ struct PlayerDaemonTests {
     try home.makeSong("birch.mp3", title: "Birch Road", artist: "Ida", album: "B", seconds: 30)
     try #require(try await home.tunes("index", home.music).status == 0)
     let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
-    #expect(try await home.waitFor(10) {
-      let out = (try? runProcess(builtTunes!, ["status", "--json"], environment: home.environment).out) ?? ""
-      let json = (try? JSONSerialization.jsonObject(with: Data(out.utf8))) as? [String: Any]
-      return (json?["elapsedMs"] as? Int ?? 0) >= 1_500
-    })
+    #expect(
+      try await home.waitFor(10) {
+        let out = (try? runProcess(builtTunes!, ["status", "--json"], environment: home.environment).out) ?? ""
+        let json = (try? JSONSerialization.jsonObject(with: Data(out.utf8))) as? [String: Any]
+        return (json?["elapsedMs"] as? Int ?? 0) >= 1_500
+      })
     let started = Date()
     switch how {
     case "quit": #expect(try await home.tunes("quit").status == 0)

@@ -20,7 +20,10 @@ struct PlayerLockTests {
     home.extraEnvironment = ["XDG_RUNTIME_DIR": other, "TUNES_MPD_SOCKET": ""]
     let secondDaemon = try await home.tunes("play", "--daemon", "--resume", "--device", "null")
     #expect(secondDaemon.status == 69, "\(secondDaemon.out)\(secondDaemon.err)")
-    #expect(secondDaemon.err == "tunes: a player already plays this library (pid \(pid), socket \(home.socket)); control it with `tunes …` or an MPD client, or end it with `tunes quit`\n")
+    #expect(
+      secondDaemon.err
+        == "tunes: a player already plays this library (pid \(pid), socket \(home.socket)); control it with `tunes …` or an MPD client, or end it with `tunes quit`\n"
+    )
     let foreground = try await home.tunes("play", "--resume", "--device", "null")
     #expect(foreground.status == 69 && foreground.err.contains("pid \(pid)"), "\(foreground.err)")
     #expect(!FileManager.default.fileExists(atPath: other + "/tunes/mpd.sock"))

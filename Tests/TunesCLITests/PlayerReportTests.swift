@@ -8,11 +8,18 @@ import Testing
 @Suite struct PlayerReportTests {
   @Test func reportFromStatusAndSong() {
     let report = PlayerReport(
-      status: ["state": "play", "song": "2", "playlistlength": "12", "random": "1", "repeat": "1", "single": "1",
-               "elapsed": "83.250", "duration": "296.000", "volume": "80"],
-      currentSong: ["file": "a/b.mp3", "Artist": "Nina Simone", "Title": "Feeling Good", "Pos": "2", "Id": "7", "duration": "296.000"])
+      status: [
+        "state": "play", "song": "2", "playlistlength": "12", "random": "1", "repeat": "1", "single": "1",
+        "elapsed": "83.250", "duration": "296.000", "volume": "80",
+      ],
+      currentSong: [
+        "file": "a/b.mp3", "Artist": "Nina Simone", "Title": "Feeling Good", "Pos": "2", "Id": "7", "duration": "296.000",
+      ])
     #expect(report.line == "▶ Nina Simone – Feeling Good  1:23/4:56  #3/12  shuffle on  repeat one  volume 80%")
-    #expect(report.json == #"{"consume":false,"durationMs":296000,"elapsedMs":83250,"position":2,"queueLength":12,"repeat":"one","shuffle":true,"single":true,"song":{"artist":"Nina Simone","durationMs":296000,"file":"a/b.mp3","id":7,"position":2,"title":"Feeling Good"},"state":"play","volume":80}"#)
+    #expect(
+      report.json
+        == #"{"consume":false,"durationMs":296000,"elapsedMs":83250,"position":2,"queueLength":12,"repeat":"one","shuffle":true,"single":true,"song":{"artist":"Nina Simone","durationMs":296000,"file":"a/b.mp3","id":7,"position":2,"title":"Feeling Good"},"state":"play","volume":80}"#
+    )
     let stopped = PlayerReport(status: ["state": "stop", "playlistlength": "0", "repeat": "1"], currentSong: [:])
     #expect(stopped.line == "■ stopped, nothing selected  queue 0  shuffle off  repeat all")
     #expect(stopped.json.contains(#""song":null"#) && stopped.json.contains(#""volume":null"#))
@@ -21,7 +28,9 @@ import Testing
     let modes = PlayerReport(
       status: ["state": "stop", "playlistlength": "0", "repeat": "0", "single": "1", "consume": "1"], currentSong: [:])
     #expect(modes.line == "■ stopped, nothing selected  queue 0  shuffle off  repeat off  single on  consume on")
-    #expect(modes.json.contains(#""consume":true"#) && modes.json.contains(#""repeat":"off""#) && modes.json.contains(#""single":true"#))
+    #expect(
+      modes.json.contains(#""consume":true"#) && modes.json.contains(#""repeat":"off""#) && modes.json.contains(#""single":true"#)
+    )
     #expect(stopped.json.contains(#""consume":false"#) && stopped.json.contains(#""single":false"#))
   }
 

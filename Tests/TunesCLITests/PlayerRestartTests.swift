@@ -92,7 +92,8 @@ struct PlayerRestartTests {
     #expect(try await home.tunes("quit").status == 0)
     #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
 
-    let child = try ChildProcess.start(try #require(builtTunes), ["play", "--device", "null", "--shuffle"], environment: home.environment)
+    let child = try ChildProcess.start(
+      try #require(builtTunes), ["play", "--device", "null", "--shuffle"], environment: home.environment)
     defer { child.stop() }
     #expect(try await home.waitFor(10) { FileManager.default.fileExists(atPath: home.socket) })
     let status = try await statusJSON(home)
@@ -191,9 +192,10 @@ struct PlayerRestartTests {
     let home = try await homeWithSongs(seconds: 1)
     home.extraEnvironment = ["TUNES_LISTENBRAINZ_URL": server.url, "TUNES_LISTENBRAINZ_TOKEN": server.token]
     let pid = try await home.startDaemon(["--device", "null", "--pace", "max"])
-    #expect(try await home.waitFor(10) {
-      (try? runProcess("/usr/bin/mpc", ["status"], environment: home.environment).out)?.contains("[playing]") == false
-    })
+    #expect(
+      try await home.waitFor(10) {
+        (try? runProcess("/usr/bin/mpc", ["status"], environment: home.environment).out)?.contains("[playing]") == false
+      })
     // The submitter runs in the daemon: a playing_now would have gone out by now.
     try await offPool { Thread.sleep(forTimeInterval: 1.5) }
     #expect(try await offPool { try server.call("/__requests")["count"] as? Int } == 0)

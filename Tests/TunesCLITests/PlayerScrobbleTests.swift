@@ -81,10 +81,11 @@ struct PlayerScrobbleTests {
     _ = try await offPool { _ = try server.call("/__control", body: #"{"delay": 2, "times": 3}"#) }
 
     let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
-    #expect(try await home.waitFor(10) {
-      let stats = try runProcess(builtTunes!, ["stats", "--json"], environment: home.environment)
-      return (try? JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])?["totalPlays"] as? Int == 1
-    })
+    #expect(
+      try await home.waitFor(10) {
+        let stats = try runProcess(builtTunes!, ["stats", "--json"], environment: home.environment)
+        return (try? JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])?["totalPlays"] as? Int == 1
+      })
     let waiting = try json(try await home.tunes("lb", "status", "--json"))
     #expect(waiting["pending"] as? Int == 1)
 
@@ -95,10 +96,11 @@ struct PlayerScrobbleTests {
       return [metadata?["track_name"] as? String, metadata?["artist_name"] as? String]
     }
     #expect(names == ["Heard", "Ezra"])
-    #expect(try await home.waitFor(5) {
-      let status = try runProcess(builtTunes!, ["lb", "status", "--json"], environment: home.environment)
-      return (try? JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])?["pending"] as? Int == 0
-    })
+    #expect(
+      try await home.waitFor(5) {
+        let status = try runProcess(builtTunes!, ["lb", "status", "--json"], environment: home.environment)
+        return (try? JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])?["pending"] as? Int == 0
+      })
     // Played once, counted once.
     #expect(try json(try await home.tunes("stats", "--json"))["totalPlays"] as? Int == 1)
     #expect(try await home.tunes("quit").status == 0)
@@ -110,10 +112,11 @@ struct PlayerScrobbleTests {
     try home.makeSong("song.mp3", title: "Unsent", artist: "Fay", album: "F", seconds: 2)
     try #require(try await home.tunes("index", home.music).status == 0)
     let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
-    #expect(try await home.waitFor(10) {
-      let stats = try runProcess(builtTunes!, ["stats", "--json"], environment: home.environment)
-      return (try? JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])?["totalPlays"] as? Int == 1
-    })
+    #expect(
+      try await home.waitFor(10) {
+        let stats = try runProcess(builtTunes!, ["stats", "--json"], environment: home.environment)
+        return (try? JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])?["totalPlays"] as? Int == 1
+      })
     let status = try json(try await home.tunes("lb", "status", "--json"))
     #expect(status["pending"] as? Int == 1)
     #expect(status["loggedIn"] as? Bool == false)

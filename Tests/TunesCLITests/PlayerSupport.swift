@@ -8,7 +8,8 @@ import TunesTestSupport
 /// The `tunes` executable this build produced (found as the other CLI tests find it).
 let builtTunes: String? = TunesExecutable.path
 
-let playerToolsPresent = builtTunes != nil
+let playerToolsPresent =
+  builtTunes != nil
   && ["/usr/bin/sox", "/usr/bin/lame", "/usr/bin/mpc"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// Blocking work (processes, sockets, sleeps) on its own thread, never on the cooperative pool.
@@ -78,9 +79,12 @@ final class PlayerHome: @unchecked Sendable {
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     let wav = path + ".wav"
-    let sox = try runProcess("/usr/bin/sox", ["-n", "-r", "8000", "-c", "1", wav, "synth", "\(seconds)", "sine", "440"], environment: environment)
+    let sox = try runProcess(
+      "/usr/bin/sox", ["-n", "-r", "8000", "-c", "1", wav, "synth", "\(seconds)", "sine", "440"], environment: environment)
     try #require(sox.status == 0, "sox: \(sox.err)")
-    let lame = try runProcess("/usr/bin/lame", ["--quiet", "--add-id3v2", "--tt", title, "--ta", artist, "--tl", album, wav, path], environment: environment)
+    let lame = try runProcess(
+      "/usr/bin/lame", ["--quiet", "--add-id3v2", "--tt", title, "--ta", artist, "--tl", album, wav, path],
+      environment: environment)
     try #require(lame.status == 0, "lame: \(lame.err)")
     try FileManager.default.removeItem(atPath: wav)
   }

@@ -42,7 +42,8 @@ import Testing
     _ = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
     let removed = try sandbox.run(["playlist", "remove", "road-trip", "--query", "&"])
     #expect(removed.status == 65, "\(removed)")
-    #expect(removed.stderr == "tunes: bad query at character 1 (&): the term has no letters or digits to search for\n", "\(removed)")
+    #expect(
+      removed.stderr == "tunes: bad query at character 1 (&): the term has no letters or digits to search for\n", "\(removed)")
     #expect(try titles(sandbox, "road-trip") == Self.roadTrip)
     let created = try sandbox.run(["playlist", "create", "fire", "🔥"])
     #expect(created.status == 65, "\(created)")

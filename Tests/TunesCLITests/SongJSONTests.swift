@@ -29,7 +29,9 @@ import TunesLibrary
     let many = Array(repeating: songs, count: 1500).joined().map { $0 }
     var chunks = 0
     var joined: [UInt8] = []
-    SongJSON.write(many) { chunks += 1; joined += $0 }
+    SongJSON.write(many) {
+      chunks += 1; joined += $0
+    }
     #expect(chunks > 1)
     #expect(joined == Array(try #require(JSONWriter.data(many.map(JSONOutput.song)))))
   }

@@ -2,7 +2,6 @@
 // and escape sequences from a file's tags are shown, not obeyed; `--json` keeps the tags exact.
 import Foundation
 import Testing
-
 import TunesTerminal
 
 /// A title holding every kind of control character: line breaks and tab, ESC sequences, BEL, DEL and C1.
@@ -23,7 +22,8 @@ private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", 
 @Suite struct TerminalTextTests {
   @Test func controlCharactersBecomeSpacesOrReplacementCharacters() {
     #expect(TerminalText.safe(hostileTitle) == shownTitle)
-    #expect(TerminalText.safe("a\u{0}b\u{1F}c\u{80}d\u{9F}e\u{A0}f\u{B}g\u{C}h") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{A0}f g h")
+    #expect(
+      TerminalText.safe("a\u{0}b\u{1F}c\u{80}d\u{9F}e\u{A0}f\u{B}g\u{C}h") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{A0}f g h")
     // Bidirectional embeddings, overrides and isolates would turn the rest of the line around.
     #expect(TerminalText.safe("x\u{202E}cba\u{2066}y\u{2069}\u{202A}") == "x\u{FFFD}cba\u{FFFD}y\u{FFFD}\u{FFFD}")
     #expect(TerminalText.safe("a – b “c” …") == "a – b “c” …")
@@ -37,17 +37,24 @@ private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", 
     let source = TunesExecutable.sampleLibrary.appendingPathComponent("Zoë Marlowe/Small Hours/01 Nocturne for Kettle.mp3")
     try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent("song.mp3"))
     let catalogue: [[String: Any]] = [
-      ["artistName": hostileArtist, "albums": [["title": hostileAlbum, "songs": [["title": hostileTitle, "fileName": "song"]]]]]
+      [
+        "artistName": hostileArtist,
+        "albums": [["title": hostileAlbum, "songs": [["title": hostileTitle, "fileName": "song"]]]],
+      ]
     ]
     try JSONSerialization.data(withJSONObject: catalogue).write(to: folder.appendingPathComponent("library.json"))
     let indexed = try sandbox.run(["index", folder.path])
     #expect(indexed.status == 0, "\(indexed)")
 
     // Piped, listings are tab-separated: one row, with as many cells as the header has columns.
-    for (arguments, columns) in [(["ls", "songs"], 8), (["search", "line"], 8), (["ls", "artists"], 4), (["ls", "albums"], 6)] {
+    for (arguments, columns) in [
+      (["ls", "songs"], 8), (["search", "line"], 8), (["ls", "artists"], 4), (["ls", "albums"], 6),
+    ] {
       let result = try sandbox.run(arguments)
       #expect(result.status == 0, "\(arguments): \(result)")
-      #expect(lines(result.stdout).map { $0.split(separator: "\t", omittingEmptySubsequences: false).count } == [columns], "\(arguments): \(result)")
+      #expect(
+        lines(result.stdout).map { $0.split(separator: "\t", omittingEmptySubsequences: false).count } == [columns],
+        "\(arguments): \(result)")
       #expect(isClean(result.stdout, tabs: true), "\(arguments): \(result.stdout.unicodeScalars.map(\.value))")
     }
     #expect(try sandbox.run(["ls", "songs"]).stdout.contains(shownTitle))

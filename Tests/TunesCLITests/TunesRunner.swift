@@ -51,7 +51,8 @@ final class TunesSandbox {
   func run(_ arguments: [String], useDatabase: Bool = true, extraEnvironment: [String: String] = [:]) throws
     -> RunResult
   {
-    try TunesExecutable.run(arguments + (useDatabase ? ["--db", database] : []),
+    try TunesExecutable.run(
+      arguments + (useDatabase ? ["--db", database] : []),
       environment: environment.merging(extraEnvironment) { $1 }, scratch: folder)
   }
 

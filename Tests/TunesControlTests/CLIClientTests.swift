@@ -2,9 +2,10 @@
 // server on a test socket, through TUNES_MPD_SOCKET.
 import Foundation
 import Testing
-@testable import TunesControl
 import TunesMPD
 import TunesMPDTesting
+
+@testable import TunesControl
 
 /// The `tunes` executable next to the test runner, when this build produced it.
 let tunesBinary: String? = {
@@ -46,18 +47,23 @@ struct CLIClientTests {
     _ = try await tunes(socket: s, "repeat", "one")
     let status = await memory.status()
     #expect(status.random && status.repeatMode && status.single == .on)
-    #expect(try await tunes(socket: s, "status").out == "▶ The Beatles – Come Together  1:05/4:19  #1/2  shuffle on  repeat one  volume 20%\n")
+    #expect(
+      try await tunes(socket: s, "status").out
+        == "▶ The Beatles – Come Together  1:05/4:19  #1/2  shuffle on  repeat one  volume 20%\n")
     let json = try await tunes(socket: s, "status", "--json").out
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-    #expect(object["state"] as? String == "play" && object["elapsedMs"] as? Int == 65500 && object["durationMs"] as? Int == 259500)
+    #expect(
+      object["state"] as? String == "play" && object["elapsedMs"] as? Int == 65500 && object["durationMs"] as? Int == 259500)
     #expect(object["position"] as? Int == 0 && object["queueLength"] as? Int == 2 && object["shuffle"] as? Bool == true)
     #expect(object["repeat"] as? String == "one" && object["volume"] as? Int == 20)
     #expect((object["song"] as? [String: Any])?["title"] as? String == "Come Together")
 
     _ = try await tunes(socket: s, "next")
     #expect(try await tunes(socket: s, "current").out == "The Beatles – Something\n")
-    #expect(try await tunes(socket: s, "queue").out == " 1. The Beatles – Come Together  4:19\n>2. The Beatles – Something  3:02\n")
-    let queue = try #require(try JSONSerialization.jsonObject(with: Data(try await tunes(socket: s, "queue", "--json").out.utf8)) as? [[String: Any]])
+    #expect(
+      try await tunes(socket: s, "queue").out == " 1. The Beatles – Come Together  4:19\n>2. The Beatles – Something  3:02\n")
+    let queue = try #require(
+      try JSONSerialization.jsonObject(with: Data(try await tunes(socket: s, "queue", "--json").out.utf8)) as? [[String: Any]])
     #expect(queue.map { $0["id"] as? Int } == [1, 2])
     _ = try await tunes(socket: s, "prev")
     _ = try await tunes(socket: s, "pause")

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import TunesMPD
+
 @testable import TunesControl
 
 /// A yes/no shared between the threads of two clients.

@@ -11,22 +11,23 @@ import TunesMPDTesting
     let h = try await Harness.start(kind)
     defer { h.stop() }
     let reply = try await h.raw(replies: 2, "ping\nstatus\n")
-    #expect(reply == """
-      OK MPD 0.23.5
-      OK
-      volume: 50
-      repeat: 0
-      random: 0
-      single: 0
-      consume: 0
-      partition: default
-      playlist: 1
-      playlistlength: 0
-      mixrampdb: 0
-      state: stop
-      OK
+    #expect(
+      reply == """
+        OK MPD 0.23.5
+        OK
+        volume: 50
+        repeat: 0
+        random: 0
+        single: 0
+        consume: 0
+        partition: default
+        playlist: 1
+        playlistlength: 0
+        mixrampdb: 0
+        state: stop
+        OK
 
-      """)
+        """)
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -60,20 +61,21 @@ import TunesMPDTesting
     #expect(keys.firstIndex(of: "duration")! < keys.firstIndex(of: "nextsong")!)
 
     let song = try await h.client { c in text(try c.run("currentsong")) }
-    #expect(song == """
-      file: Beatles/Abbey Road/02 Something.mp3
-      Artist: The Beatles
-      Title: Something
-      Album: Abbey Road
-      Track: 2
-      Date: 1969
-      Genre: Rock
-      Time: 182
-      duration: 182.250
-      Pos: 1
-      Id: 2
+    #expect(
+      song == """
+        file: Beatles/Abbey Road/02 Something.mp3
+        Artist: The Beatles
+        Title: Something
+        Album: Abbey Road
+        Track: 2
+        Date: 1969
+        Genre: Rock
+        Time: 182
+        duration: 182.250
+        Pos: 1
+        Id: 2
 
-      """)
+        """)
 
     try await h.client { c in
       try c.run("seekcur", ["-10"])
@@ -98,10 +100,11 @@ import TunesMPDTesting
     }
     if let memory = h.memory {
       let calls = await memory.calls
-      #expect(calls.suffix(11) == [
-        "seekcur +30.5", "seekcur -10.0", "pause ", "pause ", "pause 0", "next", "seek 0 12.0", "seekid 3 5.0",
-        "previous", "playid 3", "stop",
-      ])
+      #expect(
+        calls.suffix(11) == [
+          "seekcur +30.5", "seekcur -10.0", "pause ", "pause ", "pause 0", "next", "seek 0 12.0", "seekid 3 5.0",
+          "previous", "playid 3", "stop",
+        ])
     }
     #expect(try await h.backend.status().state == .stop)
   }
@@ -111,41 +114,45 @@ import TunesMPDTesting
     let h = try await Harness.start(kind)
     defer { h.stop() }
     let reply = try await h.raw(replies: 6, "play 7\nplay x\nplayid 99\nseek 0\npause 2\nseekcur abc\n")
-    #expect(reply == """
-      OK MPD 0.23.5
-      ACK [2@0] {play} Bad song index
-      ACK [2@0] {play} Integer expected: x
-      ACK [50@0] {playid} No such song
-      ACK [2@0] {seek} wrong number of arguments for "seek"
-      ACK [2@0] {pause} Boolean (0/1) expected: 2
-      ACK [2@0] {seekcur} Float expected: abc
+    #expect(
+      reply == """
+        OK MPD 0.23.5
+        ACK [2@0] {play} Bad song index
+        ACK [2@0] {play} Integer expected: x
+        ACK [50@0] {playid} No such song
+        ACK [2@0] {seek} wrong number of arguments for "seek"
+        ACK [2@0] {pause} Boolean (0/1) expected: 2
+        ACK [2@0] {seekcur} Float expected: abc
 
-      """)
+        """)
   }
 
   @Test(arguments: BackendKind.allCases)
   func volumeAndOptions(_ kind: BackendKind) async throws {
     let h = try await Harness.start(kind)
     defer { h.stop() }
-    let reply = try await h.raw(replies: 12, 
-      "setvol 70\nvolume -5\ngetvol\nsetvol 101\nsetvol -1\nvolume +200\nrandom 1\nrepeat 1\nsingle oneshot\nconsume 1\nsingle 2\nrandom yes\n")
-    #expect(reply == """
-      OK MPD 0.23.5
-      OK
-      OK
-      volume: 65
-      OK
-      ACK [2@0] {setvol} Number too large: 101
-      ACK [2@0] {setvol} Number is negative: -1
-      ACK [2@0] {volume} Number too large: +200
-      OK
-      OK
-      OK
-      OK
-      ACK [2@0] {single} Unrecognized single mode, expected 0, 1, or oneshot
-      ACK [2@0] {random} Boolean (0/1) expected: yes
+    let reply = try await h.raw(
+      replies: 12,
+      "setvol 70\nvolume -5\ngetvol\nsetvol 101\nsetvol -1\nvolume +200\nrandom 1\nrepeat 1\nsingle oneshot\nconsume 1\nsingle 2\nrandom yes\n"
+    )
+    #expect(
+      reply == """
+        OK MPD 0.23.5
+        OK
+        OK
+        volume: 65
+        OK
+        ACK [2@0] {setvol} Number too large: 101
+        ACK [2@0] {setvol} Number is negative: -1
+        ACK [2@0] {volume} Number too large: +200
+        OK
+        OK
+        OK
+        OK
+        ACK [2@0] {single} Unrecognized single mode, expected 0, 1, or oneshot
+        ACK [2@0] {random} Boolean (0/1) expected: yes
 
-      """)
+        """)
     let status = try await h.backend.status()
     #expect(status.volume == 65 && status.random && status.repeatMode && status.single == .oneshot && status.consume == .on)
     #expect(status.volume == 65 && status.random && status.repeatMode && status.single != .off && status.consume == .on)
@@ -167,7 +174,9 @@ import TunesMPDTesting
     let server = MPDServer(backend: silent, configuration: .init(unixSocketPath: folder + "/s"))
     try await server.start()
     defer { server.stop() }
-    let reply = try await offCooperativePool { try rawExchange(path: folder + "/s", bytes: Array("getvol\nsetvol 5\n".utf8), replies: 2) }
+    let reply = try await offCooperativePool {
+      try rawExchange(path: folder + "/s", bytes: Array("getvol\nsetvol 5\n".utf8), replies: 2)
+    }
     #expect(reply == "OK MPD 0.23.5\nOK\nACK [52@0] {setvol} No mixer\n")
   }
 
@@ -184,10 +193,11 @@ import TunesMPDTesting
       return (text(id), second, files)
     }
     #expect(result.0 == "Id: 3\n")
-    #expect(result.2 == [
-      "0 3 loose.mp3", "1 4 Nina Simone/Feeling Good.mp3", "2 1 Beatles/Abbey Road/01 Come Together.mp3",
-      "3 2 Beatles/Abbey Road/02 Something.mp3",
-    ])
+    #expect(
+      result.2 == [
+        "0 3 loose.mp3", "1 4 Nina Simone/Feeling Good.mp3", "2 1 Beatles/Abbey Road/01 Come Together.mp3",
+        "3 2 Beatles/Abbey Road/02 Something.mp3",
+      ])
     #expect(result.1.hasPrefix("file: Nina Simone/Feeling Good.mp3\n") && result.1.hasSuffix("Pos: 1\nId: 4\n"))
 
     let afterEdits = try await h.client { c -> [String] in
@@ -198,21 +208,23 @@ import TunesMPDTesting
     }
     #expect(afterEdits == ["2", "3"])
 
-    let errors = try await h.raw(replies: 8, 
+    let errors = try await h.raw(
+      replies: 8,
       "delete 5\ndelete 1:0\ndeleteid 42\nmove 0 9\nadd nothing/here.mp3\naddid loose.mp3 9\nplaylistinfo 9\nplaylistid 77\n")
     // Both say "No such directory" for a missing song, as MPD does.
-    #expect(errors == """
-      OK MPD 0.23.5
-      ACK [2@0] {delete} Bad song index
-      ACK [2@0] {delete} Malformed range: 1:0
-      ACK [50@0] {deleteid} No such song
-      ACK [2@0] {move} Bad song index
-      ACK [50@0] {add} No such directory
-      ACK [2@0] {addid} Bad song index
-      ACK [2@0] {playlistinfo} Bad song index
-      ACK [50@0] {playlistid} No such song
+    #expect(
+      errors == """
+        OK MPD 0.23.5
+        ACK [2@0] {delete} Bad song index
+        ACK [2@0] {delete} Malformed range: 1:0
+        ACK [50@0] {deleteid} No such song
+        ACK [2@0] {move} Bad song index
+        ACK [50@0] {add} No such directory
+        ACK [2@0] {addid} Bad song index
+        ACK [2@0] {playlistinfo} Bad song index
+        ACK [50@0] {playlistid} No such song
 
-      """)
+        """)
 
     try await h.client { c in
       try c.run("add", [""])
@@ -240,27 +252,30 @@ import TunesMPDTesting
       try c.run("addid", ["Beatles/Help/01 Help.mp3", "+1"])  // one song between
       return MPDClient.songs(try c.run("playlistinfo")).map { $0["file"]! }
     }
-    #expect(files == [
-      "Beatles/Abbey Road/01 Come Together.mp3", "Nina Simone/Feeling Good.mp3", "Beatles/Abbey Road/02 Something.mp3",
-      "loose.mp3", "Beatles/Help/01 Help.mp3", "Beatles/Help/01 Help.mp3",
-    ])
+    #expect(
+      files == [
+        "Beatles/Abbey Road/01 Come Together.mp3", "Nina Simone/Feeling Good.mp3", "Beatles/Abbey Road/02 Something.mp3",
+        "loose.mp3", "Beatles/Help/01 Help.mp3", "Beatles/Help/01 Help.mp3",
+      ])
     let moved = try await h.client { c -> [String] in
       try c.run("move", ["0", "+1"])  // Come Together: one song after Something
       try c.run("move", ["4:6", "-0"])  // both Help!: right before Something
       return MPDClient.songs(try c.run("playlistinfo")).map { $0["file"]! }
     }
-    #expect(moved == [
-      "Nina Simone/Feeling Good.mp3", "Beatles/Help/01 Help.mp3", "Beatles/Help/01 Help.mp3",
-      "Beatles/Abbey Road/02 Something.mp3", "loose.mp3", "Beatles/Abbey Road/01 Come Together.mp3",
-    ])
+    #expect(
+      moved == [
+        "Nina Simone/Feeling Good.mp3", "Beatles/Help/01 Help.mp3", "Beatles/Help/01 Help.mp3",
+        "Beatles/Abbey Road/02 Something.mp3", "loose.mp3", "Beatles/Abbey Road/01 Come Together.mp3",
+      ])
     let errors = try await h.raw(replies: 3, "move 3 +0\naddid loose.mp3 +9\nmove 0 -9\n")
-    #expect(errors == """
-      OK MPD 0.23.5
-      ACK [2@0] {move} Cannot move current song relative to itself
-      ACK [2@0] {addid} Bad song index
-      ACK [2@0] {move} Bad song index
+    #expect(
+      errors == """
+        OK MPD 0.23.5
+        ACK [2@0] {move} Cannot move current song relative to itself
+        ACK [2@0] {addid} Bad song index
+        ACK [2@0] {move} Bad song index
 
-      """)
+        """)
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -311,19 +326,22 @@ import TunesMPDTesting
     #expect(try await h.backend.storedPlaylists().map(\.name) == ["evening"])
     #expect(try await h.backend.storedPlaylist(named: "evening").map(\.file) == ["loose.mp3"])
 
-    let errors = try await h.raw(replies: 7, "listplaylist nope\nload nope\nrm nope\nsave evening\nsave a/b\nrename evening evening\nplaylistdelete evening 5\n")
+    let errors = try await h.raw(
+      replies: 7,
+      "listplaylist nope\nload nope\nrm nope\nsave evening\nsave a/b\nrename evening evening\nplaylistdelete evening 5\n")
     expect(on: kind, playerDiffers: "the player renames a playlist onto its own name without \"Playlist already exists\"") {
-      #expect(errors == """
-        OK MPD 0.23.5
-        ACK [50@0] {listplaylist} No such playlist
-        ACK [50@0] {load} No such playlist
-        ACK [50@0] {rm} No such playlist
-        ACK [56@0] {save} Playlist already exists
-        ACK [2@0] {save} Bad playlist name
-        ACK [56@0] {rename} Playlist already exists
-        ACK [2@0] {playlistdelete} Bad song index
+      #expect(
+        errors == """
+          OK MPD 0.23.5
+          ACK [50@0] {listplaylist} No such playlist
+          ACK [50@0] {load} No such playlist
+          ACK [50@0] {rm} No such playlist
+          ACK [56@0] {save} Playlist already exists
+          ACK [2@0] {save} Bad playlist name
+          ACK [56@0] {rename} Playlist already exists
+          ACK [2@0] {playlistdelete} Bad song index
 
-        """)
+          """)
     }
   }
 
@@ -339,7 +357,8 @@ import TunesMPDTesting
     defer { h.stop() }
     let r = try await h.client { c -> [String] in
       [
-        MPDClient.songs(try c.run("find", ["artist", "The Beatles", "album", "Help!"])).map { $0["file"]! }.joined(separator: ","),
+        MPDClient.songs(try c.run("find", ["artist", "The Beatles", "album", "Help!"])).map { $0["file"]! }.joined(
+          separator: ","),
         MPDClient.songs(try c.run("search", ["any", "feeling"])).map { $0["file"]! }.joined(separator: ","),
         MPDClient.songs(try c.run("find", ["(Genre == \"Rock\")"])).count.description,
         text(try c.run("list", ["album", "artist", "The Beatles"])),
@@ -378,70 +397,74 @@ import TunesMPDTesting
     #expect(added == 2)
 
     let errors = try await h.raw(replies: 4, "find colour red\nlist Mood\nlsinfo nowhere\nsearch artist\n")
-    #expect(errors == """
-      OK MPD 0.23.5
-      ACK [2@0] {find} Unknown filter type
-      ACK [2@0] {list} Unknown tag type: Mood
-      ACK [50@0] {lsinfo} No such directory
-      ACK [2@0] {search} Incorrect number of filter arguments
+    #expect(
+      errors == """
+        OK MPD 0.23.5
+        ACK [2@0] {find} Unknown filter type
+        ACK [2@0] {list} Unknown tag type: Mood
+        ACK [50@0] {lsinfo} No such directory
+        ACK [2@0] {search} Incorrect number of filter arguments
 
-      """)
+        """)
   }
 
   @Test(arguments: BackendKind.allCases)
   func serverFactsAndUnknownCommands(_ kind: BackendKind) async throws {
     let h = try await Harness.start(kind)
     defer { h.stop() }
-    let reply = try await h.raw(replies: 8, "tagtypes\noutputs\ndecoders\nurlhandlers\nnotcommands\nfrobnicate 1\nstatus 1\nstats\n")
-    #expect(reply.hasPrefix("""
-      OK MPD 0.23.5
-      tagtype: Artist
-      tagtype: ArtistSort
-      tagtype: Album
-      tagtype: AlbumSort
-      tagtype: AlbumArtist
-      tagtype: AlbumArtistSort
-      tagtype: Title
-      tagtype: Track
-      tagtype: Name
-      tagtype: Genre
-      tagtype: Date
-      tagtype: OriginalDate
-      tagtype: Composer
-      tagtype: ComposerSort
-      tagtype: Performer
-      tagtype: Conductor
-      tagtype: Work
-      tagtype: Movement
-      tagtype: MovementNumber
-      tagtype: Ensemble
-      tagtype: Location
-      tagtype: Grouping
-      tagtype: Disc
-      tagtype: Label
-      tagtype: MUSICBRAINZ_ARTISTID
-      tagtype: MUSICBRAINZ_ALBUMID
-      tagtype: MUSICBRAINZ_ALBUMARTISTID
-      tagtype: MUSICBRAINZ_TRACKID
-      tagtype: MUSICBRAINZ_RELEASETRACKID
-      tagtype: MUSICBRAINZ_WORKID
-      OK
-      outputid: 0
-      outputname: tunes
-      plugin: alsa
-      outputenabled: 1
-      OK
-      plugin: mpg123
-      suffix: mp3
-      mime_type: audio/mpeg
-      OK
-      handler: file://
-      OK
-      OK
-      ACK [5@0] {} unknown command "frobnicate"
-      ACK [2@0] {status} wrong number of arguments for "status"
-      uptime: 
-      """))
+    let reply = try await h.raw(
+      replies: 8, "tagtypes\noutputs\ndecoders\nurlhandlers\nnotcommands\nfrobnicate 1\nstatus 1\nstats\n")
+    #expect(
+      reply.hasPrefix(
+        """
+        OK MPD 0.23.5
+        tagtype: Artist
+        tagtype: ArtistSort
+        tagtype: Album
+        tagtype: AlbumSort
+        tagtype: AlbumArtist
+        tagtype: AlbumArtistSort
+        tagtype: Title
+        tagtype: Track
+        tagtype: Name
+        tagtype: Genre
+        tagtype: Date
+        tagtype: OriginalDate
+        tagtype: Composer
+        tagtype: ComposerSort
+        tagtype: Performer
+        tagtype: Conductor
+        tagtype: Work
+        tagtype: Movement
+        tagtype: MovementNumber
+        tagtype: Ensemble
+        tagtype: Location
+        tagtype: Grouping
+        tagtype: Disc
+        tagtype: Label
+        tagtype: MUSICBRAINZ_ARTISTID
+        tagtype: MUSICBRAINZ_ALBUMID
+        tagtype: MUSICBRAINZ_ALBUMARTISTID
+        tagtype: MUSICBRAINZ_TRACKID
+        tagtype: MUSICBRAINZ_RELEASETRACKID
+        tagtype: MUSICBRAINZ_WORKID
+        OK
+        outputid: 0
+        outputname: tunes
+        plugin: alsa
+        outputenabled: 1
+        OK
+        plugin: mpg123
+        suffix: mp3
+        mime_type: audio/mpeg
+        OK
+        handler: file://
+        OK
+        OK
+        ACK [5@0] {} unknown command "frobnicate"
+        ACK [2@0] {status} wrong number of arguments for "status"
+        uptime: 
+        """))
     expect(on: kind, playerDiffers: "the player's db_playtime drops the fraction (766); the in-memory one rounds (767)") {
       #expect(reply.contains("\nartists: 2\nalbums: 3\nsongs: 5\ndb_playtime: 767\n"))
     }

@@ -2,9 +2,9 @@
 // backend's queue stays consistent (positions in order, ids unique, current song inside the queue).
 import Foundation
 import Testing
-import TunesTestSupport
 import TunesMPD
 import TunesMPDTesting
+import TunesTestSupport
 
 @Suite struct ConcurrencyTests {
   static func randomCommand(_ rng: inout SplitMix) -> (String, [String]) {

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import TunesMPD
+
 @testable import TunesControl
 
 @Suite(.enabled(if: toolsPresent))

@@ -3,9 +3,10 @@
 import Foundation
 import Testing
 import TunesLibrary
+import TunesMPDTesting
+
 @testable import TunesControl
 @testable import TunesMPD
-import TunesMPDTesting
 
 /// `list TAG group G…` and `count … group TAG` through the real backend: nested as MPD prints it (the last group outermost, a
 /// group's line when its value changes, "" for a missing group tag), and MPD's errors.
@@ -59,7 +60,9 @@ struct ListGroupTests {
     let counts = try await p.client { c in try c.run("count", ["group", "artist"]).map { "\($0.key): \($0.value)" } }
     #expect(counts.filter { !$0.hasPrefix("playtime: ") } == ["Artist: Alpha", "songs: 3", "Artist: Beta", "songs: 2"])
     #expect(counts.filter { $0.hasPrefix("playtime: ") }.count == 2)
-    let filtered = try await p.client { c in try c.run("count", ["album", "First", "group", "artist"]).map { "\($0.key): \($0.value)" } }
+    let filtered = try await p.client { c in
+      try c.run("count", ["album", "First", "group", "artist"]).map { "\($0.key): \($0.value)" }
+    }
     #expect(filtered.prefix(2) == ["Artist: Alpha", "songs: 2"] && filtered.count == 3)
     // mpc sends the same request and prints the values.
     let mpc = try await p.mpc("list", "album", "group", "artist")
@@ -136,4 +139,3 @@ struct OtherIndexRunTests {
     #expect(found == ["Gamma/01 six.mp3"])
   }
 }
-

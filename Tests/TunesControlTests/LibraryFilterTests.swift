@@ -3,15 +3,18 @@
 // Characters. The random songs and clauses are made as TunesMPDTests/FilterMatcherTests makes them.
 import Foundation
 import Testing
-@testable import TunesLibrary
+
 @testable import TunesControl
+@testable import TunesLibrary
 @testable import TunesMPD
 
 @Suite struct LibraryFilterTests {
   static let pieces = [
     "Help", "help", "HELP", "the ", "Beatles", "river", "Rive", "/", "01 ", "é", "E\u{301}", "É", "straße", "STRASSE",
-    "İstanbul", "i\u{307}", "\u{212A}elvin", "kelvin", "\r\n", "\n", "a\r", "Zürich", "ZÜRICH", "Jazz", "QUARTZ", "soft\u{AD}hyphen", "ǅ", "Ǆ", "ǆ", "Ÿ", "ÿ", "Ⱥ", "ⱥ", "ı", "Ω", "ΟΔΟΣ", "σοφία", "ί", "\u{37E}", "Москва", "МОСКВА",
-    "夜の月", "ラスト", "が", "か\u{3099}", "ﾊﾞ", "하늘", "\u{1100}\u{1161}", "\u{F900}", "✨", "🔥", "👍\u{1F3FD}", "🇫🇷", "👩\u{200D}🚀", "❤\u{FE0F}",
+    "İstanbul", "i\u{307}", "\u{212A}elvin", "kelvin", "\r\n", "\n", "a\r", "Zürich", "ZÜRICH", "Jazz", "QUARTZ",
+    "soft\u{AD}hyphen", "ǅ", "Ǆ", "ǆ", "Ÿ", "ÿ", "Ⱥ", "ⱥ", "ı", "Ω", "ΟΔΟΣ", "σοφία", "ί", "\u{37E}", "Москва", "МОСКВА",
+    "夜の月", "ラスト", "が", "か\u{3099}", "ﾊﾞ", "하늘", "\u{1100}\u{1161}", "\u{F900}", "✨", "🔥", "👍\u{1F3FD}", "🇫🇷", "👩\u{200D}🚀",
+    "❤\u{FE0F}",
     "שלום", "حب", "\u{600}1", "\0", "é\0", "",
   ]
 
@@ -62,7 +65,10 @@ import Testing
   }
 
   @Test func uriOfPathBytesEqualsUriOfPathString() {
-    let paths = ["/music/a.mp3", "m/x.mp3", "/musical/b.mp3", "/music", "/music/", "/mu/sic.mp3", "/é/x.mp3", "/e\u{301}/x.mp3", "/music/é.mp3", "x.mp3", ""]
+    let paths = [
+      "/music/a.mp3", "m/x.mp3", "/musical/b.mp3", "/music", "/music/", "/mu/sic.mp3", "/é/x.mp3", "/e\u{301}/x.mp3",
+      "/music/é.mp3", "x.mp3", "",
+    ]
     for root in ["/", "/music", "/mu", "/é", "/e\u{301}", "m", nil] as [String?] {
       let folder = MusicFolder(root: root)
       for path in paths {
@@ -90,7 +96,8 @@ import Testing
         let mpd = Self.song(&random)
         var song = Song(
           // A path has no NUL (SQLite would cut it there).
-          path: "/music/" + mpd.file.replacingOccurrences(of: ".mp3", with: " \(index).mp3").replacingOccurrences(of: "\0", with: ""),
+          path: "/music/"
+            + mpd.file.replacingOccurrences(of: ".mp3", with: " \(index).mp3").replacingOccurrences(of: "\0", with: ""),
           title: mpd.tags[.title] ?? "",
           artist: mpd.tags[.artist] ?? "", album: mpd.tags[.album] ?? "", albumArtist: mpd.tags[.albumArtist] ?? "",
           trackNumber: random.next() % 3 == 0 ? nil : Int(random.next() % 20), discNumber: random.next() % 2 == 0 ? nil : 1,

@@ -2,10 +2,11 @@
 // filtered songs they replace, on a library of nested folders whose names sort around "/".
 import Foundation
 import Testing
-@testable import TunesLibrary
-import TunesPlayer
-@testable import TunesControl
 import TunesMPD
+import TunesPlayer
+
+@testable import TunesControl
+@testable import TunesLibrary
 
 @Suite struct LibraryListingTests {
   /// Songs under /m in folders such as "a b", "a.b", "a" and "a0" (space and dot sort before "/", "0" after),
@@ -70,7 +71,8 @@ import TunesMPD
       for song in every where Array(song.path.utf8).starts(with: prefix) {
         let rest = Array(song.path.utf8).dropFirst(prefix.count)
         if let slash = rest.firstIndex(of: UInt8(ascii: "/")) {
-          let entry = MPDEntry.directory(path: music.uri(forPath: String(decoding: prefix + rest[..<slash], as: UTF8.self)), lastModified: nil)
+          let entry = MPDEntry.directory(
+            path: music.uri(forPath: String(decoding: prefix + rest[..<slash], as: UTF8.self)), lastModified: nil)
           if !folders.contains(entry) { folders.append(entry) }
         } else {
           songs.append(.song(LibrarySongs.mpdSong(song, folder: music)))
@@ -107,7 +109,8 @@ import TunesMPD
     let (backend, _, folder) = try Self.backend()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let filters = [
-      MPDFilter(), try MPDFilter.parse(["genre", "rock"], substring: true), try MPDFilter.parse(["artist", "Air"], substring: false),
+      MPDFilter(), try MPDFilter.parse(["genre", "rock"], substring: true),
+      try MPDFilter.parse(["artist", "Air"], substring: false),
       try MPDFilter.parse(["(base 'a b')"], substring: false),
     ]
     for filter in filters {

@@ -32,8 +32,15 @@ struct MPCTests {
     #expect(try await mpc(h, "repeat", "on").output.contains("repeat: on"))
     #expect(try await mpc(h, "current").output == "The Beatles - Something\n")
     let status = try await mpc(h, "status").output
-    expect(on: kind, playerDiffers: "next and previous while paused: the player plays, as mpd 0.23 does (differential case 18); the in-memory backend stays paused") {
-      #expect(status == "The Beatles - Something\n[paused]  #2/3   0:00/3:02 (0%)\nvolume: 35%   repeat: on    random: on    single: off   consume: off\n")
+    expect(
+      on: kind,
+      playerDiffers:
+        "next and previous while paused: the player plays, as mpd 0.23 does (differential case 18); the in-memory backend stays paused"
+    ) {
+      #expect(
+        status
+          == "The Beatles - Something\n[paused]  #2/3   0:00/3:02 (0%)\nvolume: 35%   repeat: on    random: on    single: off   consume: off\n"
+      )
     }
     #expect(try await mpc(h, "stop").status == 0)
     #expect(try await h.backend.status().state == .stop)

@@ -4,14 +4,16 @@
 import Foundation
 import Testing
 import TunesLibrary
-@testable import TunesControl
 import TunesMPD
 import TunesMPDTesting
+
+@testable import TunesControl
 
 @Suite(.enabled(if: toolsPresent))
 struct PictureCommandTests {
   /// A PNG signature (lame checks it before embedding) and 20 KB of every byte value: three chunks of 8 KiB.
-  static let image: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: Array(0...255), count: 80).joined()
+  static let image: [UInt8] =
+    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: Array(0...255), count: 80).joined()
 
   /// The bytes of `text` sent on a fresh connection, and what came back until `replies` replies ended.
   func raw(_ p: LivePlayer, _ text: String, replies: Int) async throws -> String {
@@ -86,7 +88,8 @@ struct PictureCommandTests {
     #expect(Array(try Data(contentsOf: URL(fileURLWithPath: out))) == Self.image)
 
     let reply = try await raw(
-      p, "readpicture \"Gamma/01 six.mp3\" 20480\nreadpicture \"Gamma/01 six.mp3\" 20489\n"
+      p,
+      "readpicture \"Gamma/01 six.mp3\" 20480\nreadpicture \"Gamma/01 six.mp3\" 20489\n"
         + "readpicture \"Beta/01 four.mp3\" 0\nreadpicture \"Beta/09 nine.mp3\" 0\n",
       replies: 4)
     // The last 8 bytes of the picture (offset 20 480 of 20 488), one past the end, a song without a

@@ -2,9 +2,10 @@
 // one reply, and afterwards what MPD reports, what the Player reports and what the audio does agree.
 import Foundation
 import Testing
-import TunesPlayer
-@testable import TunesControl
 import TunesMPD
+import TunesPlayer
+
+@testable import TunesControl
 
 @Suite(.enabled(if: toolsPresent))
 struct PlayerBackendConcurrencyTests {

@@ -2,13 +2,14 @@
 // library, a real Player fed by a silent decoder into a sink that keeps real time, behind a real server.
 import Foundation
 import Testing
-import TunesTestSupport
 import TunesCore
 import TunesLibrary
+import TunesMPD
 import TunesPlayer
 import TunesPlaylists
+import TunesTestSupport
+
 @testable import TunesControl
-import TunesMPD
 
 /// A decoder of silence: `seconds` long at 44.1 kHz stereo, whatever the file holds.
 final class SilentDecoder: AudioDecoder {
@@ -67,7 +68,9 @@ final class ClockSink: AudioSink {
 /// Runs a command line tool (under `timeout`) through the shared posix_spawn support; returns
 /// stdout+stderr and the exit status.
 @discardableResult
-func runTool(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (output: String, status: Int32) {
+func runTool(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (
+  output: String, status: Int32
+) {
   let result = try ChildProcess.run(tool, arguments, environment: environment, mergeStderr: true, timeout: 60)
   return (result.output, result.status)
 }
@@ -88,7 +91,9 @@ func makeMP3(_ path: String, title: String, artist: String, album: String, track
   try FileManager.default.removeItem(atPath: wav)
 }
 
-let toolsPresent = ["/usr/bin/mpc", "/usr/bin/sox", "/usr/bin/lame"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+let toolsPresent = ["/usr/bin/mpc", "/usr/bin/sox", "/usr/bin/lame"].allSatisfy {
+  FileManager.default.isExecutableFile(atPath: $0)
+}
 
 /// A library of five songs under `<folder>/music`, a Player over it and a server on a unique socket.
 struct LivePlayer: Sendable {
@@ -120,7 +125,8 @@ struct LivePlayer: Sendable {
       return (library, try library.index(paths: [music]))
     }
     try #require(report.added.count == files.count, "indexed \(report)")
-    let player = Player(sink: ClockSink(), decoders: SilentDecoders(seconds: songSeconds), library: library, persist: false, seed: 7)
+    let player = Player(
+      sink: ClockSink(), decoders: SilentDecoders(seconds: songSeconds), library: library, persist: false, seed: 7)
     let shutdowns = Counter()
     let backend = PlayerBackend(player: player, library: library, onShutdown: { shutdowns.add() })
     let socket = folder + "/mpd.sock"

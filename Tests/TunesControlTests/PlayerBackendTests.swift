@@ -3,9 +3,10 @@
 import Foundation
 import Testing
 import TunesLibrary
-@testable import TunesPlayer
-@testable import TunesControl
 import TunesMPD
+
+@testable import TunesControl
+@testable import TunesPlayer
 
 @Suite(.enabled(if: toolsPresent))
 struct PlayerBackendTests {
@@ -98,7 +99,9 @@ struct PlayerBackendTests {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
     let music = p.music
-    try await offCooperativePool { try makeMP3(music + "/Beta/03 six.mp3", title: "Six", artist: "Beta", album: "Fourth", track: 3) }
+    try await offCooperativePool {
+      try makeMP3(music + "/Beta/03 six.mp3", title: "Six", artist: "Beta", album: "Fourth", track: 3)
+    }
     async let idle = p.mpc("idle", "database")
     try await waitForClients(p, count: 1)
     #expect(try await p.mpc("update", "--wait").status == 0)
@@ -144,10 +147,12 @@ struct PlayerBackendTests {
   @Test func protocolErrorsFromTheRealBackend() async throws {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
-    let replies = try await Self.replies(p, [
-      ("play", ["9"]), ("seek", ["4", "1"]), ("playid", ["77"]), ("deleteid", ["77"]), ("addid", ["Alpha"]),
-      ("rm", ["nothing"]), ("playlistdelete", ["nothing", "0"]), ("playlistclear", ["nothing"]),
-    ])
+    let replies = try await Self.replies(
+      p,
+      [
+        ("play", ["9"]), ("seek", ["4", "1"]), ("playid", ["77"]), ("deleteid", ["77"]), ("addid", ["Alpha"]),
+        ("rm", ["nothing"]), ("playlistdelete", ["nothing", "0"]), ("playlistclear", ["nothing"]),
+      ])
     #expect(replies[0].contains("Bad song index"))
     #expect(replies[1].contains("Bad song index"))
     #expect(replies[2].contains("No such song"))
@@ -169,10 +174,12 @@ struct PlayerBackendTests {
     // Nothing chosen yet: no current song, and so no next one.
     let keys = try await p.client { c in try c.run("status").map(\.0) }
     #expect(!keys.contains("song") && !keys.contains("nextsong") && !keys.contains("nextsongid"), "\(keys)")
-    let replies = try await Self.replies(p, [
-      ("seekcur", ["5"]), ("enableoutput", ["0"]), ("enableoutput", ["1"]), ("disableoutput", ["0"]),
-      ("toggleoutput", ["0"]), ("clearerror", []),
-    ])
+    let replies = try await Self.replies(
+      p,
+      [
+        ("seekcur", ["5"]), ("enableoutput", ["0"]), ("enableoutput", ["1"]), ("disableoutput", ["0"]),
+        ("toggleoutput", ["0"]), ("clearerror", []),
+      ])
     #expect(replies[0].contains("Not playing"), "\(replies)")
     #expect(replies[1] == "enableoutput: OK")
     #expect(replies[2].contains("No such audio output"), "\(replies)")

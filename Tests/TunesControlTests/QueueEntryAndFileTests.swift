@@ -30,7 +30,8 @@ import TunesMPDTesting
   func listfilesAndReadcomments(_ kind: BackendKind) async throws {
     let h = try await Harness.start(kind)
     defer { h.stop() }
-    let reply = try await h.raw(replies: 3, "listfiles Beatles/Help\nreadcomments \"Beatles/Help/01 Help.mp3\"\nreadcomments Beatles\n")
+    let reply = try await h.raw(
+      replies: 3, "listfiles Beatles/Help\nreadcomments \"Beatles/Help/01 Help.mp3\"\nreadcomments Beatles\n")
     // The player lists the file on disk (the fixture's files are empty), with its time.
     let file = kind == .player ? "file: 01 Help.mp3\nsize: 0\nLast-Modified: " : "file: 01 Help.mp3\nOK\n"
     #expect(reply.hasPrefix("OK MPD 0.23.5\n" + file))
@@ -38,7 +39,8 @@ import TunesMPDTesting
     if kind == .player {
       #expect(reply.hasSuffix("Z\nOK\nOK\nACK [50@0] {readcomments} No such song\n"))
       let missing = try await h.raw(replies: 1, "listfiles nowhere\n")
-      #expect(missing == "OK MPD 0.23.5\nACK [52@0] {listfiles} Failed to open \(h.folder)/music/nowhere: No such file or directory\n")
+      #expect(
+        missing == "OK MPD 0.23.5\nACK [52@0] {listfiles} Failed to open \(h.folder)/music/nowhere: No such file or directory\n")
     }
   }
 }

@@ -6,7 +6,8 @@ import TunesCore
 
 @Suite struct JSONWriterTests {
   func serialized(_ value: Any) throws -> String {
-    String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    String(
+      decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
   }
 
   func written(_ value: Any) throws -> String {
@@ -44,7 +45,8 @@ import TunesCore
     struct Model: Encodable { var path = "/a/b"; var zebra = 1; var apple: Bool? = true }
     let expected = #"{"apple":true,"path":"/a/b","zebra":1}"#
     #expect(JSONText.string(encoding: Model()) == expected)
-    #expect(String(decoding: JSONText.data(["path": "/a/b", "zebra": 1, "apple": true] as [String: Any]), as: UTF8.self) == expected)
+    #expect(
+      String(decoding: JSONText.data(["path": "/a/b", "zebra": 1, "apple": true] as [String: Any]), as: UTF8.self) == expected)
     // Parsed JSON holds its booleans as NSNumbers: written as booleans, not as the integers they also are.
     let parsed = try JSONSerialization.jsonObject(with: Data(#"{"zebra":1,"path":"/a/b","apple":true}"#.utf8))
     #expect(String(decoding: JSONText.data(serializing: parsed), as: UTF8.self) == expected)

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesDecoder
 
 /// Decodes from the current position to the end in chunks of `chunkFrames`, as raw s16le bytes.

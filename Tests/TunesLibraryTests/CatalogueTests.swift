@@ -103,9 +103,15 @@ import Testing
     ("[\n/* never closed\n]", 2, 1, "unterminated /* comment"),
     ("{\"artistName\": \"A\"}", 1, 1, "must be an array"),
     ("[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [{\"title\": \"t\"}]}]}]", 1, 58, "no \"fileName\""),
-    ("[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [\n  {\"fileName\": \"f\", \"trackNumber\": \"three\"}]}]}]", 2, 36, "whole number"),
+    (
+      "[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [\n  {\"fileName\": \"f\", \"trackNumber\": \"three\"}]}]}]",
+      2, 36, "whole number"
+    ),
     // Numbers are kept in 32 bits: a bigger one is refused, not cut short.
-    ("[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [\n  {\"fileName\": \"f\", \"durationMs\": 3000000000}]}]}]", 2, 35, "out of range"),
+    (
+      "[{\"artistName\": \"A\", \"albums\": [{\"title\": \"B\", \"songs\": [\n  {\"fileName\": \"f\", \"durationMs\": 3000000000}]}]}]",
+      2, 35, "out of range"
+    ),
     ("[{\"artistName\": 3, \"albums\": []}]", 1, 17, "must be a string"),
     ("[{\"artistName\": \"A\"}]", 1, 2, "no \"albums\""),
     ("[{\"artistName\": \"A\", \"albums\": [{\"songs\": []}]}]", 1, 33, "no \"title\""),
@@ -152,7 +158,8 @@ import Testing
   @Test func songsOfABrokenCatalogueKeepWhatItGaveThem() throws {
     let temp = try TempLibrary()
     let song = try temp.write("sub/named.mp3", ["title": "Named (tag)"])
-    let catalogue = #"[{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "From catalogue", "fileName": "named"}]}]}]"#
+    let catalogue =
+      #"[{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "From catalogue", "fileName": "named"}]}]}]"#
     try temp.writeText("sub/library.json", catalogue)
     _ = try temp.index()
     #expect(try temp.library.song(path: song)?.title == "From catalogue")
@@ -166,7 +173,9 @@ import Testing
   @Test func columnsCountCharactersNotBytes() throws {
     let (temp, path) = try catalogue("[\"é\" \"x\"]")
     defer { withExtendedLifetime(temp) {} }
-    #expect(throws: LibraryError.malformedCatalogue(path: path, line: 1, column: 6, reason: "unexpected '\"', expected ',' or ']'")) {
+    #expect(
+      throws: LibraryError.malformedCatalogue(path: path, line: 1, column: 6, reason: "unexpected '\"', expected ',' or ']'")
+    ) {
       try Catalogue.load(path: path)
     }
   }

@@ -53,8 +53,9 @@ import Testing
   @Test func onTheCommandLineTheValueMayHoldSpaces() throws {
     #expect(try titles(arguments: ["artist:=Daft Punk"]) == ["One More Time"])
     #expect(try titles(arguments: ["artist:=~daft punk"]) == ["One More Time"])
-    #expect(try LibraryQuery.parse(arguments: ["-title:=One More Time"]).terms
-      == [.exact(.title, "One More Time", ignoringCase: false, negated: true)])
+    #expect(
+      try LibraryQuery.parse(arguments: ["-title:=One More Time"]).terms
+        == [.exact(.title, "One More Time", ignoringCase: false, negated: true)])
   }
 
   @Test func freeWordsHaveNoExactForm() throws {
@@ -82,10 +83,11 @@ import Testing
     let queue = try DatabaseQueue(path: path)
     try Schema.migrator(areas: everyDatabaseArea).migrate(queue, upTo: "library-generation-v1")
     try queue.write { db in
-      try db.execute(sql: """
-        INSERT INTO song (id, path, title, artist, album, albumArtist) VALUES (7, '/m/a.mp3', 'Solitude', 'Dónal O''Brien', 'Reels', 'Dónal O''Brien');
-        INSERT INTO song_ft (rowid, title, artist, album, albumArtist) VALUES (7, 'Solitude', 'Dónal O''Brien', 'Reels', 'Dónal O''Brien');
-        """)
+      try db.execute(
+        sql: """
+          INSERT INTO song (id, path, title, artist, album, albumArtist) VALUES (7, '/m/a.mp3', 'Solitude', 'Dónal O''Brien', 'Reels', 'Dónal O''Brien');
+          INSERT INTO song_ft (rowid, title, artist, album, albumArtist) VALUES (7, 'Solitude', 'Dónal O''Brien', 'Reels', 'Dónal O''Brien');
+          """)
     }
     try queue.close()
     let library = try Library(path: path, areas: everyDatabaseArea)

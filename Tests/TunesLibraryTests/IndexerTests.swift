@@ -9,7 +9,8 @@ import Testing
 @Suite struct IndexerTests {
   @Test func addsFilesWithTheirTagsArtistsAndAlbums() throws {
     let temp = try TempLibrary()
-    try temp.write("a/one.mp3", ["title": "One", "artist": "Air", "album": "Moon Safari", "track": "1", "year": "1998", "genre": "Electronic"])
+    try temp.write(
+      "a/one.mp3", ["title": "One", "artist": "Air", "album": "Moon Safari", "track": "1", "year": "1998", "genre": "Electronic"])
     try temp.write("a/two.mp3", ["title": "Two", "artist": "Air", "album": "Moon Safari", "track": "2"])
     try temp.write("b/three.mp3", ["title": "Three", "artist": "Beck", "album": "Odelay", "albumartist": "Beck Hansen"])
     try temp.writeText("a/cover.jpg", "jpeg")
@@ -31,7 +32,8 @@ import Testing
     }
     #expect(cover == temp.music + "/a/cover.jpg")
     #expect(try temp.count("SELECT count(*) FROM song WHERE albumId IS NULL OR artistId IS NULL") == 0)
-    let hansen = try temp.count("SELECT count(*) FROM album JOIN artist ON artist.id = album.albumArtistId WHERE artist.name = 'Beck Hansen'")
+    let hansen = try temp.count(
+      "SELECT count(*) FROM album JOIN artist ON artist.id = album.albumArtistId WHERE artist.name = 'Beck Hansen'")
     #expect(hansen == 1)
   }
 
@@ -168,12 +170,16 @@ import Testing
 
   @Test func catalogueNamesWinAndTagsFillTheRest() throws {
     let temp = try TempLibrary()
-    let path = try temp.write("numb.mp3", [
-      "title": "numb (tag)", "artist": "LP (tag)", "album": "tag album", "track": "7", "year": "2003", "genre": "Rock",
-      "mbid": "mbid-from-tag",
-    ])
+    let path = try temp.write(
+      "numb.mp3",
+      [
+        "title": "numb (tag)", "artist": "LP (tag)", "album": "tag album", "track": "7", "year": "2003", "genre": "Rock",
+        "mbid": "mbid-from-tag",
+      ])
     try temp.write("unlisted.mp3", ["title": "Only in the folder"])
-    try temp.writeText("library.json", """
+    try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "Linkin Park", "albums": [{"title": "Meteora", "songs": [
         {"title": "Numb", "fileName": "numb", "trackNumber": 13,},
         {"title": "Missing", "fileName": "missing"},
@@ -194,7 +200,9 @@ import Testing
     #expect(try temp.library.song(path: temp.music + "/unlisted.mp3")?.title == "Only in the folder")
 
     // Editing the catalogue alone re-reads the file it names, and only that one.
-    try temp.writeText("library.json", """
+    try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "Linkin Park", "albums": [{"title": "Meteora", "songs": [{"title": "Numb!", "fileName": "numb"}]}]}]
       """)
     temp.reads.reset()
@@ -224,7 +232,9 @@ import Testing
     let temp = try TempLibrary()
     let listed = try temp.write("listed.mp3", ["title": "tag"])
     try temp.write("unlisted.mp3", ["title": "Unlisted"])
-    let catalogue = try temp.writeText("library.json", """
+    let catalogue = try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Listed", "fileName": "listed.mp3"}]}]}]
       """)
     let report = try temp.index([catalogue])
@@ -234,7 +244,10 @@ import Testing
 
   @Test func interruptedRunLeavesAConsistentDatabaseAndTheNextRunFinishes() throws {
     let temp = try TempLibrary()
-    for n in 1...9 { try temp.write(String(format: "s%02d.mp3", n), ["title": "Song \(n)", "artist": "Artist \(n % 3)", "album": "Album \(n % 3)"]) }
+    for n in 1...9 {
+      try temp.write(
+        String(format: "s%02d.mp3", n), ["title": "Song \(n)", "artist": "Artist \(n % 3)", "album": "Album \(n % 3)"])
+    }
     var options = temp.options(batchSize: 2)
     options.afterBatch = { batch in if batch == 2 { throw InjectedFailure() } }
     #expect(throws: InjectedFailure.self) { try temp.library.index(paths: [temp.music], options: options) }
@@ -253,7 +266,9 @@ import Testing
     for n in 1...4 { try temp.write("s\(n).mp3", ["title": "Song \(n)"]) }
     // A trigger that fails on the third insert stands in for a full disk.
     try temp.library.pool.write { db in
-      try db.execute(sql: "CREATE TEMP TRIGGER boom BEFORE INSERT ON song WHEN NEW.title = 'Song 3' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+      try db.execute(
+        sql:
+          "CREATE TEMP TRIGGER boom BEFORE INSERT ON song WHEN NEW.title = 'Song 3' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
     }
     // Temp triggers belong to one connection: drop it from the writer again after the run.
     #expect(throws: LibraryError.self) { try temp.index(batchSize: 2) }
@@ -268,16 +283,20 @@ import Testing
     let byPath = try temp.write("p.mp3", ["title": "By Path", "artist": "X", "hash": "1"])
     let byMbid = try temp.write("m.mp3", ["title": "Something", "artist": "Y", "mbid": "0f3a", "hash": "2"])
     let byName = try temp.write("n.mp3", ["title": "Café Blues", "artist": "Zoë", "hash": "3"])
-    try addPlaylist(temp, items: [
-      (nil, byPath, "other", "other", nil),
-      (nil, temp.music + "/elsewhere/m.mp3", "Renamed", "Y", "0F3A"),
-      (nil, temp.music + "/old/n.mp3", "cafe blues", "ZOE", nil),
-      (nil, temp.music + "/never.mp3", "Never", "Nobody", nil),
-    ])
+    try addPlaylist(
+      temp,
+      items: [
+        (nil, byPath, "other", "other", nil),
+        (nil, temp.music + "/elsewhere/m.mp3", "Renamed", "Y", "0F3A"),
+        (nil, temp.music + "/old/n.mp3", "cafe blues", "ZOE", nil),
+        (nil, temp.music + "/never.mp3", "Never", "Nobody", nil),
+      ])
     _ = try temp.index()
     let links = try temp.library.pool.read { db in
-      try Row.fetchAll(db, sql: "SELECT song.path FROM playlistItem LEFT JOIN song ON song.id = playlistItem.songId ORDER BY position")
-        .map { $0[0] as String? }
+      try Row.fetchAll(
+        db, sql: "SELECT song.path FROM playlistItem LEFT JOIN song ON song.id = playlistItem.songId ORDER BY position"
+      )
+      .map { $0[0] as String? }
     }
     #expect(links == [byPath, byMbid, byName, nil])
   }
@@ -306,7 +325,8 @@ import Testing
       let playlist = db.lastInsertedRowID
       for (position, item) in items.enumerated() {
         try db.execute(
-          sql: "INSERT INTO playlistItem (playlistId, position, songId, path, title, artist, recordingMbid) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          sql:
+            "INSERT INTO playlistItem (playlistId, position, songId, path, title, artist, recordingMbid) VALUES (?, ?, ?, ?, ?, ?, ?)",
           arguments: [playlist, position, item.0, item.1, item.2, item.3, item.4])
       }
     }

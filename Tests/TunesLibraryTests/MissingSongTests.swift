@@ -62,12 +62,17 @@ import Testing
     }
 
     // A run that finds them still gone changes nothing, and keeps the date they went missing.
-    let since = try temp.library.pool.read { db in try String.fetchAll(db, sql: "SELECT missingSince FROM song WHERE missingSince IS NOT NULL") }
+    let since = try temp.library.pool.read { db in
+      try String.fetchAll(db, sql: "SELECT missingSince FROM song WHERE missingSince IS NOT NULL")
+    }
     let generation = try temp.library.generation()
     let again = try temp.index()
     #expect(!again.changedAnything && again.missing.isEmpty, "\(again)")
     #expect(try temp.library.generation() == generation)
-    #expect(try temp.library.pool.read { db in try String.fetchAll(db, sql: "SELECT missingSince FROM song WHERE missingSince IS NOT NULL") } == since)
+    #expect(
+      try temp.library.pool.read { db in
+        try String.fetchAll(db, sql: "SELECT missingSince FROM song WHERE missingSince IS NOT NULL")
+      } == since)
 
     // The folder comes back: the same rows, play count and playlist entry.
     try FileManager.default.moveItem(atPath: temp.root + "/unmounted", toPath: disk)

@@ -15,7 +15,9 @@ import Testing
     let kettle = try temp.write("Zoe/Small Hours/01 kettle.mp3", ["title": "kettle (tag)", "artist": "Zoe (tag)"])
     let other = try temp.write("Zoe/Small Hours/02 other.mp3", ["title": "Other (tag)", "artist": "Zoe (tag)"])
     try temp.write("Ansel/Field Notes/01 static.mp3", ["title": "Static (tag)", "artist": "Ansel"])
-    try temp.writeText("library.json", """
+    try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "Zoë", "albums": [{"title": "Small Hours", "songs": [
         {"title": "Nocturne for Kettle", "fileName": "Zoe/Small Hours/01 kettle"},
         {"title": "Missing one", "fileName": "Zoe/Small Hours/09 missing"},
@@ -79,10 +81,11 @@ import Testing
 
     let report = try temp.index()
     #expect(report.added == [temp.music + "/ok.mp3"])
-    #expect(report.errors.sorted { $0.path < $1.path } == [
-      IndexProblem(path: temp.music + "/Bj\\xF6rk", reason: "folder name is not UTF-8; rename it to index what it holds"),
-      IndexProblem(path: temp.music + "/caf\\xE9.mp3", reason: "file name is not UTF-8; rename it to index it"),
-    ])
+    #expect(
+      report.errors.sorted { $0.path < $1.path } == [
+        IndexProblem(path: temp.music + "/Bj\\xF6rk", reason: "folder name is not UTF-8; rename it to index what it holds"),
+        IndexProblem(path: temp.music + "/caf\\xE9.mp3", reason: "file name is not UTF-8; rename it to index it"),
+      ])
   }
 
   @Test func invalidBytesAreEscapedAndValidTextKept() {
@@ -128,10 +131,14 @@ import Testing
   @Test func aFileListedTwiceIsReportedAndTheFirstEntryKept() throws {
     let temp = try TempLibrary()
     let song = try temp.write("Band/b.mp3", ["title": "tag"])
-    try temp.writeText("library.json", """
+    try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "Band", "albums": [{"title": "A", "songs": [{"title": "Top", "fileName": "Band/b"}]}]}]
       """)
-    try temp.writeText("Band/library.json", """
+    try temp.writeText(
+      "Band/library.json",
+      """
       [{"artistName": "Band", "albums": [{"title": "A", "songs": [{"title": "Nested", "fileName": "b.mp3"}]}]}]
       """)
     let report = try temp.index()
@@ -145,7 +152,9 @@ import Testing
   @Test func aNameWithoutExtensionFindsAFileInCapitals() throws {
     let temp = try TempLibrary()
     let song = try temp.write("LOUD.MP3", ["title": "tag"])
-    try temp.writeText("library.json", """
+    try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Quiet", "fileName": "LOUD"}]}]}]
       """)
     let report = try temp.index()
@@ -156,7 +165,9 @@ import Testing
   @Test func aFolderGivenWithItsParentIsWalkedOnce() throws {
     let temp = try TempLibrary()
     try temp.write("a/one.mp3", ["title": "One"])
-    try temp.writeText("library.json", """
+    try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Gone", "fileName": "a/gone"}]}]}]
       """)
     let report = try temp.index([temp.music, temp.music + "/a", temp.music])
@@ -173,12 +184,15 @@ import Testing
 
   @Test func anEntryOutsideItsFolderNamesTheCatalogueOnce() throws {
     let temp = try TempLibrary()
-    let catalogue = try temp.writeText("library.json", """
+    let catalogue = try temp.writeText(
+      "library.json",
+      """
       [{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Out", "fileName": "../x"}]}]}]
       """)
     let report = try temp.index()
-    #expect(report.errors == [
-      IndexProblem(path: catalogue, reason: "line 1, column 58: \"../x\" is outside the catalogue's folder; entry skipped")
-    ])
+    #expect(
+      report.errors == [
+        IndexProblem(path: catalogue, reason: "line 1, column 58: \"../x\" is outside the catalogue's folder; entry skipped")
+      ])
   }
 }

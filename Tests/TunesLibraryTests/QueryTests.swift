@@ -12,18 +12,24 @@ import Testing
   init() throws {
     temp = try TempLibrary()
     let songs: [Song] = [
-      Song(path: "/music/zoe/trees/01.mp3", title: "Café Blues", artist: "Zoë Keating", album: "Into the Trees",
-           trackNumber: 1, year: 2010, genre: "Classical", durationMs: 200_000, playCount: 3),
-      Song(path: "/music/daft/discovery/01.mp3", title: "One More Time", artist: "Daft Punk", album: "Discovery",
-           trackNumber: 1, year: 2001, genre: "House", durationMs: 320_000, playCount: 10),
-      Song(path: "/music/daft/discovery/03.mp3", title: "Digital Love", artist: "Daft Punk", album: "Discovery",
-           trackNumber: 3, year: 2001, genre: "House", durationMs: 300_000),
-      Song(path: "/music/daft/homework/07.mp3", title: "Around the World", artist: "Daft Punk", album: "Homework",
-           trackNumber: 7, year: 1997, genre: "House", durationMs: 400_000, recordingMbid: "m-around"),
-      Song(path: "/music/punk/times/01.mp3", title: "Punk Rock Song", artist: "Punk Band", album: "Daft Times",
-           trackNumber: 1, year: 2005, genre: "Live", durationMs: 100_000, playCount: 6),
-      Song(path: "/music/order/power/02.mp3", title: "Blue Monday", artist: "New Order", album: "Power, Corruption & Lies",
-           trackNumber: 2, year: 1983, genre: "Synth-pop; Live", durationMs: 450_000),
+      Song(
+        path: "/music/zoe/trees/01.mp3", title: "Café Blues", artist: "Zoë Keating", album: "Into the Trees",
+        trackNumber: 1, year: 2010, genre: "Classical", durationMs: 200_000, playCount: 3),
+      Song(
+        path: "/music/daft/discovery/01.mp3", title: "One More Time", artist: "Daft Punk", album: "Discovery",
+        trackNumber: 1, year: 2001, genre: "House", durationMs: 320_000, playCount: 10),
+      Song(
+        path: "/music/daft/discovery/03.mp3", title: "Digital Love", artist: "Daft Punk", album: "Discovery",
+        trackNumber: 3, year: 2001, genre: "House", durationMs: 300_000),
+      Song(
+        path: "/music/daft/homework/07.mp3", title: "Around the World", artist: "Daft Punk", album: "Homework",
+        trackNumber: 7, year: 1997, genre: "House", durationMs: 400_000, recordingMbid: "m-around"),
+      Song(
+        path: "/music/punk/times/01.mp3", title: "Punk Rock Song", artist: "Punk Band", album: "Daft Times",
+        trackNumber: 1, year: 2005, genre: "Live", durationMs: 100_000, playCount: 6),
+      Song(
+        path: "/music/order/power/02.mp3", title: "Blue Monday", artist: "New Order", album: "Power, Corruption & Lies",
+        trackNumber: 2, year: 1983, genre: "Synth-pop; Live", durationMs: 450_000),
     ]
     try temp.library.pool.write { db in
       for var song in songs { try song.insert(db) }
@@ -108,13 +114,17 @@ import Testing
   // MARK: Order and limit
 
   @Test func defaultOrderIsAlbumArtistAlbumDiscTrackPath() throws {
-    #expect(try titles("") == [
-      "One More Time", "Digital Love", "Around the World", "Blue Monday", "Punk Rock Song", "Café Blues",
-    ])
+    #expect(
+      try titles("") == [
+        "One More Time", "Digital Love", "Around the World", "Blue Monday", "Punk Rock Song", "Café Blues",
+      ])
   }
 
   @Test func sortKeysAndLimit() throws {
-    #expect(try titles("sort:year") == ["Blue Monday", "Around the World", "One More Time", "Digital Love", "Punk Rock Song", "Café Blues"])
+    #expect(
+      try titles("sort:year") == [
+        "Blue Monday", "Around the World", "One More Time", "Digital Love", "Punk Rock Song", "Café Blues",
+      ])
     #expect(try titles("sort:-playcount limit:2") == ["One More Time", "Punk Rock Song"])
     #expect(try titles("genre:house sort:title") == ["Around the World", "Digital Love", "One More Time"])
     #expect(try titles("artist:daft sort:-title") == ["One More Time", "Digital Love", "Around the World"])
@@ -155,26 +165,29 @@ import Testing
   // MARK: Parsing
 
   @Test func parsesEveryKindOfTerm() throws {
-    let query = try LibraryQuery.parse("cafe -genre:live artist:\"Daft Punk\" year:2001.. -path:/x playcount:<2 sort:-year,title limit:5")
-    #expect(query.terms == [
-      .text(.any, words: ["cafe"], phrase: false, negated: false),
-      .text(.genre, words: ["live"], phrase: false, negated: true),
-      .text(.artist, words: ["Daft", "Punk"], phrase: true, negated: false),
-      .number(.year, LibraryQuery.NumberRange(lower: 2001, upper: nil), negated: false),
-      .path("/x", negated: true),
-      .number(.playCount, LibraryQuery.NumberRange(lower: nil, upper: 1), negated: false),
-    ])
+    let query = try LibraryQuery.parse(
+      "cafe -genre:live artist:\"Daft Punk\" year:2001.. -path:/x playcount:<2 sort:-year,title limit:5")
+    #expect(
+      query.terms == [
+        .text(.any, words: ["cafe"], phrase: false, negated: false),
+        .text(.genre, words: ["live"], phrase: false, negated: true),
+        .text(.artist, words: ["Daft", "Punk"], phrase: true, negated: false),
+        .number(.year, LibraryQuery.NumberRange(lower: 2001, upper: nil), negated: false),
+        .path("/x", negated: true),
+        .number(.playCount, LibraryQuery.NumberRange(lower: nil, upper: 1), negated: false),
+      ])
     #expect(query.sort == [LibraryQuery.Sort(.year, descending: true), LibraryQuery.Sort(.title)])
     #expect(query.limit == 5)
   }
 
   @Test func commandLineArgumentsWithSpacesAreQuotedValues() throws {
     let query = try LibraryQuery.parse(arguments: ["artist:Daft Punk", "-genre:Synth pop", "one more"])
-    #expect(query.terms == [
-      .text(.artist, words: ["Daft", "Punk"], phrase: true, negated: false),
-      .text(.genre, words: ["Synth", "pop"], phrase: true, negated: true),
-      .text(.any, words: ["one", "more"], phrase: true, negated: false),
-    ])
+    #expect(
+      query.terms == [
+        .text(.artist, words: ["Daft", "Punk"], phrase: true, negated: false),
+        .text(.genre, words: ["Synth", "pop"], phrase: true, negated: true),
+        .text(.any, words: ["one", "more"], phrase: true, negated: false),
+      ])
   }
 
   @Test(arguments: [
@@ -242,8 +255,10 @@ import Testing
     try temp.write("air/1.mp3", ["title": "One", "artist": "Air", "album": "Moon Safari", "year": "1998", "duration": "300000"])
     try temp.write("air/2.mp3", ["title": "Two", "artist": "Air", "album": "Moon Safari", "year": "1998", "duration": "200000"])
     try temp.write("beck/1.mp3", ["title": "Three", "artist": "Beck", "album": "Odelay", "year": "1996", "duration": "100000"])
-    try temp.write("mix/1.mp3", ["title": "Four", "artist": "Air", "album": "Mix", "albumartist": "Various Artists", "year": "2005"])
-    try temp.write("mix/2.mp3", ["title": "Five", "artist": "Zoë", "album": "Mix", "albumartist": "Various Artists", "year": "2005"])
+    try temp.write(
+      "mix/1.mp3", ["title": "Four", "artist": "Air", "album": "Mix", "albumartist": "Various Artists", "year": "2005"])
+    try temp.write(
+      "mix/2.mp3", ["title": "Five", "artist": "Zoë", "album": "Mix", "albumartist": "Various Artists", "year": "2005"])
     _ = try temp.index()
   }
 

@@ -17,7 +17,9 @@ import Testing
     try run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", wav, "synth", "1", "sine", "440"])
     let one = temp.music + "/a/one.mp3"
     try FileManager.default.createDirectory(atPath: temp.music + "/a", withIntermediateDirectories: true)
-    try run("/usr/bin/lame", ["--quiet", "--tt", "Café Blues", "--ta", "Zoë Keating", "--tl", "Trees", "--ty", "2010", "--tn", "3/10", wav, one])
+    try run(
+      "/usr/bin/lame",
+      ["--quiet", "--tt", "Café Blues", "--ta", "Zoë Keating", "--tl", "Trees", "--ty", "2010", "--tn", "3/10", wav, one])
     try run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", wav, "synth", "1", "sine", "660"])
     try run("/usr/bin/lame", ["--quiet", "--tt", "Other", "--ta", "Daft Punk", wav, temp.music + "/a/two.mp3"])
     let bad = try temp.writeText("bad.mp3", "not audio at all")

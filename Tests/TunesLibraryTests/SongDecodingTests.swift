@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Testing
 import TunesTestSupport
+
 @testable import TunesLibrary
 
 @Suite struct SongDecodingTests {

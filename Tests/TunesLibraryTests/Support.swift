@@ -2,8 +2,9 @@
 // "key=value" text files, so scanner tests control tags, audio hashes and failures exactly.
 import Foundation
 import GRDB
-@testable import TunesLibrary
 import TunesTags
+
+@testable import TunesLibrary
 
 /// A temporary folder with a library database and a music folder; removed when the test ends.
 final class TempLibrary {

@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Testing
 import TunesCore
+
 @testable import TunesLibrary
 @testable import TunesListenBrainz
 
@@ -166,7 +167,9 @@ import TunesCore
       try await old.write { db in
         try db.execute(
           sql: "INSERT INTO pendingListen(listenedAt, payload, state, createdAt) VALUES (?, ?, 'pending', ?)",
-          arguments: [1_700_000_000, #"{"listened_at":1700000000,"track_metadata":{"artist_name":"A","track_name":"T"}}"#, Date()])
+          arguments: [
+            1_700_000_000, #"{"listened_at":1700000000,"track_metadata":{"artist_name":"A","track_name":"T"}}"#, Date(),
+          ])
       }
       try old.close()
     }

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesListenBrainz
 
 @Suite struct ConfigTests {
@@ -32,8 +33,10 @@ import TunesCore
 
   @Test(arguments: [
     ("[listenbrainz\n", 1, "section header without ']'"), ("a = 1\nb\n", 2, "expected key = value"),
-    ("x = \"open\n", 1, "x: string without closing quote"), ("x = 1.5\n", 1, "x: unsupported value 1.5 (use \"text\", a number, true or false)"),
-    ("x = 1\nx = 2\n", 2, "duplicate key x"), ("bad key = 1\n", 1, "bad key 'bad key'"), ("x = \"\\q\"\n", 1, "x: unknown escape \\q"),
+    ("x = \"open\n", 1, "x: string without closing quote"),
+    ("x = 1.5\n", 1, "x: unsupported value 1.5 (use \"text\", a number, true or false)"),
+    ("x = 1\nx = 2\n", 2, "duplicate key x"), ("bad key = 1\n", 1, "bad key 'bad key'"),
+    ("x = \"\\q\"\n", 1, "x: unknown escape \\q"),
   ])
   func syntaxErrorsNameTheLine(text: String, line: Int, message: String) {
     #expect(throws: ConfigError.syntax(path: "f.toml", line: line, message: message)) { try Config.parse(text, path: "f.toml") }

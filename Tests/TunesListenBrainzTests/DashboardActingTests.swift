@@ -4,6 +4,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import TunesLibrary
 
 @Suite(.serialized) struct DashboardActingTests {
@@ -13,8 +14,12 @@ import Testing
   static func world() -> [String: Any] {
     let alice: [String: Any] = [
       "listens": [
-        ["listened_at": 1_763_800_000, "recording_msid": halloMsid,
-         "track_metadata": ["artist_name": "NEU!", "track_name": "hallogallo", "additional_info": ["recording_msid": halloMsid]]]
+        [
+          "listened_at": 1_763_800_000, "recording_msid": halloMsid,
+          "track_metadata": [
+            "artist_name": "NEU!", "track_name": "hallogallo", "additional_info": ["recording_msid": halloMsid],
+          ],
+        ]
       ]
     ]
     return ["tokens": ["tok-alice": "alice"], "users": ["alice": alice]]
@@ -30,7 +35,8 @@ import Testing
       let db = NSTemporaryDirectory() + "tunes-acting-\(UUID().uuidString)/library.db"
       let library = try Library(path: db, areas: everyDatabaseArea)
       try await library.pool.write { db in
-        var joga = Song(path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Mix", recordingMbid: DashboardActingTests.joga)
+        var joga = Song(
+          path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Mix", recordingMbid: DashboardActingTests.joga)
         try joga.insert(db)
         var hallo = Song(path: "/music/hallo.mp3", title: "Hallogallo", artist: "Neu!", album: "Mix")
         try hallo.insert(db)
@@ -42,7 +48,8 @@ import Testing
 
     func run(_ arguments: String..., extra: [String: String] = [:]) async throws -> TunesRun {
       try await TunesBinary.run(
-        arguments, server: server.url, db: db, extra: ["TUNES_MPD_SOCKET": server.folder + "/no-player.sock"].merging(extra) { $1 })
+        arguments, server: server.url, db: db,
+        extra: ["TUNES_MPD_SOCKET": server.folder + "/no-player.sock"].merging(extra) { $1 })
     }
 
     func pending() throws -> [Row] {

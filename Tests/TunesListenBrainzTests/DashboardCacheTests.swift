@@ -35,7 +35,8 @@ import TunesLibrary
     let inner = CountingWire([
       "GET /1/user/alice/listen-count": .response(status: 200, body: Data(#"{"payload":{"count":7}}"#.utf8)),
       "GET /1/stats/user/alice/daily-activity?range=week": .response(status: 204, body: Data()),
-      "GET /1/user/ghost/listen-count": .response(status: 404, body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
+      "GET /1/user/ghost/listen-count": .response(
+        status: 404, body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
     ])
     let fetchedAt = Date(timeIntervalSince1970: 1_763_800_000)
     let onlineWire = CachingWire(inner: inner, cache: cache, mode: .online, now: { fetchedAt })
@@ -54,7 +55,9 @@ import TunesLibrary
     #expect(try await offline.dailyActivity(user: "alice", range: .week) == .notCalculated(user: "alice"))
     #expect(offlineWire.times.oldest == fetchedAt)
     // Offline never asks the network; a 404 was not stored, a range never fetched is not there.
-    await #expect(throws: DashboardError.notCached(endpoint: "/1/user/ghost/listen-count")) { try await offline.listenCount(user: "ghost") }
+    await #expect(throws: DashboardError.notCached(endpoint: "/1/user/ghost/listen-count")) {
+      try await offline.listenCount(user: "ghost")
+    }
     await #expect(throws: DashboardError.notCached(endpoint: "/1/stats/user/alice/daily-activity")) {
       try await offline.dailyActivity(user: "alice", range: .month)
     }
@@ -66,7 +69,9 @@ import TunesLibrary
     let cache = DashboardCache(library: library)
     try cache.store(key: "GET /x", status: 200, body: Data("1".utf8), at: Date(timeIntervalSince1970: 10))
     try cache.store(key: "GET /x", status: 200, body: Data("2".utf8), at: Date(timeIntervalSince1970: 20))
-    #expect(try cache.answer(for: "GET /x") == CachedAnswer(status: 200, body: Data("2".utf8), fetchedAt: Date(timeIntervalSince1970: 20)))
+    #expect(
+      try cache.answer(for: "GET /x")
+        == CachedAnswer(status: 200, body: Data("2".utf8), fetchedAt: Date(timeIntervalSince1970: 20)))
     #expect(try cache.answer(for: "GET /y") == nil)
   }
 
@@ -106,24 +111,29 @@ import TunesLibrary
     report = try await queue.flush(using: Dashboard(wire: up))
     #expect(report.sent.map(\.label) == ["A", "A", "B"])
     #expect(report.remaining == 0)
-    #expect(up.sent == [
-      Self.feedbackKey + #" {"recording_mbid":"\#(Self.a)","score":1}"#,
-      Self.feedbackKey + #" {"recording_mbid":"\#(Self.a)","score":0}"#,
-      Self.feedbackKey + #" {"recording_msid":"\#(Self.b)","score":-1}"#,
-    ])
+    #expect(
+      up.sent == [
+        Self.feedbackKey + #" {"recording_mbid":"\#(Self.a)","score":1}"#,
+        Self.feedbackKey + #" {"recording_mbid":"\#(Self.a)","score":0}"#,
+        Self.feedbackKey + #" {"recording_msid":"\#(Self.b)","score":-1}"#,
+      ])
   }
 
   @Test func refusedFeedbackIsDroppedAndAuthFailuresStop() async throws {
     let library = try Self.library()
     let queue = FeedbackQueue(library: library)
     try queue.enqueue(recordingMbid: Self.a, recordingMsid: nil, score: .love, label: "A")
-    let refusing = CountingWire([Self.feedbackKey: .response(status: 400, body: Data(#"{"code":400,"error":"Invalid JSON document submitted"}"#.utf8))])
+    let refusing = CountingWire([
+      Self.feedbackKey: .response(status: 400, body: Data(#"{"code":400,"error":"Invalid JSON document submitted"}"#.utf8))
+    ])
     var report = try await queue.flush(using: Dashboard(wire: refusing))
     #expect(report.dropped.map(\.1) == ["Invalid JSON document submitted"])
     #expect(report.remaining == 0)
 
     try queue.enqueue(recordingMbid: Self.a, recordingMsid: nil, score: .love, label: "A")
-    let unauthorized = CountingWire([Self.feedbackKey: .response(status: 401, body: Data(#"{"code":401,"error":"Invalid authorization token."}"#.utf8))])
+    let unauthorized = CountingWire([
+      Self.feedbackKey: .response(status: 401, body: Data(#"{"code":401,"error":"Invalid authorization token."}"#.utf8))
+    ])
     report = try await queue.flush(using: Dashboard(wire: unauthorized))
     #expect(report.stoppedBy == .unauthorized(message: "Invalid authorization token."))
     #expect(report.stoppedBy?.isTransient == false)

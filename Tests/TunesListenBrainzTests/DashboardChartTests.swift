@@ -14,21 +14,23 @@ import Testing
   @Test func barsAt40Columns() {
     // Values take 3 columns, labels 9, so the bars get 40 - 9 - 3 - 2 = 26 columns:
     // 100 → 26 full, 50 → 13 full, 25 → 6.5 = 6 full + ▌ (4 eighths).
-    #expect(BarChart.render(bands, width: 40) == [
-      "Radiohead " + full(26) + " 100",
-      "Björk     " + full(13) + spaces(13) + "  50",
-      "Can       " + full(6) + "▌" + spaces(19) + "  25",
-    ])
+    #expect(
+      BarChart.render(bands, width: 40) == [
+        "Radiohead " + full(26) + " 100",
+        "Björk     " + full(13) + spaces(13) + "  50",
+        "Can       " + full(6) + "▌" + spaces(19) + "  25",
+      ])
   }
 
   @Test func barsAt20ColumnsCutTheLabels() {
     // Labels get (20 - 3 - 2) / 2 = 7 columns ("Radioh…"), bars 20 - 7 - 3 - 2 = 8: 8, 4 and 2 full.
     let lines = BarChart.render(bands, width: 20)
-    #expect(lines == [
-      "Radioh… " + full(8) + " 100",
-      "Björk   " + full(4) + spaces(4) + "  50",
-      "Can     " + full(2) + spaces(6) + "  25",
-    ])
+    #expect(
+      lines == [
+        "Radioh… " + full(8) + " 100",
+        "Björk   " + full(4) + spaces(4) + "  50",
+        "Can     " + full(2) + spaces(6) + "  25",
+      ])
     #expect(lines.allSatisfy { TextWidth.of($0) == 20 })
   }
 
@@ -74,11 +76,12 @@ import Testing
     // Height 2 = 16 eighths: 8 → 16 (two full rows), 4 → 8 (bottom row), 2 → 4 (▄), 0 → nothing.
     // Gutter "8 " (2 columns), 18 left for 4 buckets → 3 columns each: a 2-wide bar and a gap.
     let lines = ColumnChart.render(values: [0, 4, 8, 2], labels: ["Mon", "Tue", "Wed", "Thu"], height: 2, width: 20)
-    #expect(lines == [
-      "8" + spaces(7) + "██",
-      "0    ██ ██ ▄▄",
-      "  Mon      Thu",
-    ])
+    #expect(
+      lines == [
+        "8" + spaces(7) + "██",
+        "0    ██ ██ ▄▄",
+        "  Mon      Thu",
+      ])
   }
 
   @Test func columnsKeepTheMostRecentWhenNarrow() {
@@ -137,7 +140,9 @@ import Testing
 
   @Test func colouredHeatmapShadesGreen() {
     let lines = Heatmap.render(counts: week, rowLabels: days, width: 40, style: ChartStyle(colour: true))
-    #expect(lines[0] == "Mon " + Self.esc + "38;5;46m█" + Self.esc + "0m" + Self.esc + "38;5;28m▒" + Self.esc + "0m" + Self.esc + "38;5;22m░" + Self.esc + "0m")
+    #expect(
+      lines[0] == "Mon " + Self.esc + "38;5;46m█" + Self.esc + "0m" + Self.esc + "38;5;28m▒" + Self.esc + "0m" + Self.esc
+        + "38;5;22m░" + Self.esc + "0m")
     #expect(lines.map(ChartStyle.strip) == Heatmap.render(counts: week, rowLabels: days, width: 40))
   }
 

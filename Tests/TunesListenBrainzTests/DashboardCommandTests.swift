@@ -19,36 +19,69 @@ import Testing
       "listens": listens,
       "playing_now": ["artist_name": "Can", "track_name": "Mushroom"],
       "stats": [
-        "artists": ["this_month": [
-          ["artist_mbid": NSNull(), "artist_name": "Can", "listen_count": 40],
-          ["artist_mbid": NSNull(), "artist_name": "Björk", "listen_count": 20],
-          ["artist_mbid": NSNull(), "artist_name": "Neu!", "listen_count": 10],
-        ]],
-        "listening-activity": ["this_month": [
-          ["from_ts": 1, "to_ts": 2, "time_range": "1 November 2026", "listen_count": 4],
-          ["from_ts": 2, "to_ts": 3, "time_range": "2 November 2026", "listen_count": 8],
-        ]],
-        "daily-activity": ["this_month": ["Monday": [["hour": 8, "listen_count": 10]], "Sunday": [["hour": 23, "listen_count": 5]]]],
-        "artist-map": ["this_month": [
-          ["country": "ISL", "artist_count": 1, "listen_count": 20, "artists": NSNull()],
-          ["country": "DEU", "artist_count": 2, "listen_count": 50, "artists": [["artist_name": "Can", "artist_mbid": NSNull(), "listen_count": 40]]],
-        ]],
+        "artists": [
+          "this_month": [
+            ["artist_mbid": NSNull(), "artist_name": "Can", "listen_count": 40],
+            ["artist_mbid": NSNull(), "artist_name": "Björk", "listen_count": 20],
+            ["artist_mbid": NSNull(), "artist_name": "Neu!", "listen_count": 10],
+          ]
+        ],
+        "listening-activity": [
+          "this_month": [
+            ["from_ts": 1, "to_ts": 2, "time_range": "1 November 2026", "listen_count": 4],
+            ["from_ts": 2, "to_ts": 3, "time_range": "2 November 2026", "listen_count": 8],
+          ]
+        ],
+        "daily-activity": [
+          "this_month": ["Monday": [["hour": 8, "listen_count": 10]], "Sunday": [["hour": 23, "listen_count": 5]]]
+        ],
+        "artist-map": [
+          "this_month": [
+            ["country": "ISL", "artist_count": 1, "listen_count": 20, "artists": NSNull()],
+            [
+              "country": "DEU", "artist_count": 2, "listen_count": 50,
+              "artists": [["artist_name": "Can", "artist_mbid": NSNull(), "listen_count": 40]],
+            ],
+          ]
+        ],
       ],
       "followers": ["bob"], "following": ["bob", "carol"],
       "feedback": [
-        ["recording_mbid": joga, "recording_msid": NSNull(), "score": 1, "created": 1_763_700_000,
-         "track_metadata": ["artist_name": "Björk", "track_name": "Joga"]],
-        ["recording_mbid": "a4864e94-6d75-4ade-bc93-0dabf3521453", "score": -1, "created": 1_763_600_000,
-         "track_metadata": ["artist_name": "Nickelback", "track_name": "Photograph"]],
+        [
+          "recording_mbid": joga, "recording_msid": NSNull(), "score": 1, "created": 1_763_700_000,
+          "track_metadata": ["artist_name": "Björk", "track_name": "Joga"],
+        ],
+        [
+          "recording_mbid": "a4864e94-6d75-4ade-bc93-0dabf3521453", "score": -1, "created": 1_763_600_000,
+          "track_metadata": ["artist_name": "Nickelback", "track_name": "Photograph"],
+        ],
       ],
-      "pins": [["row_id": 1, "recording_mbid": joga, "blurb_content": "so good", "created": 1_763_000_000, "pinned_until": 1_763_100_000]],
-      "playlists": [["mbid": "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e", "title": "Road trip", "public": true, "date": "2026-11-01T10:00:00+00:00", "tracks": []]],
+      "pins": [
+        [
+          "row_id": 1, "recording_mbid": joga, "blurb_content": "so good", "created": 1_763_000_000,
+          "pinned_until": 1_763_100_000,
+        ]
+      ],
+      "playlists": [
+        [
+          "mbid": "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e", "title": "Road trip", "public": true,
+          "date": "2026-11-01T10:00:00+00:00", "tracks": [],
+        ]
+      ],
     ]
     let troi: [String: Any] = [
-      "playlists": [["mbid": "1b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e", "title": "Weekly Jams for alice", "created_for": "alice", "public": true,
-        "date": "2026-11-16T00:00:00+00:00", "tracks": [["recording_mbid": joga, "title": "Joga", "creator": "Björk"]]]]
+      "playlists": [
+        [
+          "mbid": "1b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e", "title": "Weekly Jams for alice", "created_for": "alice",
+          "public": true,
+          "date": "2026-11-16T00:00:00+00:00", "tracks": [["recording_mbid": joga, "title": "Joga", "creator": "Björk"]],
+        ]
+      ]
     ]
-    return ["tokens": ["tok-alice": "alice"], "users": ["alice": alice, "bob": [String: Any](), "troi-bot": troi, "alicia": [String: Any]()]]
+    return [
+      "tokens": ["tok-alice": "alice"],
+      "users": ["alice": alice, "bob": [String: Any](), "troi-bot": troi, "alicia": [String: Any]()],
+    ]
   }
 
   struct Fixture {
@@ -154,9 +187,11 @@ import Testing
 
   @Test func colourOnlyWhenForcedAndNeverWithNoColor() async throws {
     let f = try await Fixture.reading()
-    let forced = try await f.run("lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1"])
+    let forced = try await f.run(
+      "lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1"])
     #expect(forced.out.contains("\u{1B}[38;5;46m"))
-    let refused = try await f.run("lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+    let refused = try await f.run(
+      "lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
     #expect(!refused.out.contains("\u{1B}"))
     // Monday 08:00 is the peak (level 4, two-column cells at 60 columns), Sunday 23:00 half of it (level 2).
     let lines = refused.out.split(separator: "\n").map(String.init)
@@ -236,19 +271,36 @@ import Testing
   /// control characters: no escape sequence, no line split, no right-to-left override. JSON keeps it exact.
   @Test func serverTextIsShownSafely() async throws {
     let evilName = "evil\u{1B}]0;pwned\u{7}"
-    let world: [String: Any] = ["tokens": ["tok-alice": "alice"], "users": ["alice": [
-      "followers": [evilName, "two\nlines"],
-      "stats": ["artists": ["this_month": [["artist_mbid": NSNull(), "artist_name": "Red\u{1B}[31m\u{1B}[2J", "listen_count": 4]]]],
-      "pins": [["row_id": 1, "recording_mbid": Self.joga, "blurb_content": "so\ngood\u{9B}", "created": 1_763_000_000,
-        "track_metadata": ["artist_name": "Björk", "track_name": "Joga"]]],
-      "playlists": [["mbid": "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e", "title": "\u{202E}pirt daor", "public": true, "tracks": []]],
-    ] as [String: Any]]]
+    let world: [String: Any] = [
+      "tokens": ["tok-alice": "alice"],
+      "users": [
+        "alice": [
+          "followers": [evilName, "two\nlines"],
+          "stats": [
+            "artists": ["this_month": [["artist_mbid": NSNull(), "artist_name": "Red\u{1B}[31m\u{1B}[2J", "listen_count": 4]]]
+          ],
+          "pins": [
+            [
+              "row_id": 1, "recording_mbid": Self.joga, "blurb_content": "so\ngood\u{9B}", "created": 1_763_000_000,
+              "track_metadata": ["artist_name": "Björk", "track_name": "Joga"],
+            ]
+          ],
+          "playlists": [
+            ["mbid": "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e", "title": "\u{202E}pirt daor", "public": true, "tracks": []]
+          ],
+        ] as [String: Any]
+      ],
+    ]
     let f = try await Fixture.start(world: world)
     func clean(_ text: String) -> Bool {
-      !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) || (0x202A...0x202E).contains($0.value) }
+      !text.unicodeScalars.contains {
+        ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) || (0x202A...0x202E).contains($0.value)
+      }
     }
     var r = try await f.run("lb", "followers")
-    #expect(r.out == "alice has 2 followers\nevil\u{FFFD}]0;pwned\u{FFFD}\ntwo lines\n" && clean(r.out), "\(r.out.unicodeScalars.map(\.value))")
+    #expect(
+      r.out == "alice has 2 followers\nevil\u{FFFD}]0;pwned\u{FFFD}\ntwo lines\n" && clean(r.out),
+      "\(r.out.unicodeScalars.map(\.value))")
     r = try await f.run("lb", "stats", "artists", "--range", "this_month")
     #expect(r.status == 0 && clean(r.out) && r.out.contains("Red\u{FFFD}[31m"), "\(r.out.unicodeScalars.map(\.value))")
     r = try await f.run("lb", "pins")

@@ -31,7 +31,8 @@ final class FakeListenBrainz: @unchecked Sendable {
       try await Task.sleep(for: .milliseconds(10))
     }
     let said = FileManager.default.contents(atPath: server.folder + "/stderr").map { String(decoding: $0, as: UTF8.self) } ?? ""
-    throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the fake server gave no port: \(said) pid \(server.pid)"])
+    throw CocoaError(
+      .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the fake server gave no port: \(said) pid \(server.pid)"])
   }
 
   private init(world: [String: Any]) throws {
@@ -39,7 +40,9 @@ final class FakeListenBrainz: @unchecked Sendable {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let worldPath = folder + "/world.json"
     try JSONSerialization.data(withJSONObject: world).write(to: URL(fileURLWithPath: worldPath))
-    pid = try Spawn.start(["/usr/bin/env", "python3", Self.routesScript, worldPath, folder + "/port"], stdout: "/dev/null", stderr: folder + "/stderr")
+    pid = try Spawn.start(
+      ["/usr/bin/env", "python3", Self.routesScript, worldPath, folder + "/port"], stdout: "/dev/null", stderr: folder + "/stderr"
+    )
   }
 
   func stop() {
@@ -91,7 +94,9 @@ enum TunesBinary {
       unlink(base + ".err")
     }
     // `timeout`: a hung command fails its test instead of the whole run.
-    let pid = try Spawn.start(["/usr/bin/timeout", "-k", "5", "60", path] + arguments, environment: environment, stdout: base + ".out", stderr: base + ".err")
+    let pid = try Spawn.start(
+      ["/usr/bin/timeout", "-k", "5", "60", path] + arguments, environment: environment, stdout: base + ".out",
+      stderr: base + ".err")
     let status = await Spawn.wait(pid)
     let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
     let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()

@@ -15,7 +15,8 @@ import Testing
   @Test func listenCountAndMissingUser() async throws {
     let d = dashboard([
       "GET /1/user/alice/listen-count": Self.ok(#"{"payload":{"count":1234}}"#),
-      "GET /1/user/ghost/listen-count": .response(status: 404, body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
+      "GET /1/user/ghost/listen-count": .response(
+        status: 404, body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
     ])
     #expect(try await d.listenCount(user: "alice") == ListenCount(user: "alice", count: 1234))
     await #expect(throws: DashboardError.noSuchUser("ghost")) { try await d.listenCount(user: "ghost") }
@@ -75,7 +76,9 @@ import Testing
 
   @Test func pagingStopsAtTheOldestListen() {
     let track = TrackInfo(artistName: "a", trackName: "t")
-    var page = ListensPage(user: "u", listens: [Listen(listenedAt: 300, track: track), Listen(listenedAt: 200, track: track)], latestListenAt: 300, oldestListenAt: 100)
+    var page = ListensPage(
+      user: "u", listens: [Listen(listenedAt: 300, track: track), Listen(listenedAt: 200, track: track)], latestListenAt: 300,
+      oldestListenAt: 100)
     #expect(page.olderThan == 200)
     page.oldestListenAt = 200
     #expect(page.olderThan == nil)
@@ -123,14 +126,21 @@ import Testing
     ])
     let a = try #require(try await d.top(.artists, user: "alice", range: .thisMonth).value)
     // The item without a name is dropped, the string count is read.
-    #expect(a.entries == [TopEntry(name: "Can", listenCount: 30), TopEntry(name: "Björk", mbid: "87c5dedd-371d-4a53-9f7f-80522fb7f3cb", listenCount: 12)])
+    #expect(
+      a.entries == [
+        TopEntry(name: "Can", listenCount: 30),
+        TopEntry(name: "Björk", mbid: "87c5dedd-371d-4a53-9f7f-80522fb7f3cb", listenCount: 12),
+      ])
     #expect(a.totalCount == 57)
     #expect(a.range == "this_month")
     let r = try #require(try await d.top(.recordings, user: "alice", range: .year, count: 1, offset: 5).value)
     #expect(r.entries == [TopEntry(name: "Vitamin C", artistName: "Can", listenCount: 9)])
     #expect(r.offset == 5)
     let rel = try #require(try await d.top(.releases, user: "alice").value)
-    #expect(rel.entries == [TopEntry(name: "Ege Bamyasi", artistName: "Can", mbid: "a4864e94-6d75-4ade-bc93-0dabf3521453", listenCount: 20)])
+    #expect(
+      rel.entries == [
+        TopEntry(name: "Ege Bamyasi", artistName: "Can", mbid: "a4864e94-6d75-4ade-bc93-0dabf3521453", listenCount: 20)
+      ])
   }
 
   @Test func statsNotCalculatedYetIsATypedAnswer() async throws {
@@ -203,7 +213,8 @@ import Testing
       "GET /1/user/alice/following": Self.ok(#"{"following":[],"user":"Alice"}"#),
       "GET /1/user/ghost/followers": .response(status: 404, body: Data(#"{"code":404,"error":"User ghost not found"}"#.utf8)),
     ])
-    #expect(try await d.follows(.followers, user: "alice") == FollowList(user: "Alice", direction: .followers, names: ["bob", "carol"]))
+    #expect(
+      try await d.follows(.followers, user: "alice") == FollowList(user: "Alice", direction: .followers, names: ["bob", "carol"]))
     #expect(try await d.follows(.following, user: "alice").names == [])
     await #expect(throws: DashboardError.noSuchUser("ghost")) { try await d.follows(.followers, user: "ghost") }
   }
@@ -270,8 +281,11 @@ import Testing
   }
 
   @Test func playlistIdentifiersFromURLs() {
-    #expect(PlaylistWire.playlistMbid(fromIdentifier: "https://listenbrainz.org/playlist/0B0E5E8A-9B5B-4B2D-9A1E-3F4A5B6C7D8E/") == "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e")
-    #expect(PlaylistWire.playlistMbid(fromIdentifier: "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e") == "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e")
+    #expect(
+      PlaylistWire.playlistMbid(fromIdentifier: "https://listenbrainz.org/playlist/0B0E5E8A-9B5B-4B2D-9A1E-3F4A5B6C7D8E/")
+        == "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e")
+    #expect(
+      PlaylistWire.playlistMbid(fromIdentifier: "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e") == "0b0e5e8a-9b5b-4b2d-9a1e-3f4a5b6c7d8e")
     #expect(PlaylistWire.playlistMbid(fromIdentifier: "https://listenbrainz.org/playlist/") == nil)
   }
 
@@ -303,8 +317,14 @@ import Testing
       (reply(400, "Invalid range: x"), .refused(message: "Invalid range: x")),
       (reply(401, "Invalid authorization token."), .unauthorized(message: "Invalid authorization token.")),
       (reply(429, "slow down"), .rateLimited(resetIn: 10)),
-      (reply(503, "Cannot fetch user listen count right now."), .server(status: 503, message: "Cannot fetch user listen count right now.")),
-      (.response(status: 415, body: Data("<html>".utf8)), .unexpectedStatus(status: 415, endpoint: "/1/user/alice/listen-count", message: nil)),
+      (
+        reply(503, "Cannot fetch user listen count right now."),
+        .server(status: 503, message: "Cannot fetch user listen count right now.")
+      ),
+      (
+        .response(status: 415, body: Data("<html>".utf8)),
+        .unexpectedStatus(status: 415, endpoint: "/1/user/alice/listen-count", message: nil)
+      ),
     ]
     for (answer, expected) in cases {
       let d = dashboard(["GET /1/user/alice/listen-count": answer])
@@ -318,7 +338,8 @@ import Testing
       try await d.sendFeedback(recordingMbid: nil, recordingMsid: nil, score: .love)
     }
     await #expect(throws: DashboardError.self) {
-      try await d.pin(recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", recordingMsid: nil, blurb: String(repeating: "x", count: 281))
+      try await d.pin(
+        recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", recordingMsid: nil, blurb: String(repeating: "x", count: 281))
     }
   }
 }
@@ -346,9 +367,11 @@ import Testing
     let d = try dashboard([
       root + "/1/user/alice/listen-count": HTTPResponse(status: 200, headers: [:], body: Data(#"{"payload":{"count":3}}"#.utf8)),
       root + "/1/stats/user/alice/artist-map?range=all_time": HTTPResponse(status: 204, headers: [:], body: Data()),
-      root + "/1/user/ghost/listen-count": HTTPResponse(status: 404, headers: [:], body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
+      root + "/1/user/ghost/listen-count": HTTPResponse(
+        status: 404, headers: [:], body: Data(#"{"code":404,"error":"Cannot find user: ghost"}"#.utf8)),
       root + "/1/user/busy/listen-count": HTTPResponse(
-        status: 429, headers: ["X-RateLimit-Reset-In": "7"], body: Data(#"{"code":429,"error":"You have exceeded your rate limit."}"#.utf8)),
+        status: 429, headers: ["X-RateLimit-Reset-In": "7"],
+        body: Data(#"{"code":429,"error":"You have exceeded your rate limit."}"#.utf8)),
     ])
     #expect(try await d.listenCount(user: "alice").count == 3)
     #expect(try await d.artistMap(user: "alice") == .notCalculated(user: "alice"))

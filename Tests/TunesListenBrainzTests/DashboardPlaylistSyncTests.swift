@@ -14,15 +14,17 @@ import TunesLibrary
 
   static func world() -> [String: Any] {
     let troi: [String: Any] = [
-      "playlists": [[
-        "mbid": jams, "title": "Weekly Jams for alice", "created_for": "alice", "public": true,
-        "tracks": [
-          ["recording_mbid": joga, "title": "Joga", "creator": "Björk"],
-          ["recording_mbid": gone, "title": "Gone", "creator": "Elsewhere"],
-          // No MBID match in the library, but the same artist and title (folded): matched by names.
-          ["recording_mbid": "22222222-2222-4333-8444-555555555555", "title": "untitled", "creator": "NOBODY"],
-        ],
-      ]]
+      "playlists": [
+        [
+          "mbid": jams, "title": "Weekly Jams for alice", "created_for": "alice", "public": true,
+          "tracks": [
+            ["recording_mbid": joga, "title": "Joga", "creator": "Björk"],
+            ["recording_mbid": gone, "title": "Gone", "creator": "Elsewhere"],
+            // No MBID match in the library, but the same artist and title (folded): matched by names.
+            ["recording_mbid": "22222222-2222-4333-8444-555555555555", "title": "untitled", "creator": "NOBODY"],
+          ],
+        ]
+      ]
     ]
     return ["tokens": ["tok-alice": "alice"], "users": ["alice": [String: Any](), "troi-bot": troi]]
   }
@@ -74,12 +76,13 @@ import TunesLibrary
     let f = try await Self.fixture()
     var r = try await f.run("playlist", "pull", Self.jams)
     #expect(r.status == 0, "\(r.err)")
-    #expect(r.out == """
-      pulled 'Weekly Jams for alice' into playlist 'Weekly Jams for alice': 2 of 3 tracks in the library
-      the library lacks:
-        Elsewhere – Gone  (\(Self.gone))
+    #expect(
+      r.out == """
+        pulled 'Weekly Jams for alice' into playlist 'Weekly Jams for alice': 2 of 3 tracks in the library
+        the library lacks:
+          Elsewhere – Gone  (\(Self.gone))
 
-      """)
+        """)
     let pulled = try await entries(f, "Weekly Jams for alice")
     #expect(pulled.map { $0["missing"] as? Bool } == [false, true, false])
     #expect(pulled.first?["path"] as? String == "/music/joga.mp3")

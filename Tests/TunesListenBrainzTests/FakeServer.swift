@@ -2,6 +2,7 @@
 // fault modes and read what it stored.
 import Foundation
 import Testing
+
 @testable import TunesListenBrainz
 
 final class FakeServer: @unchecked Sendable {
@@ -17,11 +18,15 @@ final class FakeServer: @unchecked Sendable {
   /// Starts a server and waits for the port it prints, off the cooperative pool (python may be slow to
   /// start on a busy machine).
   /// `tokens`: more accounts (token → user name) besides `token` = `user`.
-  static func start(rateLimit: Int = 1000, window: Int = 10, port: Int = 0, tokens: [String: String] = [:]) async throws -> FakeServer {
+  static func start(rateLimit: Int = 1000, window: Int = 10, port: Int = 0, tokens: [String: String] = [:]) async throws
+    -> FakeServer
+  {
     let more = tokens.sorted { $0.key < $1.key }.flatMap { ["--token", "\($0.key)=\($0.value)"] }
     let child = try ChildProcess.start(
       "/usr/bin/python3",
-      [script, "--token", "\(token)=\(user)"] + more + ["--rate-limit", String(rateLimit), "--window", String(window), "--port", String(port)])
+      [script, "--token", "\(token)=\(user)"] + more + [
+        "--rate-limit", String(rateLimit), "--window", String(window), "--port", String(port),
+      ])
     guard let line = try await child.readLine(timeout: 60), let port = Int(line) else {
       child.stop()
       throw FakeServerError.noPort(child.errors)
@@ -46,7 +51,9 @@ final class FakeServer: @unchecked Sendable {
     let transport = CurlTransport(connectTimeout: 2, requestTimeout: 10)
     let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
     let response = try await transport.send(HTTPRequest(method: method, url: root + path, body: data))
-    guard let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { throw FakeServerError.badReply }
+    guard let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+      throw FakeServerError.badReply
+    }
     return object
   }
 

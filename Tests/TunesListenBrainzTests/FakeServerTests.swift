@@ -2,6 +2,7 @@
 // client tests against it mean something.
 import Foundation
 import Testing
+
 @testable import TunesListenBrainz
 
 @Suite struct FakeServerTests {
@@ -18,15 +19,33 @@ import Testing
     (#"{"listen_type":"single","payload":[]}"#, "JSON document does not contain any listens"),
     (#"{"payload":[\#(listen())]}"#, "Invalid JSON document submitted."),
     (#"{"listen_type":"other","payload":[\#(listen())]}"#, "JSON document requires a valid listen_type key."),
-    (#"{"listen_type":"single","payload":[\#(listen()),\#(listen())]}"#, "JSON document contains more than listen for a single/playing_now. It should contain only one."),
+    (
+      #"{"listen_type":"single","payload":[\#(listen()),\#(listen())]}"#,
+      "JSON document contains more than listen for a single/playing_now. It should contain only one."
+    ),
     (#"{"listen_type":"single","payload":[\#(listen(now + 7200))]}"#, "Value for key listened_at is too high."),
-    (#"{"listen_type":"single","payload":[\#(listen(1033430399))]}"#, "Value for key listened_at is too low."),
+    (#"{"listen_type":"single","payload":[\#(listen(1_033_430_399))]}"#, "Value for key listened_at is too low."),
     (#"{"listen_type":"single","payload":[\#(listen("\"x\""))]}"#, "JSON document must contain an int value for listened_at."),
-    (#"{"listen_type":"playing_now","payload":[\#(listen())]}"#, "JSON document must not contain listened_at while submitting playing_now."),
-    (#"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":"A"}"#))]}"#, "JSON document does not contain required field track_metadata.track_name."),
-    (#"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":" ","track_name":"T"}"#))]}"#, "field track_metadata.artist_name is empty."),
-    (#"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":"A","track_name":"T","additional_info":{"duration":1,"duration_ms":1000}}"#))]}"#, "JSON document should not contain both duration and duration_ms."),
-    (#"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":"A","track_name":"T","additional_info":{"artist_mbids":["x"]}}"#))]}"#, "artist_mbids MBID format invalid."),
+    (
+      #"{"listen_type":"playing_now","payload":[\#(listen())]}"#,
+      "JSON document must not contain listened_at while submitting playing_now."
+    ),
+    (
+      #"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":"A"}"#))]}"#,
+      "JSON document does not contain required field track_metadata.track_name."
+    ),
+    (
+      #"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":" ","track_name":"T"}"#))]}"#,
+      "field track_metadata.artist_name is empty."
+    ),
+    (
+      #"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":"A","track_name":"T","additional_info":{"duration":1,"duration_ms":1000}}"#))]}"#,
+      "JSON document should not contain both duration and duration_ms."
+    ),
+    (
+      #"{"listen_type":"import","payload":[\#(listen(now - 60, #"{"artist_name":"A","track_name":"T","additional_info":{"artist_mbids":["x"]}}"#))]}"#,
+      "artist_mbids MBID format invalid."
+    ),
   ]
 
   @Test func submitListensValidation() async throws {
@@ -42,7 +61,9 @@ import Testing
 
   @Test func errorBodyCarriesTheListenAndAuthComesFirst() async throws {
     let server = try await FakeServer.start()
-    let body = Data(#"{"listen_type":"import","payload":[{"listened_at":"1999999999","track_metadata":{"artist_name":" A ","track_name":"T"}}]}"#.utf8)
+    let body = Data(
+      #"{"listen_type":"import","payload":[{"listened_at":"1999999999","track_metadata":{"artist_name":" A ","track_name":"T"}}]}"#
+        .utf8)
     let reply = await (try makeClient(server)).submitListens(body: body)
     guard case .badRequest(_, let listen) = reply.outcome, let listen else { Issue.record("\(reply.outcome)"); return }
     let echoed = try #require(try JSONSerialization.jsonObject(with: listen) as? [String: Any])

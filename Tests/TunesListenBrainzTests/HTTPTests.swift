@@ -3,16 +3,23 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesListenBrainz
 
 @Suite struct APIRootTests {
-  @Test(arguments: ["http://127.0.0.1:8080", "http://127.4.5.6", "http://localhost:9/", "http://[::1]:8080", "https://api.listenbrainz.org", "https://example.org/lb/"])
+  @Test(arguments: [
+    "http://127.0.0.1:8080", "http://127.4.5.6", "http://localhost:9/", "http://[::1]:8080", "https://api.listenbrainz.org",
+    "https://example.org/lb/",
+  ])
   func accepted(url: String) throws {
     let root = try APIRoot(url)
     #expect(!root.url.hasSuffix("/"))
   }
 
-  @Test(arguments: ["http://api.listenbrainz.org", "http://10.0.0.1", "http://128.0.0.1", "http://127.0.0.1.example.com", "ftp://127.0.0.1", "not a url", "https://h/?q=1"])
+  @Test(arguments: [
+    "http://api.listenbrainz.org", "http://10.0.0.1", "http://128.0.0.1", "http://127.0.0.1.example.com", "ftp://127.0.0.1",
+    "not a url", "https://h/?q=1",
+  ])
   func refused(url: String) {
     #expect(throws: ListenBrainzError.self) { try APIRoot(url) }
   }
@@ -59,7 +66,9 @@ import TunesCore
   @Test func statuses() {
     #expect(classify(200, "{}").outcome == .ok(body: Data("{}".utf8)))
     #expect(classify(204).outcome == .noContent)
-    #expect(classify(401, #"{"code":401,"error":"Invalid authorization token."}"#).outcome == .unauthorized(message: "Invalid authorization token."))
+    #expect(
+      classify(401, #"{"code":401,"error":"Invalid authorization token."}"#).outcome
+        == .unauthorized(message: "Invalid authorization token."))
     #expect(classify(404, #"{"code":404,"error":"Cannot find user: x"}"#).outcome == .notFound(message: "Cannot find user: x"))
     #expect(classify(503, #"{"code":503,"error":"later"}"#).outcome == .server(status: 503, message: "later"))
     #expect(classify(500, "<html>").outcome == .server(status: 500, message: nil))
@@ -67,18 +76,24 @@ import TunesCore
   }
 
   @Test func badRequestKeepsTheEchoedListen() throws {
-    let reply = classify(400, #"{"code":400,"error":"Value for key listened_at is too high.","listened_at":1999999999,"track_metadata":{"artist_name":"A"}}"#)
+    let reply = classify(
+      400,
+      #"{"code":400,"error":"Value for key listened_at is too high.","listened_at":1999999999,"track_metadata":{"artist_name":"A"}}"#
+    )
     guard case .badRequest(let message, let listen) = reply.outcome else { Issue.record("not a bad request"); return }
     #expect(message == "Value for key listened_at is too high.")
     let listenData = try #require(listen)
     let echoed = try #require(try JSONSerialization.jsonObject(with: listenData) as? [String: Any])
     #expect(Set(echoed.keys) == ["listened_at", "track_metadata"])
-    guard case .badRequest(_, let none) = classify(400, #"{"code":400,"error":"Invalid JSON document submitted."}"#).outcome else { return }
+    guard case .badRequest(_, let none) = classify(400, #"{"code":400,"error":"Invalid JSON document submitted."}"#).outcome
+    else { return }
     #expect(none == nil)
   }
 
   @Test func rateLimitHeaders() {
-    let headers = ["x-ratelimit-limit": "30", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1700000010", "X-RateLimit-Reset-In": "7"]
+    let headers = [
+      "x-ratelimit-limit": "30", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1700000010", "X-RateLimit-Reset-In": "7",
+    ]
     let reply = classify(429, #"{"code":429,"error":"You have exceeded your rate limit."}"#, headers: headers)
     #expect(reply.outcome == .rateLimited(resetIn: 7))
     #expect(reply.rateLimit == RateLimit(HTTPResponse(status: 429, headers: headers, body: Data())))
@@ -137,7 +152,8 @@ import TunesCore
 
   @Test func refusedConnection() async throws {
     let closed = try ReservedPort()
-    let client = ListenBrainzClient(root: try APIRoot(closed.root), token: "t", transport: CurlTransport(connectTimeout: 1, requestTimeout: 2))
+    let client = ListenBrainzClient(
+      root: try APIRoot(closed.root), token: "t", transport: CurlTransport(connectTimeout: 1, requestTimeout: 2))
     let reply = await client.submitListens(body: Data("{}".utf8))
     guard case .network(let cause, let host) = reply.outcome else { Issue.record("\(reply.outcome)"); return }
     #expect(host == "127.0.0.1")
@@ -148,7 +164,8 @@ import TunesCore
     let server = try await FakeServer.start()
     try await server.control(["drop_after_store": true, "times": 1, "path": "validate-token"])
     do {
-      _ = try await CurlTransport(connectTimeout: 1, requestTimeout: 3).send(HTTPRequest(method: "GET", url: server.root + "/1/validate-token"))
+      _ = try await CurlTransport(connectTimeout: 1, requestTimeout: 3).send(
+        HTTPRequest(method: "GET", url: server.root + "/1/validate-token"))
       Issue.record("no failure")
     } catch {
       guard case .connectionDropped = error else { Issue.record("\(error)"); return }

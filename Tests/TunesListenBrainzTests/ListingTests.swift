@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TunesCore
 import TunesLibrary
+
 @testable import TunesListenBrainz
 
 @Suite struct ListingTests {
@@ -19,10 +20,11 @@ import TunesLibrary
   @Test func textLines() throws {
     let (_, rows) = try queueWithOneOfEach()
     let lines = QueueListing.lines(rows)
-    #expect(lines == [
-      "\(rows[0].id!)\tpending\t2023-11-14T22:13:20Z\t-\tBand – Tune",
-      "\(rows[1].id!)\trejected\t2023-11-14T22:13:21Z\t-\tBand – Tune\tValue for key listened_at is too high.",
-    ])
+    #expect(
+      lines == [
+        "\(rows[0].id!)\tpending\t2023-11-14T22:13:20Z\t-\tBand – Tune",
+        "\(rows[1].id!)\trejected\t2023-11-14T22:13:21Z\t-\tBand – Tune\tValue for key listened_at is too high.",
+      ])
   }
 
   @Test func jsonCarriesTheListenAsSent() throws {
@@ -52,10 +54,11 @@ import TunesLibrary
     #expect(status.pending == 1)
     #expect(status.rejected == 1)
     #expect(status.lastSubmissionAt == nil)
-    #expect(status.lines == [
-      "user: me", "pending: 1", "rejected: 1 (see `tunes lb queue`)", "last submission: never",
-      "last error: cannot reach h: refused at 2023-11-14T22:15:00Z",
-    ])
+    #expect(
+      status.lines == [
+        "user: me", "pending: 1", "rejected: 1 (see `tunes lb queue`)", "last submission: never",
+        "last error: cannot reach h: refused at 2023-11-14T22:15:00Z",
+      ])
     let decoded = try JSONDecoder().decode(SubmissionStatus.self, from: status.json())
     #expect(decoded == status)
     // One listen sent is "1 listen".
@@ -67,7 +70,9 @@ import TunesLibrary
     chmod(path, 0o644)
     status = try SubmissionStatus.read(queue: queue, account: Account(configFile: path, environment: [:]))
     #expect(!status.loggedIn)
-    #expect(status.lines[1] == "token: unusable: \(path) holds a token but others can read it (mode 644); fix it with: chmod 600 \(path)")
+    #expect(
+      status.lines[1]
+        == "token: unusable: \(path) holds a token but others can read it (mode 644); fix it with: chmod 600 \(path)")
     #expect(!String(decoding: status.json(), as: UTF8.self).contains("t0k"))
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TunesCore
 import TunesLibrary
+
 @testable import TunesListenBrainz
 
 @Suite struct PayloadTests {
@@ -72,36 +73,43 @@ import TunesLibrary
 
   @Test func nulCharactersAreRemoved() throws {
     let song = Song(path: "/m/e.mp3", title: "A\u{0}B", artist: "C")
-    let metadata = try #require(try object(ListenPayload.listen(song: song, listenedAt: Date(), playedMs: 1))["track_metadata"] as? [String: Any])
+    let metadata = try #require(
+      try object(ListenPayload.listen(song: song, listenedAt: Date(), playedMs: 1))["track_metadata"] as? [String: Any])
     #expect(metadata["track_name"] as? String == "AB")
   }
 
   @Test func sameListenGivesSameBytes() {
     let song = Song(path: "/m/f.mp3", title: "T", artist: "A", album: "R", trackNumber: 1, durationMs: 5, artistMbids: [artist])
     let at = Date(timeIntervalSince1970: 1_600_000_000)
-    #expect(ListenPayload.listen(song: song, listenedAt: at, playedMs: 4000) == ListenPayload.listen(song: song, listenedAt: at, playedMs: 4000))
+    #expect(
+      ListenPayload.listen(song: song, listenedAt: at, playedMs: 4000)
+        == ListenPayload.listen(song: song, listenedAt: at, playedMs: 4000))
   }
 
   @Test func bodyWrapsStoredListensVerbatim() {
     let body = SubmissionBody.make(type: .import, listens: [Data("{\"a\":1}".utf8), Data("{\"b\":2}".utf8)])
     #expect(String(decoding: body, as: UTF8.self) == "{\"listen_type\":\"import\",\"payload\":[{\"a\":1},{\"b\":2}]}")
-    #expect(String(decoding: SubmissionBody.make(type: .playingNow, listens: [Data("{}".utf8)]), as: UTF8.self)
-      == "{\"listen_type\":\"playing_now\",\"payload\":[{}]}")
+    #expect(
+      String(decoding: SubmissionBody.make(type: .playingNow, listens: [Data("{}".utf8)]), as: UTF8.self)
+        == "{\"listen_type\":\"playing_now\",\"payload\":[{}]}")
   }
 
-  @Test(arguments: [
-    ("8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"),
-    (" 8F3471B5-7E6A-48DA-86A9-C1C07A0F47AE", "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"),
-    ("8f3471b57e6a48da86a9c1c07a0f47ae", nil), ("8f3471b5-7e6a-48da-86a9-c1c07a0f47a", nil),
-    ("zf3471b5-7e6a-48da-86a9-c1c07a0f47ae", nil), ("", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"),
+      (" 8F3471B5-7E6A-48DA-86A9-C1C07A0F47AE", "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"),
+      ("8f3471b57e6a48da86a9c1c07a0f47ae", nil), ("8f3471b5-7e6a-48da-86a9-c1c07a0f47a", nil),
+      ("zf3471b5-7e6a-48da-86a9-c1c07a0f47ae", nil), ("", nil),
+    ] as [(String, String?)])
   func mbidValidation(input: String, expected: String?) {
     #expect(ListenPayload.normalizedMBID(input) == expected)
   }
 
   @Test func batchesRespectTheByteLimit() {
     func listen(_ id: Int64, bytes: Int) -> PendingListen {
-      PendingListen(id: id, songId: nil, listenedAt: 1, payload: String(repeating: "x", count: bytes), state: .pending, rejection: nil, attempts: 0, createdAt: Date())
+      PendingListen(
+        id: id, songId: nil, listenedAt: 1, payload: String(repeating: "x", count: bytes), state: .pending, rejection: nil,
+        attempts: 0, createdAt: Date())
     }
     // A listen over 10240 bytes goes alone (the server's 400 then parks it).
     let big = [listen(1, bytes: 15_000), listen(2, bytes: 15_000), listen(3, bytes: 100)]

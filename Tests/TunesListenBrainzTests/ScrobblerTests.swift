@@ -3,6 +3,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import TunesLibrary
 @testable import TunesListenBrainz
 
@@ -49,14 +50,19 @@ import Testing
     try scrobbler.listened(song: song, listenedAt: start, playedMs: 200_000)
     try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(200), playedMs: 200_000)
     #expect(try library.song(id: song.id!)?.playCount == 2)
-    #expect(try ListenQueue(library: library).all().map(\.listenedAt) == [Int(start.timeIntervalSince1970), Int(start.timeIntervalSince1970) + 200])
+    #expect(
+      try ListenQueue(library: library).all().map(\.listenedAt) == [
+        Int(start.timeIntervalSince1970), Int(start.timeIntervalSince1970) + 200,
+      ])
   }
 
   @Test func failedWriteChangesNothing() throws {
     let library = try temporaryLibrary()
     let song = try insertSong(library)
     // Break the queue table: the listen insert fails, so the play count must roll back with it.
-    try library.pool.write { db in try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON pendingListen BEGIN SELECT RAISE(ABORT, 'refused'); END") }
+    try library.pool.write { db in
+      try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON pendingListen BEGIN SELECT RAISE(ABORT, 'refused'); END")
+    }
     let scrobbler = Scrobbler(library: library, client: nil, submitter: nil)
     #expect(throws: ListenBrainzError.self) { try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 100_000) }
     #expect(try library.song(id: song.id!)?.playCount == 0)
@@ -86,9 +92,11 @@ import Testing
     let server = try await FakeServer.start()
     let library = try temporaryLibrary()
     let song = try insertSong(library)
-    let account = Account(configFile: try temporaryFolder() + "/c.toml", environment: [
-      "TUNES_LISTENBRAINZ_URL": server.root, "TUNES_LISTENBRAINZ_TOKEN": FakeServer.token,
-    ])
+    let account = Account(
+      configFile: try temporaryFolder() + "/c.toml",
+      environment: [
+        "TUNES_LISTENBRAINZ_URL": server.root, "TUNES_LISTENBRAINZ_TOKEN": FakeServer.token,
+      ])
     let (scrobbler, submitter) = await Scrobbler.start(library: library, account: account)
     #expect(submitter != nil)
     try scrobbler.listened(song: song, listenedAt: Date(timeIntervalSinceNow: -600), playedMs: 120_000)
@@ -103,7 +111,8 @@ import Testing
     try "[listenbrainz]\ntoken = \"t\"\n".write(toFile: path, atomically: false, encoding: .utf8)
     chmod(path, 0o604)
     let log = LogLines()
-    let (scrobbler, submitter) = await Scrobbler.start(library: library, account: Account(configFile: path, environment: [:]), log: { log.append($0) })
+    let (scrobbler, submitter) = await Scrobbler.start(
+      library: library, account: Account(configFile: path, environment: [:]), log: { log.append($0) })
     #expect(log.lines.first?.contains("chmod 600 \(path)") == true)
     try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 120_000)
     // The submitter waits for a usable token (it reads the account before each request).
@@ -119,7 +128,8 @@ import Testing
     let library = try temporaryLibrary()
     let song = try insertSong(library)
     let queue = ListenQueue(library: library)
-    let account = Account(configFile: try temporaryFolder() + "/tunes/config.toml", environment: ["TUNES_LISTENBRAINZ_URL": server.root])
+    let account = Account(
+      configFile: try temporaryFolder() + "/tunes/config.toml", environment: ["TUNES_LISTENBRAINZ_URL": server.root])
     _ = try await account.login(token: FakeServer.token)
     let log = LogLines()
     let (scrobbler, submitter) = await Scrobbler.start(library: library, account: account, log: { log.append($0) })

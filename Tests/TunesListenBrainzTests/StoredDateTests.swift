@@ -3,8 +3,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import TunesLibrary
 
+@testable import TunesLibrary
 @testable import TunesListenBrainz
 
 @Suite struct StoredDateTests {

@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Testing
 import TunesCore
+
 @testable import TunesLibrary
 @testable import TunesListenBrainz
 
@@ -14,7 +15,9 @@ import TunesCore
     let queue: ListenQueue
     let song: Song
     func submitter(token: String = FakeServer.token, requestTimeout: Double = 5) throws -> Submitter {
-      Submitter(queue: queue, client: try makeClient(server, token: token, requestTimeout: requestTimeout), backoff: fastBackoff, pollInterval: 0.2)
+      Submitter(
+        queue: queue, client: try makeClient(server, token: token, requestTimeout: requestTimeout), backoff: fastBackoff,
+        pollInterval: 0.2)
     }
   }
 
@@ -184,10 +187,13 @@ import TunesCore
     let queue = ListenQueue(library: library)
     try queueListens(library, count: 7, song: try insertSong(library))
     let offline = try ReservedPort()
-    let client = ListenBrainzClient(root: try APIRoot(offline.root), token: FakeServer.token, transport: CurlTransport(connectTimeout: 1, requestTimeout: 5))
+    let client = ListenBrainzClient(
+      root: try APIRoot(offline.root), token: FakeServer.token, transport: CurlTransport(connectTimeout: 1, requestTimeout: 5))
     let log = LogLines()
     let t0 = Date()
-    let submitter = Submitter(queue: queue, client: client, backoff: fastBackoff, pollInterval: 0.2, log: { log.append("\(Date().timeIntervalSince(t0)) \($0)") })
+    let submitter = Submitter(
+      queue: queue, client: client, backoff: fastBackoff, pollInterval: 0.2,
+      log: { log.append("\(Date().timeIntervalSince(t0)) \($0)") })
     await submitter.start()
     #expect(await eventually(30) { await submitter.consecutiveFailures >= 2 }, "\(log.lines)")
     #expect(try queue.count(.pending) == 7)
@@ -209,7 +215,9 @@ import TunesCore
       song = try insertSong(library)
       let scrobbler = Scrobbler(library: library, client: nil, submitter: nil)
       let start = Date(timeIntervalSinceNow: -3600)
-      for i in 0..<3 { try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(Double(i * 300)), playedMs: 200_000) }
+      for i in 0..<3 {
+        try scrobbler.listened(song: song, listenedAt: start.addingTimeInterval(Double(i * 300)), playedMs: 200_000)
+      }
     }
     // A new process opens the same database and sends what was left.
     let library = try Library(path: path, areas: everyDatabaseArea)
@@ -226,7 +234,8 @@ import TunesCore
 
   /// Queues a listen whose recording MBID is not a UUID (as an older version might have written it).
   func queueBadMBIDListen(_ library: Library, at listenedAt: Int) throws {
-    let payload = #"{"listened_at":\#(listenedAt),"track_metadata":{"additional_info":{"recording_mbid":"bogus"},"artist_name":"Bad","track_name":"Tag"}}"#
+    let payload =
+      #"{"listened_at":\#(listenedAt),"track_metadata":{"additional_info":{"recording_mbid":"bogus"},"artist_name":"Bad","track_name":"Tag"}}"#
     _ = try library.pool.write { db in
       try ListenQueue.enqueue(db, songID: nil, listenedAt: listenedAt, payload: Data(payload.utf8), createdAt: Date())
     }

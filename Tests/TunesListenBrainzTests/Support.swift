@@ -1,6 +1,7 @@
 // Shared test helpers: temporary folders and libraries, songs, clients and submitters pointed at a fake server.
 import Foundation
 import GRDB
+
 @testable import TunesLibrary
 @testable import TunesListenBrainz
 
@@ -15,15 +16,20 @@ func temporaryLibrary() throws -> Library {
 }
 
 /// Inserts a song and returns it with its id.
-func insertSong(_ library: Library, title: String = "Song", artist: String = "Artist", album: String = "Album", n: Int = 0) throws -> Song {
-  var song = Song(path: "/music/\(UUID().uuidString)-\(n).mp3", title: title, artist: artist, album: album, trackNumber: 3, durationMs: 200_000)
+func insertSong(_ library: Library, title: String = "Song", artist: String = "Artist", album: String = "Album", n: Int = 0) throws
+  -> Song
+{
+  var song = Song(
+    path: "/music/\(UUID().uuidString)-\(n).mp3", title: title, artist: artist, album: album, trackNumber: 3, durationMs: 200_000)
   try library.pool.write { db in try song.insert(db) }
   return song
 }
 
 /// Queues `count` listens directly (as `Scrobbler.listened` would), with distinct timestamps.
 /// `account`: the user they were played under (nil: none known).
-func queueListens(_ library: Library, count: Int, song: Song, start: Date = Date(timeIntervalSinceNow: -86_400), account: String? = nil) throws {
+func queueListens(
+  _ library: Library, count: Int, song: Song, start: Date = Date(timeIntervalSinceNow: -86_400), account: String? = nil
+) throws {
   try library.pool.write { db in
     for i in 0..<count {
       let at = start.addingTimeInterval(Double(i))
@@ -35,7 +41,8 @@ func queueListens(_ library: Library, count: Int, song: Song, start: Date = Date
 }
 
 func makeClient(_ server: FakeServer, token: String = FakeServer.token, requestTimeout: Double = 5) throws -> ListenBrainzClient {
-  ListenBrainzClient(root: try APIRoot(server.root), token: token, transport: CurlTransport(connectTimeout: 1, requestTimeout: requestTimeout))
+  ListenBrainzClient(
+    root: try APIRoot(server.root), token: token, transport: CurlTransport(connectTimeout: 1, requestTimeout: requestTimeout))
 }
 
 let fastBackoff = BackoffPolicy(initial: 0.05, cap: 0.2, jitter: 0.2)

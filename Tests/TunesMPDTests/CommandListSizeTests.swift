@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import TunesMPDTesting
+
 @testable import TunesMPD
 
 @Suite struct CommandListSizeTests {

@@ -2,8 +2,9 @@
 // client that never reads, the TCP password, and the socket's file mode and ownership rules.
 import Foundation
 import Testing
-@testable import TunesMPD
 import TunesMPDTesting
+
+@testable import TunesMPD
 
 @Suite struct CommandListTests {
   @Test func listRunsEveryCommandAndEndsWithOneOK() async throws {
@@ -24,7 +25,9 @@ import TunesMPDTesting
   @Test func failureNamesTheIndexAndStopsTheList() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    let reply = try await h.raw(replies: 2, "command_list_ok_begin\nsetvol 20\nfoo\nsetvol 30\ncommand_list_end\ncommand_list_begin\nping\nplay 9\ncommand_list_end\n")
+    let reply = try await h.raw(
+      replies: 2,
+      "command_list_ok_begin\nsetvol 20\nfoo\nsetvol 30\ncommand_list_end\ncommand_list_begin\nping\nplay 9\ncommand_list_end\n")
     #expect(reply == "OK MPD 0.23.5\nlist_OK\nACK [5@1] {} unknown command \"foo\"\nACK [2@1] {play} Bad song index\n")
     #expect(await h.backend.status().volume == 20)
   }
@@ -32,10 +35,14 @@ import TunesMPDTesting
   @Test func misuseOfLists() async throws {
     let h = try await Harness.start()
     defer { h.stop() }
-    #expect(try await h.raw(replies: 2, "command_list_end\nping\n") == "OK MPD 0.23.5\nACK [1@0] {command_list_end} not in command list\nOK\n")
+    #expect(
+      try await h.raw(replies: 2, "command_list_end\nping\n")
+        == "OK MPD 0.23.5\nACK [1@0] {command_list_end} not in command list\nOK\n")
     // MPD drops a client that idles or nests inside a list.
     #expect(try await h.raw(replies: 0, "command_list_begin\nidle\nping\n") == "OK MPD 0.23.5\n<closed>")
-    #expect(try await h.raw(replies: 3, "command_list_begin\nping\n\"bad\ncommand_list_end\nping\n") == "OK MPD 0.23.5\nACK [5@1] {} Letter expected\nACK [1@0] {command_list_end} not in command list\nOK\n")
+    #expect(
+      try await h.raw(replies: 3, "command_list_begin\nping\n\"bad\ncommand_list_end\nping\n")
+        == "OK MPD 0.23.5\nACK [5@1] {} Letter expected\nACK [1@0] {command_list_end} not in command list\nOK\n")
   }
 }
 
@@ -57,16 +64,17 @@ import TunesMPDTesting
     var bytes: [UInt8] = [0x00, 0x01, 0xFF, 0x0A]  // NUL and invalid UTF-8
     bytes += Array("\"oops\n'x\nstatus \"a\nping\r\n\n".utf8)
     let reply = try await h.raw(replies: 6, bytes)
-    #expect(reply == """
-      OK MPD 0.23.5
-      ACK [5@0] {} Letter expected
-      ACK [5@0] {} Letter expected
-      ACK [5@0] {} Letter expected
-      ACK [5@0] {} Missing closing '"'
-      OK
-      ACK [5@0] {} No command given
+    #expect(
+      reply == """
+        OK MPD 0.23.5
+        ACK [5@0] {} Letter expected
+        ACK [5@0] {} Letter expected
+        ACK [5@0] {} Letter expected
+        ACK [5@0] {} Missing closing '"'
+        OK
+        ACK [5@0] {} No command given
 
-      """)
+        """)
     #expect(try await h.client { c in MPDClient.dictionary(try c.run("status"))["state"] } == "stop")
   }
 
@@ -135,13 +143,15 @@ import TunesMPDTesting
         _ = Array("idle player\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         fds.append(fd)
       }
-      return try readAll(fds, until: "changed: player\nOK\n", trigger: {
-        let client = try MPDClient(socketPath: path)
-        // Every connection accepted (a session remembers changes even before its idle line is read).
-        for _ in 0..<500 where server.clientCount < count + 1 { Thread.sleep(forTimeInterval: 0.01) }
-        try client.run("add", ["loose.mp3"])
-        try client.run("play", ["0"])
-      })
+      return try readAll(
+        fds, until: "changed: player\nOK\n",
+        trigger: {
+          let client = try MPDClient(socketPath: path)
+          // Every connection accepted (a session remembers changes even before its idle line is read).
+          for _ in 0..<500 where server.clientCount < count + 1 { Thread.sleep(forTimeInterval: 0.01) }
+          try client.run("add", ["loose.mp3"])
+          try client.run("play", ["0"])
+        })
     }
     _ = started
     #expect(woken == count)
@@ -272,21 +282,24 @@ func readAll(_ fds: [Int32], until expected: String, trigger: () throws -> Void)
       out.append(String(try c.run("notcommands").count))
       return out
     }
-    #expect(replies == [
-      "", "the player refused status: you don't have permission for \"status\"",
-      "the player refused password: incorrect password", "the player refused idle: you don't have permission for \"idle\"",
-      "true", "stop", "0",
-    ])
+    #expect(
+      replies == [
+        "", "the player refused status: you don't have permission for \"status\"",
+        "the player refused password: incorrect password", "the player refused idle: you don't have permission for \"idle\"",
+        "true", "stop", "0",
+      ])
     // The Unix socket is guarded by its mode, not the password.
     #expect(try await h.client { c in MPDClient.dictionary(try c.run("status"))["state"] } == "stop")
   }
 
   @Test func tcpRefusesANonAddress() async throws {
-    let server = MPDServer(backend: InMemoryMPDBackend(), configuration: {
-      var c = MPDServer.Configuration(tcpPort: 0)
-      c.tcpAddress = "localhost"
-      return c
-    }())
+    let server = MPDServer(
+      backend: InMemoryMPDBackend(),
+      configuration: {
+        var c = MPDServer.Configuration(tcpPort: 0)
+        c.tcpAddress = "localhost"
+        return c
+      }())
     await #expect(throws: ControlError.badAddress("localhost")) { try await server.start() }
   }
 }

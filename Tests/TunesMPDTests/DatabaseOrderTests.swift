@@ -1,5 +1,6 @@
 // MPD's database order (MPDDatabaseOrder): songs before sub-folders, songs by bytes, folders collated.
 import Testing
+
 @testable import TunesMPD
 
 @Suite struct DatabaseOrderTests {
@@ -14,9 +15,10 @@ import Testing
       .song(MPDSong(file: "b/2.mp3")), .directory(path: "b", lastModified: nil), .song(MPDSong(file: "1.mp3")),
       .playlist(MPDStoredPlaylist(name: "p")), .directory(path: "A", lastModified: nil),
     ]
-    #expect(MPDDatabaseOrder.sorted(entries) == [
-      .song(MPDSong(file: "1.mp3")), .directory(path: "A", lastModified: nil), .directory(path: "b", lastModified: nil),
-      .song(MPDSong(file: "b/2.mp3")), .playlist(MPDStoredPlaylist(name: "p")),
-    ])
+    #expect(
+      MPDDatabaseOrder.sorted(entries) == [
+        .song(MPDSong(file: "1.mp3")), .directory(path: "A", lastModified: nil), .directory(path: "b", lastModified: nil),
+        .song(MPDSong(file: "b/2.mp3")), .playlist(MPDStoredPlaylist(name: "p")),
+      ])
   }
 }

@@ -2,8 +2,9 @@
 // speak MPD.
 import Foundation
 import Testing
-@testable import TunesMPD
 import TunesMPDTesting
+
+@testable import TunesMPD
 
 @Suite struct ErrorPathTests {
   @Test func socketFolderThatCannotBeCreated() async throws {

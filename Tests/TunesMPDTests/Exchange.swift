@@ -1,8 +1,9 @@
 // Runs protocol lines straight through the dispatcher against an in-memory backend, without a socket,
 // and returns the reply text as a client reads it: each command's lines, then `OK` or its ACK line.
 import Testing
-@testable import TunesMPD
 import TunesMPDTesting
+
+@testable import TunesMPD
 
 func exchange(_ backend: InMemoryMPDBackend, _ lines: String...) async throws -> String {
   let dispatcher = MPDDispatcher(backend: backend)

@@ -2,13 +2,16 @@
 // ASCII with case-folding traps (ß, İ, the Kelvin sign, CRLF, combining marks).
 import Foundation
 import Testing
+
 @testable import TunesMPD
 
 @Suite struct FilterMatcherTests {
   static let pieces = [
     "Help", "help", "HELP", "the ", "Beatles", "river", "Rive", "/", "01 ", "é", "E\u{301}", "É", "straße", "STRASSE",
-    "İstanbul", "i\u{307}", "\u{212A}elvin", "kelvin", "\r\n", "\n", "a\r", "Zürich", "ZÜRICH", "Jazz", "QUARTZ", "soft\u{AD}hyphen", "ǅ", "Ǆ", "ǆ", "Ÿ", "ÿ", "Ⱥ", "ⱥ", "ı", "Ω", "ΟΔΟΣ", "σοφία", "ί", "\u{37E}", "Москва", "МОСКВА",
-    "夜の月", "ラスト", "が", "か\u{3099}", "ﾊﾞ", "하늘", "\u{1100}\u{1161}", "\u{F900}", "✨", "🔥", "👍\u{1F3FD}", "🇫🇷", "👩\u{200D}🚀", "❤\u{FE0F}",
+    "İstanbul", "i\u{307}", "\u{212A}elvin", "kelvin", "\r\n", "\n", "a\r", "Zürich", "ZÜRICH", "Jazz", "QUARTZ",
+    "soft\u{AD}hyphen", "ǅ", "Ǆ", "ǆ", "Ÿ", "ÿ", "Ⱥ", "ⱥ", "ı", "Ω", "ΟΔΟΣ", "σοφία", "ί", "\u{37E}", "Москва", "МОСКВА",
+    "夜の月", "ラスト", "が", "か\u{3099}", "ﾊﾞ", "하늘", "\u{1100}\u{1161}", "\u{F900}", "✨", "🔥", "👍\u{1F3FD}", "🇫🇷", "👩\u{200D}🚀",
+    "❤\u{FE0F}",
     "שלום", "حب", "\u{600}1", "\0", "é\0", "",
   ]
 
@@ -68,16 +71,22 @@ import Testing
   /// Foundation's `contains` read a NUL as the needle's end ("ab" contained "b\0") and trapped on
   /// "aé" and "é\0": a client's search could stop the player.
   @Test func aNeedleEndingInNULIsAnOrdinaryCharacter() {
-    for (title, needle, expected) in [("aé", "é\0", false), ("ab", "b\0", false), ("aé\0x", "é\0", true), ("a\u{FFFD}", "\u{FFFD}\0", false)] {
+    for (title, needle, expected) in [
+      ("aé", "é\0", false), ("ab", "b\0", false), ("aé\0x", "é\0", true), ("a\u{FFFD}", "\u{FFFD}\0", false),
+    ] {
       let song = MPDSong(file: "a/b.mp3", tags: [.title: title])
       let filter = MPDFilter([MPDFilter.Clause(field: .tag(.title), op: .contains, value: needle, ignoreCase: true)])
-      #expect(MPDFilter.Matcher(filter).matches(song) == expected, "\(title.debugDescription) contains \(needle.debugDescription)")
+      #expect(
+        MPDFilter.Matcher(filter).matches(song) == expected, "\(title.debugDescription) contains \(needle.debugDescription)")
     }
   }
 
   @Test func carriageReturnBeforeLineFeedIsOneCharacter() {
     let song = MPDSong(file: "a/b.mp3", tags: [.title: "a\r\nb"])
-    for (op, value, expected) in [(MPDFilter.Operator.startsWith, "a\r", false), (.contains, "\n", false), (.contains, "a\r", false), (.contains, "\r\nb", true)] {
+    for (op, value, expected) in [
+      (MPDFilter.Operator.startsWith, "a\r", false), (.contains, "\n", false), (.contains, "a\r", false),
+      (.contains, "\r\nb", true),
+    ] {
       let filter = MPDFilter([MPDFilter.Clause(field: .tag(.title), op: op, value: value, ignoreCase: false)])
       #expect(stringReading(filter, song) == expected)
       #expect(MPDFilter.Matcher(filter).matches(song) == expected)
@@ -87,7 +96,10 @@ import Testing
   }
 
   @Test func brokenUTF8IsReadAsStringReadsIt() {
-    let broken: [[UInt8]] = [[0x61, 0xC3], [0xC0, 0x81, 0x61], [0x80, 0x61], [0xED, 0xA0, 0x80], [0x41, 0xFF, 0x42], [0xF0, 0x82, 0x9C, 0xA8], [0xE2, 0x9C]]
+    let broken: [[UInt8]] = [
+      [0x61, 0xC3], [0xC0, 0x81, 0x61], [0x80, 0x61], [0xED, 0xA0, 0x80], [0x41, 0xFF, 0x42], [0xF0, 0x82, 0x9C, 0xA8],
+      [0xE2, 0x9C],
+    ]
     for bytes in broken {
       let value = String(decoding: bytes, as: UTF8.self)
       let song = MPDSong(file: "x.mp3", tags: [.artist: value])

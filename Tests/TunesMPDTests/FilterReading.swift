@@ -2,7 +2,7 @@
 // a song's values as bytes in place. Shared by FilterMatcherTests and the fuzzer (Fuzz/run.sh compiles
 // this file with the filter's own sources, where there is no TunesMPD module to import).
 #if canImport(TunesMPD)
-@testable import TunesMPD
+  @testable import TunesMPD
 #endif
 
 /// The filter as the protocol defines it, one String at a time: `lowercased()`, then `==`,

@@ -2,6 +2,7 @@
 // waits so the next taker goes straight in; and in the server, idle clients never waiting for a turn.
 import Foundation
 import Testing
+
 @testable import TunesMPD
 
 /// The order in which turns ran, and whether two ever overlapped.

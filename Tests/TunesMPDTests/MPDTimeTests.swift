@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TunesTestSupport
+
 @testable import TunesMPD
 
 @Suite struct MPDTimeTests {
@@ -37,7 +38,9 @@ import TunesTestSupport
     }
   }
 
-  @Test(arguments: ["", "yesterday", "2023-02-29", "2024-13-01", "2024-05-00", "2024-05-01T25:00Z", "2024-05-01Tx", "2024-05-01T12:30Zz", "-5"])
+  @Test(arguments: [
+    "", "yesterday", "2023-02-29", "2024-13-01", "2024-05-00", "2024-05-01T25:00Z", "2024-05-01Tx", "2024-05-01T12:30Zz", "-5",
+  ])
   func whatIsNoTimeIsAnArgumentError(text: String) {
     #expect(throws: MPDError.self) { try MPDTime.seconds(text) }
   }

@@ -1,5 +1,6 @@
 // The request parser, ranges, argument checks and filters, without any socket.
 import Testing
+
 @testable import TunesMPD
 
 @Suite struct ParserTests {
@@ -121,9 +122,15 @@ import Testing
 
   @Test func badFilters() {
     #expect(throws: MPDError.argument("Unknown filter type")) { try MPDFilter.parse(["colour", "red"], substring: false) }
-    #expect(throws: MPDError.argument("Incorrect number of filter arguments")) { try MPDFilter.parse(["artist"], substring: false) }
-    #expect(throws: MPDError.argument("Unknown filter operator: ~~")) { try MPDFilter.parse(["(Artist ~~ 'x')"], substring: false) }
+    #expect(throws: MPDError.argument("Incorrect number of filter arguments")) {
+      try MPDFilter.parse(["artist"], substring: false)
+    }
+    #expect(throws: MPDError.argument("Unknown filter operator: ~~")) {
+      try MPDFilter.parse(["(Artist ~~ 'x')"], substring: false)
+    }
     #expect(throws: MPDError.argument("Closing quote not found")) { try MPDFilter.parse(["(Artist == 'x)"], substring: false) }
-    #expect(throws: MPDError.argument("Unparsed garbage after expression")) { try MPDFilter.parse(["(Artist == 'x') y"], substring: false) }
+    #expect(throws: MPDError.argument("Unparsed garbage after expression")) {
+      try MPDFilter.parse(["(Artist == 'x') y"], substring: false)
+    }
   }
 }

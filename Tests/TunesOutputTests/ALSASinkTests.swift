@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TunesCore
 import TunesDecoder
+
 @testable import TunesOutput
 
 @Suite struct ALSASinkTests {

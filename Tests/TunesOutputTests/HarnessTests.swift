@@ -22,7 +22,8 @@ import TunesCore
   @Test func tunesDecodePlaysThroughADevice() throws {
     let fixtures = try Fixtures.get()
     let out = fixtures.scratch("harness.raw")
-    let run = try runHarness("tunes-decode", ["--play", "file:'\(out)',raw", "--pace", "max", fixtures.noInfo, fixtures.stereo44])
+    let run = try runHarness(
+      "tunes-decode", ["--play", "file:'\(out)',raw", "--pace", "max", fixtures.noInfo, fixtures.stereo44])
     #expect(run.status == 0)
     #expect(run.output.isEmpty)
     #expect(try bytes(of: out) == (try Fixtures.mpg123Reference(fixtures.noInfo) + Fixtures.mpg123Reference(fixtures.stereo44)))

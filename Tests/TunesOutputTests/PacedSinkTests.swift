@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TunesCore
 import TunesDecoder
+
 @testable import TunesOutput
 
 @Suite struct PacedSinkTests {

@@ -11,10 +11,13 @@ func play(_ decoder: AudioDecoder, to sink: AudioSink, chunkFrames: Int = 1000, 
   var written = 0
   while written < limit {
     let frames = try buffer.withUnsafeMutableBufferPointer { pointer in
-      try decoder.read(into: UnsafeMutableBufferPointer(rebasing: pointer[0..<(min(chunkFrames, limit - written) * decoder.format.channels)]))
+      try decoder.read(
+        into: UnsafeMutableBufferPointer(rebasing: pointer[0..<(min(chunkFrames, limit - written) * decoder.format.channels)]))
     }
     if frames == 0 { break }
-    written += try buffer.withUnsafeBufferPointer { try sink.write(UnsafeBufferPointer(rebasing: $0[0..<(frames * decoder.format.channels)])) }
+    written += try buffer.withUnsafeBufferPointer {
+      try sink.write(UnsafeBufferPointer(rebasing: $0[0..<(frames * decoder.format.channels)]))
+    }
   }
   return written
 }

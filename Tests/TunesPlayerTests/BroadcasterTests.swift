@@ -1,6 +1,7 @@
 // One broadcaster, many listeners: each stream gets every value sent after it was made, and `finish`
 // ends them all.
 import Testing
+
 @testable import TunesPlayer
 
 @Suite struct BroadcasterTests {

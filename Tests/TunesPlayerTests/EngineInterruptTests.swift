@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesPlayer
 
 /// Takes the first write at once, then makes every write wait for room (up to `stallSeconds`) until
@@ -40,7 +41,8 @@ final class StallingSink: AudioSink, @unchecked Sendable {
     }
     let frames = samples.count / channels
     for index in 0..<frames {
-      _heard.append(HeardFrame(tag: Int(samples[index * channels + 1]), frame: Int(UInt16(bitPattern: samples[index * channels]))))
+      _heard.append(
+        HeardFrame(tag: Int(samples[index * channels + 1]), frame: Int(UInt16(bitPattern: samples[index * channels]))))
     }
     return frames
   }

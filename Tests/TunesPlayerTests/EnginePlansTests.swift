@@ -1,6 +1,7 @@
 // The engine's tokens as the Player keeps them: a started track retires every older plan, a failure
 // says whether it still matters, and the track written ahead is told apart from the one heard.
 import Testing
+
 @testable import TunesPlayer
 
 @Suite struct EnginePlansTests {

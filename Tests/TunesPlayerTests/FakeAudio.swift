@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesPlayer
 
 struct FakeTrack: Sendable {
@@ -128,7 +129,8 @@ final class FakeSink: AudioSink, @unchecked Sendable {
     let channels = format?.channels ?? 2
     let frames = samples.count / channels
     for index in 0..<frames {
-      let frame = HeardFrame(tag: channels > 1 ? Int(samples[index * channels + 1]) : 0, frame: Int(UInt16(bitPattern: samples[index * channels])))
+      let frame = HeardFrame(
+        tag: channels > 1 ? Int(samples[index * channels + 1]) : 0, frame: Int(UInt16(bitPattern: samples[index * channels])))
       accepted.append(frame)
       gains.append(samples[index * channels])
     }
@@ -184,7 +186,11 @@ final class FakeSink: AudioSink, @unchecked Sendable {
   var unheard: [HeardFrame] { lock.withLock { Array(accepted.suffix(pending)) } }
 
   /// Makes every write wait for a `step()` (or for `release()`).
-  func hold() { lock.withLock { held = true; permits = 0 } }
+  func hold() {
+    lock.withLock {
+      held = true; permits = 0
+    }
+  }
   /// Lets one held write through.
   func step() {
     lock.withLock {

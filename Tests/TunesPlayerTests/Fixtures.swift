@@ -1,5 +1,6 @@
 // Songs and queues built in code for the player's tests.
 import TunesLibrary
+
 @testable import TunesPlayer
 
 func song(_ n: Int, artist: String = "Artist", album: String = "Album", durationMs: Int? = 200_000) -> Song {

@@ -1,6 +1,7 @@
 // The listen rule as timelines of heard intervals: pause, seek forward, seek back, unknown duration.
 import Foundation
 import Testing
+
 @testable import TunesPlayer
 
 @Suite struct ListenRuleTests {
@@ -25,24 +26,33 @@ import Testing
   }
 
   static let timelines: [Timeline] = [
-    Timeline(name: "played straight through", durationMs: 200_000,
-             intervals: [(0, 50_000), (50_000, 99_999), (99_999, 100_000), (100_000, 200_000)], firesAt: 2, playedMs: 100_000),
-    Timeline(name: "pause in the middle changes nothing (no interval while paused)", durationMs: 200_000,
-             intervals: [(0, 60_000), (60_000, 60_000), (60_000, 100_000)], firesAt: 2, playedMs: 100_000),
-    Timeline(name: "seek forward does not count the skipped part", durationMs: 200_000,
-             intervals: [(0, 30_000), (150_000, 200_000)], firesAt: nil),
-    Timeline(name: "seek back does not count twice", durationMs: 200_000,
-             intervals: [(0, 60_000), (0, 60_000), (20_000, 90_000), (90_000, 99_000)], firesAt: nil),
-    Timeline(name: "seek back then new ground reaches it", durationMs: 200_000,
-             intervals: [(0, 60_000), (10_000, 60_000), (60_000, 100_000)], firesAt: 2, playedMs: 100_000),
-    Timeline(name: "long song caps at four minutes", durationMs: 3_600_000,
-             intervals: [(0, 239_000), (239_000, 240_500)], firesAt: 1, playedMs: 240_500),
-    Timeline(name: "unknown duration needs four minutes", durationMs: nil,
-             intervals: [(0, 120_000), (120_000, 239_999), (239_999, 240_000)], firesAt: 2, playedMs: 240_000),
-    Timeline(name: "disjoint stretches add up", durationMs: 200_000,
-             intervals: [(0, 40_000), (100_000, 140_000), (160_000, 180_000)], firesAt: 2, playedMs: 100_000),
-    Timeline(name: "backwards interval counts nothing", durationMs: 200_000,
-             intervals: [(150_000, 0), (0, 10_000)], firesAt: nil),
+    Timeline(
+      name: "played straight through", durationMs: 200_000,
+      intervals: [(0, 50_000), (50_000, 99_999), (99_999, 100_000), (100_000, 200_000)], firesAt: 2, playedMs: 100_000),
+    Timeline(
+      name: "pause in the middle changes nothing (no interval while paused)", durationMs: 200_000,
+      intervals: [(0, 60_000), (60_000, 60_000), (60_000, 100_000)], firesAt: 2, playedMs: 100_000),
+    Timeline(
+      name: "seek forward does not count the skipped part", durationMs: 200_000,
+      intervals: [(0, 30_000), (150_000, 200_000)], firesAt: nil),
+    Timeline(
+      name: "seek back does not count twice", durationMs: 200_000,
+      intervals: [(0, 60_000), (0, 60_000), (20_000, 90_000), (90_000, 99_000)], firesAt: nil),
+    Timeline(
+      name: "seek back then new ground reaches it", durationMs: 200_000,
+      intervals: [(0, 60_000), (10_000, 60_000), (60_000, 100_000)], firesAt: 2, playedMs: 100_000),
+    Timeline(
+      name: "long song caps at four minutes", durationMs: 3_600_000,
+      intervals: [(0, 239_000), (239_000, 240_500)], firesAt: 1, playedMs: 240_500),
+    Timeline(
+      name: "unknown duration needs four minutes", durationMs: nil,
+      intervals: [(0, 120_000), (120_000, 239_999), (239_999, 240_000)], firesAt: 2, playedMs: 240_000),
+    Timeline(
+      name: "disjoint stretches add up", durationMs: 200_000,
+      intervals: [(0, 40_000), (100_000, 140_000), (160_000, 180_000)], firesAt: 2, playedMs: 100_000),
+    Timeline(
+      name: "backwards interval counts nothing", durationMs: 200_000,
+      intervals: [(150_000, 0), (0, 10_000)], firesAt: nil),
   ]
 
   @Test(arguments: timelines) func timeline(_ t: Timeline) {

@@ -1,5 +1,6 @@
 // The next-song rule as a truth table: every row written by hand from the rules in NextSongRule.swift.
 import Testing
+
 @testable import TunesPlayer
 
 @Suite struct NextSongRuleTests {

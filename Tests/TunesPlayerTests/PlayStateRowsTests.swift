@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Testing
 import TunesCore
+
 @testable import TunesLibrary
 @testable import TunesPlayer
 

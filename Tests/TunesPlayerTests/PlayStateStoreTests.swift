@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesLibrary
 @testable import TunesPlayer
 
@@ -20,7 +21,10 @@ func temporaryLibrary() throws -> (Library, URL) {
     #expect(try store.load() == nil)
     var queue = Queue()
     // Songs not in the library: their ids cannot be kept (the foreign key), their names are.
-    queue.add((1...6).map { n -> Song in var s = song(n, artist: "a\(n % 2)"); s.id = nil; return s })
+    queue.add(
+      (1...6).map { n -> Song in
+        var s = song(n, artist: "a\(n % 2)"); s.id = nil; return s
+      })
     queue.move(from: 0, to: 3)
     var pass = ShufflePass(keys: queue.items.map(ShuffleKey.init), current: nil, rng: SeededRandom(seed: 4))
     _ = pass.advance()
@@ -69,7 +73,9 @@ func temporaryLibrary() throws -> (Library, URL) {
       try db.execute(sql: "UPDATE song SET path = '/elsewhere/1.mp3' WHERE path = '/music/1.mp3'")
     }
     let loaded = try #require(try PlayStateStore(library: library).load())
-    #expect(loaded.queue.items.map(\.song.path) == queue.items.map { $0.song.path == "/music/1.mp3" ? "/elsewhere/1.mp3" : $0.song.path })
+    #expect(
+      loaded.queue.items.map(\.song.path)
+        == queue.items.map { $0.song.path == "/music/1.mp3" ? "/elsewhere/1.mp3" : $0.song.path })
     for (item, saved) in zip(loaded.queue.items, queue.items) {
       #expect(item.song.title == "new \(saved.song.title)", "\(item.song.path)")
     }
@@ -178,13 +184,17 @@ func temporaryLibrary() throws -> (Library, URL) {
     let player = Player(sink: sink, decoders: fakeLibrary(tracks), library: library)
     let log = await EventLog.attach(to: player)
     try await player.add([one, two])
-    try await library.pool.write { db in try db.execute(sql: "UPDATE song SET path = '/music/1.mp3' WHERE id = ?", arguments: [one.id]) }
+    try await library.pool.write { db in
+      try db.execute(sql: "UPDATE song SET path = '/music/1.mp3' WHERE id = ?", arguments: [one.id])
+    }
     let version = await player.status().queueVersion
     #expect(await player.refreshSongs() == 1)
     #expect(await player.queueEntries().map(\.song.path) == ["/music/1.mp3", "/music/old-2.mp3"])
     #expect(await player.queueChanges(since: version).map(\.position) == [0])
     // Moved again, with no refresh: the song is still played from where the library has it now.
-    try await library.pool.write { db in try db.execute(sql: "UPDATE song SET path = '/music/2.mp3' WHERE id = ?", arguments: [two.id]) }
+    try await library.pool.write { db in
+      try db.execute(sql: "UPDATE song SET path = '/music/2.mp3' WHERE id = ?", arguments: [two.id])
+    }
     try await player.play()
     await waitUntil("the end") { await player.status().state == .stopped }
     #expect(runs(sink.heard).map(\.tag) == [1, 2])

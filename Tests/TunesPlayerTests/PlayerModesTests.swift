@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesLibrary
 @testable import TunesPlayer
 
@@ -19,7 +20,9 @@ import TunesCore
     let started = Array(await log.started.prefix(20))
     let passes = stride(from: 0, to: 20, by: 5).map { Array(started[$0..<($0 + 5)]) }
     for pass in passes { #expect(Set(pass).count == 5, "a pass repeated a song: \(pass)") }
-    for index in 1..<passes.count { #expect(passes[index].first != passes[index - 1].last, "a pass began with the song just played") }
+    for index in 1..<passes.count {
+      #expect(passes[index].first != passes[index - 1].last, "a pass began with the song just played")
+    }
     #expect(Set(passes.map { $0 }).count > 1, "every pass was the same order")
     await player.shutdown()
   }

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TunesCore
 import TunesLibrary
+
 @testable import TunesPlayer
 
 @Suite struct PlayerPropertyTests {
@@ -110,7 +111,12 @@ import TunesLibrary
           #expect(after.random == before.random && after.repeatMode == before.repeatMode, "restart lost the modes")
           #expect(after.state != .playing, "a restored session claims to play before the engine does")
         }
-        if ProcessInfo.processInfo.environment["TUNES_TRACE"] != nil { let st = await player.status(); print("TRACE b\(block) s\(sequence) \(stepIndex) \(step) -> \(st.state) cur \(st.currentID.map(String.init) ?? "-") \(st.elapsedMs) paused=\(sink.isPaused)") }
+        if ProcessInfo.processInfo.environment["TUNES_TRACE"] != nil {
+          let st = await player.status();
+          print(
+            "TRACE b\(block) s\(sequence) \(stepIndex) \(step) -> \(st.state) cur \(st.currentID.map(String.init) ?? "-") \(st.elapsedMs) paused=\(sink.isPaused)"
+          )
+        }
         await Self.check(player, sink, step: "sequence \(sequence) step \(stepIndex) \(step)")
       }
       sink.release()

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesPlayer
 
 @Suite struct PlayerSingleConsumeTests {

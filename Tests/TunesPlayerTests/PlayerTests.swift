@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TunesCore
 import TunesLibrary
+
 @testable import TunesPlayer
 
 /// A clock the test moves by hand.
@@ -82,7 +83,8 @@ struct DeviceGone: Error, CustomStringConvertible {
 
   @Test func aQueuePlaysGaplesslyEveryFrameOnceInOrder() async throws {
     let sink = FakeSink(bufferFrames: 3000)
-    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000), 2: FakeTrack(frames: 7001), 3: FakeTrack(frames: 300)]))
+    let player = Player(
+      sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000), 2: FakeTrack(frames: 7001), 3: FakeTrack(frames: 300)]))
     let log = await EventLog.attach(to: player)
     try await player.add([song(1), song(2), song(3)])
     try await player.play()
@@ -100,7 +102,9 @@ struct DeviceGone: Error, CustomStringConvertible {
   @Test func formatChangeReopensTheSinkAndLosesNothing() async throws {
     let sink = FakeSink(bufferFrames: 1000)
     let low = AudioFormat(sampleRate: 22050, channels: 2)
-    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 4000), 2: FakeTrack(frames: 3000, format: low), 3: FakeTrack(frames: 2000)]))
+    let player = Player(
+      sink: sink,
+      decoders: fakeLibrary([1: FakeTrack(frames: 4000), 2: FakeTrack(frames: 3000, format: low), 3: FakeTrack(frames: 2000)]))
     try await player.add([song(1), song(2), song(3)])
     try await player.play()
     await waitUntil("the queue to end") { await player.status().state == .stopped }
@@ -116,7 +120,9 @@ struct DeviceGone: Error, CustomStringConvertible {
   @Test func everySongIsAnnouncedOnceAcrossAFormatChange() async throws {
     let sink = FakeSink(bufferFrames: 1000)
     let low = AudioFormat(sampleRate: 22050, channels: 2)
-    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 4000), 2: FakeTrack(frames: 3000, format: low), 3: FakeTrack(frames: 500)]))
+    let player = Player(
+      sink: sink,
+      decoders: fakeLibrary([1: FakeTrack(frames: 4000), 2: FakeTrack(frames: 3000, format: low), 3: FakeTrack(frames: 500)]))
     let log = await EventLog.attach(to: player)
     try await player.add([song(1), song(2), song(3)])
     try await player.play()
@@ -293,7 +299,8 @@ struct DeviceGone: Error, CustomStringConvertible {
 
   @Test func decoderWarningsAndMidFileErrorsSurfaceAsMessages() async throws {
     let sink = FakeSink()
-    let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000, failAt: 2500, warnAt: [100]), 2: FakeTrack(frames: 1000)]))
+    let player = Player(
+      sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 5000, failAt: 2500, warnAt: [100]), 2: FakeTrack(frames: 1000)]))
     let log = await EventLog.attach(to: player)
     try await player.add([song(1), song(2)])
     try await player.play()

@@ -1,6 +1,7 @@
 // Queue: positions, stable ids that survive moves, and per-entry versions for `plchanges`.
 import Testing
 import TunesLibrary
+
 @testable import TunesPlayer
 
 @Suite struct QueueTests {
@@ -76,7 +77,8 @@ import TunesLibrary
       (0..<count).map { _ in
         nextSong += 1
         // Long names, so that removed entries soon pass the compaction threshold.
-        return song(nextSong, artist: "Artist \(nextSong % 7) " + String(repeating: "x", count: 200), album: "Album \(nextSong % 5)")
+        return song(
+          nextSong, artist: "Artist \(nextSong % 7) " + String(repeating: "x", count: 200), album: "Album \(nextSong % 5)")
       }
     }
     for _ in 0..<1_500 {

@@ -6,6 +6,7 @@ import TunesCore
 import TunesDecoder
 import TunesLibrary
 import TunesOutput
+
 @testable import TunesPlayer
 
 @discardableResult

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesPlayer
 
 @Suite struct RestoredStateTests {

@@ -1,5 +1,6 @@
 // The generator must give the published xoshiro256** and SplitMix64 sequences, so seeds reproduce anywhere.
 import Testing
+
 @testable import TunesPlayer
 
 @Suite struct SeededRandomTests {

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TunesCore
+
 @testable import TunesPlayer
 
 @Suite struct ShufflePassTests {

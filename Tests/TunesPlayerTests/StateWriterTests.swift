@@ -3,13 +3,17 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import TunesLibrary
 @testable import TunesPlayer
 
 @Suite struct StateWriterTests {
   func snapshot(volume: Int, songs: Int = 3) -> PlayStateSnapshot {
     var queue = Queue()
-    queue.add((1...songs).map { n -> Song in var s = song(n); s.id = nil; return s })
+    queue.add(
+      (1...songs).map { n -> Song in
+        var s = song(n); s.id = nil; return s
+      })
     return PlayStateSnapshot(queue: queue, volume: volume, version: volume)
   }
 

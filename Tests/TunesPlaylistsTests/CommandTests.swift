@@ -123,7 +123,8 @@ import Testing
     #expect(r.status == 0, "\(r.err)")
     #expect(try await f.titles("P") == ["Come Together", "Here Comes the Sun"])
     // A real path beside a negated path term: the folder's songs, then the query's.
-    r = try run(f, "add", "P", f.folder + "/music/Johnny Cash", "zoe", "-path:" + f.folder + "/music/Zoë Keating/Into the Trees/02")
+    r = try run(
+      f, "add", "P", f.folder + "/music/Johnny Cash", "zoe", "-path:" + f.folder + "/music/Zoë Keating/Into the Trees/02")
     #expect(r.status == 0, "\(r.err)")
     #expect(try await f.titles("P") == ["Come Together", "Here Comes the Sun", "Hurt", "Café Blues"], "\(r.out)\(r.err)")
   }

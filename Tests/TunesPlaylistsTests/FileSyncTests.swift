@@ -3,8 +3,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import TunesLibrary
 
+@testable import TunesLibrary
 @testable import TunesPlaylists
 
 @Suite struct FileSyncTests {
@@ -43,7 +43,9 @@ import Testing
 
   @Test func anEditedPlaylistIsNotOverwritten() async throws {
     let f = try Fixture()
-    let path = try f.write("music/list.xspf", XSPF.write(PlaylistDocument(entries: [PlaylistFileEntry(location: f.song("hey").path)]), relativeTo: nil))
+    let path = try f.write(
+      "music/list.xspf", XSPF.write(PlaylistDocument(entries: [PlaylistFileEntry(location: f.song("hey").path)]), relativeTo: nil)
+    )
     try setMtime(path, 1_000)
     _ = PlaylistFileSync.sync(library: f.library, foundFiles: [path], now: Date(timeIntervalSince1970: 5_000))
     // Edited in tunes (the store's clock is later than the sync).
@@ -102,7 +104,9 @@ import Testing
     // The file is indexed again at the same path (a new song row).
     var again = f.song("hurt")
     again.id = nil
-    try await f.library.pool.write { [again] db in var song = again; try song.insert(db) }
+    try await f.library.pool.write { [again] db in
+      var song = again; try song.insert(db)
+    }
     let report = PlaylistFileSync.sync(library: f.library, foundFiles: [path])
     #expect(report.relinked == 1)
     #expect(try await f.store.show(name: "list").entries.first?.isMissing == false)

@@ -32,8 +32,11 @@ import Testing
       """
     let document = try parse(text, .m3u8)
     #expect(document.entries.count == 3)
-    #expect(document.entries[0] == PlaylistFileEntry(
-      location: "/home/ann/Music/Zoë Keating/01 Café Blues.mp3", title: "Café Blues", artist: "Zoë Keating", durationMs: 215_000))
+    #expect(
+      document.entries[0]
+        == PlaylistFileEntry(
+          location: "/home/ann/Music/Zoë Keating/01 Café Blues.mp3", title: "Café Blues", artist: "Zoë Keating",
+          durationMs: 215_000))
     #expect(document.entries[1] == PlaylistFileEntry(location: "/home/ann/Music/lists/sub/02.mp3", title: "Just A Title"))
     #expect(document.entries[2].durationMs == 301_500)
     #expect(document.entries[2].artist == "The Artist")
@@ -47,39 +50,49 @@ import Testing
     let document = try PlaylistCodec.parse(Data(bytes), format: .m3u, file: "/x/old.m3u")
     #expect(document.entries.first?.artist == "Björk")
     #expect(document.entries.first?.title == "Jóga")
-    #expect(throws: PlaylistError.parse(file: "/x/new.m3u8", place: "line 2", reason: "not valid UTF-8 (an .m3u8 must be UTF-8)")) {
+    #expect(throws: PlaylistError.parse(file: "/x/new.m3u8", place: "line 2", reason: "not valid UTF-8 (an .m3u8 must be UTF-8)"))
+    {
       try PlaylistCodec.parse(Data(bytes), format: .m3u8, file: "/x/new.m3u8")
     }
   }
 
   @Test func m3uErrorsNameTheLine() {
-    #expect(throws: PlaylistError.parse(file: base + "/test.m3u8", place: "line 3", reason: "#EXTINF duration 'abc' is not a number of seconds")) {
+    #expect(
+      throws: PlaylistError.parse(
+        file: base + "/test.m3u8", place: "line 3", reason: "#EXTINF duration 'abc' is not a number of seconds")
+    ) {
       try parse("#EXTM3U\n/a.mp3\n#EXTINF:abc,X - Y\n/b.mp3\n", .m3u8)
     }
-    #expect(throws: PlaylistError.parse(file: base + "/test.m3u8", place: "line 2", reason: "#EXTINF is not followed by a location")) {
+    #expect(
+      throws: PlaylistError.parse(file: base + "/test.m3u8", place: "line 2", reason: "#EXTINF is not followed by a location")
+    ) {
       try parse("#EXTM3U\n#EXTINF:12,X - Y\n#EXTINF:13,Z - W\n/b.mp3\n", .m3u8)
     }
     #expect(throws: PlaylistError.self) { try parse("#EXTM3U\n/a.mp3\n#EXTINF:1,X\n", .m3u8) }
   }
 
   @Test func m3uWriterWritesAbsoluteOrRelativePaths() {
-    let document = PlaylistDocument(title: "T", entries: [
-      PlaylistFileEntry(location: "/home/ann/Music/Zoë/01 Café.mp3", title: "Café", artist: "Zoë", album: "Trees", durationMs: 215_000),
-      PlaylistFileEntry(location: "/home/ann/Music/lists/02.mp3", title: "Two", durationMs: 1_234, recordingMbid: "abc"),
-      PlaylistFileEntry(title: "Nowhere"),
-    ])
+    let document = PlaylistDocument(
+      title: "T",
+      entries: [
+        PlaylistFileEntry(
+          location: "/home/ann/Music/Zoë/01 Café.mp3", title: "Café", artist: "Zoë", album: "Trees", durationMs: 215_000),
+        PlaylistFileEntry(location: "/home/ann/Music/lists/02.mp3", title: "Two", durationMs: 1_234, recordingMbid: "abc"),
+        PlaylistFileEntry(title: "Nowhere"),
+      ])
     let absolute = M3U.write(document, relativeTo: nil)
-    #expect(absolute == """
-      #EXTM3U
-      #PLAYLIST:T
-      #EXTINF:215,Zoë - Café
-      #EXTALB:Trees
-      /home/ann/Music/Zoë/01 Café.mp3
-      #EXTINF:1.234,Two
-      #EXTMBID:abc
-      /home/ann/Music/lists/02.mp3
+    #expect(
+      absolute == """
+        #EXTM3U
+        #PLAYLIST:T
+        #EXTINF:215,Zoë - Café
+        #EXTALB:Trees
+        /home/ann/Music/Zoë/01 Café.mp3
+        #EXTINF:1.234,Two
+        #EXTMBID:abc
+        /home/ann/Music/lists/02.mp3
 
-      """)
+        """)
     let relative = M3U.write(document, relativeTo: "/home/ann/Music/lists")
     #expect(relative.contains("\n../Zoë/01 Café.mp3\n"))
     #expect(relative.contains("\n02.mp3\n"))
@@ -114,32 +127,48 @@ import Testing
     let document = try parse(text, .xspf)
     #expect(document.title == "Playlist")
     #expect(document.entries.count == 2)
-    #expect(document.entries[0] == PlaylistFileEntry(
-      location: "/srv/music/Zoë Keating/01 Café Blues & more.mp3", title: "Café Blues & more", artist: "Zoë Keating",
-      album: "Into the Trees", durationMs: 215_000, recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"))
+    #expect(
+      document.entries[0]
+        == PlaylistFileEntry(
+          location: "/srv/music/Zoë Keating/01 Café Blues & more.mp3", title: "Café Blues & more", artist: "Zoë Keating",
+          album: "Into the Trees", durationMs: 215_000, recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"))
     #expect(document.entries[1].location == base + "/Other Folder/02.mp3")
   }
 
   @Test func xspfErrorsNameTheLine() {
-    let broken = "<?xml version=\"1.0\"?>\n<playlist version=\"1\">\n<trackList>\n<track><title>x</titel></track>\n</trackList></playlist>\n"
-    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 4, column 24", reason: "XML: a closing tag does not match the open element")) {
+    let broken =
+      "<?xml version=\"1.0\"?>\n<playlist version=\"1\">\n<trackList>\n<track><title>x</titel></track>\n</trackList></playlist>\n"
+    #expect(
+      throws: PlaylistError.parse(
+        file: base + "/test.xspf", place: "line 4, column 24", reason: "XML: a closing tag does not match the open element")
+    ) {
       try parse(broken, .xspf)
     }
-    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 2", reason: "root element is <rss>, not <playlist>: this is not XSPF")) {
+    #expect(
+      throws: PlaylistError.parse(
+        file: base + "/test.xspf", place: "line 2", reason: "root element is <rss>, not <playlist>: this is not XSPF")
+    ) {
       try parse("<?xml version=\"1.0\"?>\n<rss><channel/></rss>\n", .xspf)
     }
-    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 3", reason: "<duration> '3:35' is not a whole number of milliseconds")) {
-      try parse("<playlist version=\"1\"><trackList>\n<track><location>/a.mp3</location>\n<duration>3:35</duration></track>\n</trackList></playlist>", .xspf)
+    #expect(
+      throws: PlaylistError.parse(
+        file: base + "/test.xspf", place: "line 3", reason: "<duration> '3:35' is not a whole number of milliseconds")
+    ) {
+      try parse(
+        "<playlist version=\"1\"><trackList>\n<track><location>/a.mp3</location>\n<duration>3:35</duration></track>\n</trackList></playlist>",
+        .xspf)
     }
   }
 
   /// Foundation on Linux lets XMLParser.parse() succeed on a document that stops before its end: such a
   /// file must be refused, not read as the tracks before the cut.
   @Test func xspfCutShortAnywhereIsRefused() throws {
-    let document = PlaylistDocument(title: "T", entries: [
-      PlaylistFileEntry(location: "/m/Zoë/01 Café.mp3", title: "Café", artist: "Zoë", durationMs: 215_000),
-      PlaylistFileEntry(location: "/m/b.mp3", title: "B", recordingMbid: "8f34"),
-    ])
+    let document = PlaylistDocument(
+      title: "T",
+      entries: [
+        PlaylistFileEntry(location: "/m/Zoë/01 Café.mp3", title: "Café", artist: "Zoë", durationMs: 215_000),
+        PlaylistFileEntry(location: "/m/b.mp3", title: "B", recordingMbid: "8f34"),
+      ])
     let bytes = Array(XSPF.write(document, relativeTo: nil).utf8)
     let end = bytes.count - 1  // the last byte is the newline after </playlist>
     var parsed: [Int] = []
@@ -155,24 +184,37 @@ import Testing
   }
 
   @Test func xspfCutShortOrWithMoreAfterTheRootSaysSo() throws {
-    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 1, column 71", reason: "the file ends inside <playlist>: it is cut short (no closing </playlist>)")) {
+    #expect(
+      throws: PlaylistError.parse(
+        file: base + "/test.xspf", place: "line 1, column 71",
+        reason: "the file ends inside <playlist>: it is cut short (no closing </playlist>)")
+    ) {
       try parse("<playlist><trackList><track><location>x</location></track></trackList>", .xspf)
     }
-    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 2, column 19", reason: "the file ends inside <location>: it is cut short (no closing </playlist>)")) {
+    #expect(
+      throws: PlaylistError.parse(
+        file: base + "/test.xspf", place: "line 2, column 19",
+        reason: "the file ends inside <location>: it is cut short (no closing </playlist>)")
+    ) {
       try parse("<playlist><trackList><track>\n<location>/m/a%20b", .xspf)
     }
-    #expect(throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 1, column 34", reason: "more content after </playlist>")) {
+    #expect(
+      throws: PlaylistError.parse(file: base + "/test.xspf", place: "line 1, column 34", reason: "more content after </playlist>")
+    ) {
       try parse("<playlist><trackList/></playlist><playlist/>", .xspf)
     }
     // Warnings are not errors: a relative namespace URI, a comment after the root.
-    let warned = try parse("<playlist xmlns=\"xspf\"><trackList><track><title>A</title></track></trackList></playlist>\n<!-- end -->\n", .xspf)
+    let warned = try parse(
+      "<playlist xmlns=\"xspf\"><trackList><track><title>A</title></track></trackList></playlist>\n<!-- end -->\n", .xspf)
     #expect(warned.entries.map(\.title) == ["A"])
   }
 
   @Test func xspfWriterEscapes() {
-    let document = PlaylistDocument(title: "Rock & Roll", entries: [
-      PlaylistFileEntry(location: "/m/Zoë/Café 100%.mp3", title: "<Café>", recordingMbid: "8f3471b5"),
-    ])
+    let document = PlaylistDocument(
+      title: "Rock & Roll",
+      entries: [
+        PlaylistFileEntry(location: "/m/Zoë/Café 100%.mp3", title: "<Café>", recordingMbid: "8f3471b5")
+      ])
     let xml = XSPF.write(document, relativeTo: nil)
     #expect(xml.contains("<title>Rock &amp; Roll</title>"))
     #expect(xml.contains("<location>file:///m/Zo%C3%AB/Caf%C3%A9%20100%25.mp3</location>"))
@@ -193,9 +235,11 @@ import Testing
     #expect(document.title == "Road été")
     #expect(document.creator == "ann")
     #expect(document.entries.count == 3)
-    #expect(document.entries[0] == PlaylistFileEntry(
-      title: "Café Blues", artist: "Zoë Keating", album: "Into the Trees", durationMs: 215_000,
-      recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"))
+    #expect(
+      document.entries[0]
+        == PlaylistFileEntry(
+          title: "Café Blues", artist: "Zoë Keating", album: "Into the Trees", durationMs: 215_000,
+          recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"))
     #expect(document.entries[1].recordingMbid == "00000000-0000-0000-0000-000000000000")  // a string, not a list
     #expect(document.entries.allSatisfy { $0.location == nil })
   }
@@ -212,7 +256,9 @@ import Testing
       }
     }
     #expect(place(#"{"playlist":{"track":[{"title":"a"},{"title":"b","duration":"3:35"}]}}"#) == "$.playlist.track[1].duration")
-    #expect(place(#"{"playlist":{"track":[{"identifier":["https://musicbrainz.org/recording/x", 7]}]}}"#) == "$.playlist.track[0].identifier[1]")
+    #expect(
+      place(#"{"playlist":{"track":[{"identifier":["https://musicbrainz.org/recording/x", 7]}]}}"#)
+        == "$.playlist.track[0].identifier[1]")
     #expect(place(#"{"playlist":{"title":5}}"#) == "$.playlist.title")
     #expect(place(#"{"playlist":{"track":[{"duration":true}]}}"#) == "$.playlist.track[0].duration")
     #expect(place(#"{"playlist":{"track":[{"duration":null,"title":null}]}}"#) == nil)
@@ -223,10 +269,13 @@ import Testing
   }
 
   @Test func jspfWriterUsesIdentifierURLsAndFileURIs() throws {
-    let document = PlaylistDocument(title: "T", entries: [
-      PlaylistFileEntry(location: "/m/Zoë/a b.mp3", title: "Café", artist: "Zoë", album: "Trees", durationMs: 215_000, recordingMbid: "8f34"),
-      PlaylistFileEntry(title: "No mbid"),
-    ])
+    let document = PlaylistDocument(
+      title: "T",
+      entries: [
+        PlaylistFileEntry(
+          location: "/m/Zoë/a b.mp3", title: "Café", artist: "Zoë", album: "Trees", durationMs: 215_000, recordingMbid: "8f34"),
+        PlaylistFileEntry(title: "No mbid"),
+      ])
     let data = JSPF.write(document)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let playlist = try #require(object["playlist"] as? [String: Any])
@@ -246,7 +295,8 @@ import Testing
     let text: String
     switch format {
     case .m3u, .m3u8: text = "sub/a b.mp3\n"
-    case .xspf: text = #"<playlist version="1"><trackList><track><location>sub/a%20b.mp3</location></track></trackList></playlist>"#
+    case .xspf:
+      text = #"<playlist version="1"><trackList><track><location>sub/a%20b.mp3</location></track></trackList></playlist>"#
     case .jspf: text = #"{"playlist":{"track":[{"location":"sub/a%20b.mp3"}]}}"#
     }
     let document = try parse(text, format, file: "pl/mix." + format.rawValue)

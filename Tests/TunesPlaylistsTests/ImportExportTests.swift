@@ -3,15 +3,17 @@
 import Foundation
 import GRDB
 import Testing
-@testable import TunesLibrary
 
+@testable import TunesLibrary
 @testable import TunesPlaylists
 
 @Suite struct ImportExportTests {
   @Test func importMatchesByPathThenMbidThenFoldedNames() async throws {
     let f = try Fixture()
     let music = f.folder + "/music"
-    let m3u = try f.write("lists/mix.m3u8", """
+    let m3u = try f.write(
+      "lists/mix.m3u8",
+      """
       #EXTM3U
       #EXTINF:185,The Beatles - Here Comes the Sun
       ../music/The Beatles/Abbey Road/03 Here Comes the Sun.mp3
@@ -39,7 +41,9 @@ import Testing
     #expect(lbContents.entries[2].recordingMbid == "11111111-2222-3333-4444-555555555555")
 
     // Folding: "zoe keating" / "CAFE BLUES" find "Zoë Keating" / "Café Blues".
-    let folded = try f.write("folded.xspf", """
+    let folded = try f.write(
+      "folded.xspf",
+      """
       <playlist version="1" xmlns="http://xspf.org/ns/0/"><trackList>
       <track><creator>zoe keating</creator><title>CAFE  BLUES</title></track>
       </trackList></playlist>
@@ -57,7 +61,9 @@ import Testing
     #expect(error?.exitStatus == .dataError)
     let badJSON = try f.write("bad.jspf", #"{"playlist":{"track":[{"duration":"long"}]}}"#)
     #expect(await playlistError { _ = try await f.store.importFile(path: badJSON) } != nil)
-    #expect(await playlistError { _ = try await f.store.importFile(path: f.folder + "/absent.xspf") } == .unreadable(path: f.folder + "/absent.xspf", reason: "no such file"))
+    #expect(
+      await playlistError { _ = try await f.store.importFile(path: f.folder + "/absent.xspf") }
+        == .unreadable(path: f.folder + "/absent.xspf", reason: "no such file"))
     let text = try f.write("notes.txt", "hello")
     #expect(await playlistError { _ = try await f.store.importFile(path: text) } == .unknownFormat(path: text))
     #expect(try f.playlistCount() == 0)

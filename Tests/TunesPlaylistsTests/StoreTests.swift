@@ -2,8 +2,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import TunesLibrary
 
+@testable import TunesLibrary
 @testable import TunesPlaylists
 
 @Suite struct StoreTests {
@@ -129,7 +129,8 @@ import Testing
     #expect(try await f.titles("P").isEmpty)
     let after = try await f.store.list().first?.modifiedAt
     #expect(before != nil && after != nil && after! >= before!)
-    #expect(await playlistError { try await f.store.clear(name: "Q") } == .unknownPlaylist(name: "Q", closest: ["P"]))  // one edit away
+    // "Q" is one edit away from "P".
+    #expect(await playlistError { try await f.store.clear(name: "Q") } == .unknownPlaylist(name: "Q", closest: ["P"]))
   }
 
   @Test func removeByQuery() async throws {
@@ -165,8 +166,12 @@ import Testing
     #expect(try await f.titles("P") == ["Sun Will Set", "Here Comes the Sun", "Café Blues", "Come Together"])
     try await f.store.move(name: "P", from: 4, to: 1)
     #expect(try await f.titles("P") == ["Come Together", "Sun Will Set", "Here Comes the Sun", "Café Blues"])
-    #expect(await playlistError { try await f.store.move(name: "P", from: 5, to: 1) } == .positionOutOfRange(playlist: "P", position: 5, upper: 4))
-    #expect(await playlistError { try await f.store.move(name: "P", from: 1, to: 0) } == .positionOutOfRange(playlist: "P", position: 0, upper: 4))
+    #expect(
+      await playlistError { try await f.store.move(name: "P", from: 5, to: 1) }
+        == .positionOutOfRange(playlist: "P", position: 5, upper: 4))
+    #expect(
+      await playlistError { try await f.store.move(name: "P", from: 1, to: 0) }
+        == .positionOutOfRange(playlist: "P", position: 0, upper: 4))
   }
 
   @Test func renameAndDelete() async throws {
@@ -256,7 +261,8 @@ import Testing
     #expect(summary?.songCount == 2)
     // Its entries cannot be edited one by one.
     #expect(await playlistError { try await f.store.add(name: "Top", songs: [f.song("sun")]) } == .smartPlaylist(name: "Top"))
-    #expect(await playlistError { try await f.store.remove(name: "Top", positions: [PositionRange(1)]) } == .smartPlaylist(name: "Top"))
+    #expect(
+      await playlistError { try await f.store.remove(name: "Top", positions: [PositionRange(1)]) } == .smartPlaylist(name: "Top"))
     #expect(await playlistError { try await f.store.move(name: "Top", from: 1, to: 2) } == .smartPlaylist(name: "Top"))
     #expect(await playlistError { try await f.store.sort(name: "Top", by: []) } == .smartPlaylist(name: "Top"))
     #expect(await playlistError { try await f.store.dedupe(name: "Top") } == .smartPlaylist(name: "Top"))
@@ -289,7 +295,9 @@ import Testing
     var moved = f.song("hurt")
     moved.id = nil
     moved.path = f.folder + "/music/Moved/Hurt.mp3"
-    try await f.library.pool.write { [moved] db in var song = moved; try song.insert(db) }
+    try await f.library.pool.write { [moved] db in
+      var song = moved; try song.insert(db)
+    }
     #expect(try await f.store.relinkMissing() == 1)
     contents = try await f.store.show(name: "P")
     #expect(contents.entries.map(\.isMissing) == [false, false])

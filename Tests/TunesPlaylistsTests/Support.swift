@@ -3,8 +3,8 @@
 import Foundation
 import GRDB
 import TunesCore
-@testable import TunesLibrary
 
+@testable import TunesLibrary
 @testable import TunesPlaylists
 
 final class Fixture: Sendable {
@@ -38,18 +38,38 @@ final class Fixture: Sendable {
 
   static func catalogue(root: String) -> [(String, Song)] {
     [
-      ("blues", Song(path: root + "/Zoë Keating/Into the Trees/01 Café Blues.mp3", title: "Café Blues", artist: "Zoë Keating",
-        album: "Into the Trees", trackNumber: 1, year: 2010, durationMs: 215_000,
-        recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", playCount: 7)),
-      ("sun", Song(path: root + "/Zoë Keating/Into the Trees/02 Sun Will Set.mp3", title: "Sun Will Set", artist: "Zoë Keating",
-        album: "Into the Trees", trackNumber: 2, year: 2010, durationMs: 301_500, playCount: 2)),
-      ("hey", Song(path: root + "/The Beatles/Abbey Road/03 Here Comes the Sun.mp3", title: "Here Comes the Sun",
-        artist: "The Beatles", album: "Abbey Road", trackNumber: 7, year: 1969, durationMs: 185_000,
-        recordingMbid: "ec0de6b4-1a4e-4d3c-8a36-7a0d7b2a9c11", playCount: 40)),
-      ("come", Song(path: root + "/The Beatles/Abbey Road/01 Come Together.mp3", title: "Come Together",
-        artist: "The Beatles", album: "Abbey Road", trackNumber: 1, year: 1969, durationMs: 259_000, playCount: 12)),
-      ("hurt", Song(path: root + "/Johnny Cash/American IV/02 Hurt.mp3", title: "Hurt", artist: "Johnny Cash",
-        album: "American IV", trackNumber: 2, year: 2002, durationMs: 218_000, playCount: 3)),
+      (
+        "blues",
+        Song(
+          path: root + "/Zoë Keating/Into the Trees/01 Café Blues.mp3", title: "Café Blues", artist: "Zoë Keating",
+          album: "Into the Trees", trackNumber: 1, year: 2010, durationMs: 215_000,
+          recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", playCount: 7)
+      ),
+      (
+        "sun",
+        Song(
+          path: root + "/Zoë Keating/Into the Trees/02 Sun Will Set.mp3", title: "Sun Will Set", artist: "Zoë Keating",
+          album: "Into the Trees", trackNumber: 2, year: 2010, durationMs: 301_500, playCount: 2)
+      ),
+      (
+        "hey",
+        Song(
+          path: root + "/The Beatles/Abbey Road/03 Here Comes the Sun.mp3", title: "Here Comes the Sun",
+          artist: "The Beatles", album: "Abbey Road", trackNumber: 7, year: 1969, durationMs: 185_000,
+          recordingMbid: "ec0de6b4-1a4e-4d3c-8a36-7a0d7b2a9c11", playCount: 40)
+      ),
+      (
+        "come",
+        Song(
+          path: root + "/The Beatles/Abbey Road/01 Come Together.mp3", title: "Come Together",
+          artist: "The Beatles", album: "Abbey Road", trackNumber: 1, year: 1969, durationMs: 259_000, playCount: 12)
+      ),
+      (
+        "hurt",
+        Song(
+          path: root + "/Johnny Cash/American IV/02 Hurt.mp3", title: "Hurt", artist: "Johnny Cash",
+          album: "American IV", trackNumber: 2, year: 2002, durationMs: 218_000, playCount: 3)
+      ),
     ]
   }
 

@@ -83,7 +83,8 @@ import Testing
   }
 
   @Test func garbageInsideTheStreamIsSkippedByTheWalk() throws {
-    let audio = frames(spec, length: 417, count: 10) + [UInt8](repeating: 0x11, count: 50)
+    let audio =
+      frames(spec, length: 417, count: 10) + [UInt8](repeating: 0x11, count: 50)
       + frames(spec, length: 417, count: 15)
     let m = try read(audio)
     #expect(m.audio.sampleCount == 25 * 1152)
@@ -107,7 +108,8 @@ import Testing
 
   @Test func trailingTagsAreOutsideTheAudioRegion() throws {
     let audio = frames(spec, length: 417, count: 12)
-    let ape = Array("APETAGEX".utf8) + [0xD0, 0x07, 0, 0] + [32, 0, 0, 0] + [0, 0, 0, 0] + [0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0]
+    let ape =
+      Array("APETAGEX".utf8) + [0xD0, 0x07, 0, 0] + [32, 0, 0, 0] + [0, 0, 0, 0] + [0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0]
     let lyrics = Array("LYRICSBEGIN".utf8) + Array("la la".utf8) + Array("000016".utf8) + Array("LYRICS200".utf8)
     let m = try read(tag + audio + lyrics + ape + id3v1(title: "V1 title", artist: "V1 artist", track: 4))
     #expect(m.audio.audioOffset == tag.count)

@@ -3,9 +3,9 @@
 
 import Foundation
 import Testing
+import TunesCore
 
 @testable import TunesTags
-import TunesCore
 
 @Suite struct BrokenFileTests {
   let spec = FrameSpec()

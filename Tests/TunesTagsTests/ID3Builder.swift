@@ -77,7 +77,8 @@ struct ID3Frame {
     -> ID3Frame
   {
     ID3Frame(
-      id: id, data: [encoding.byte] + Array("eng".utf8) + encoding.encode(description) + encoding.terminator
+      id: id,
+      data: [encoding.byte] + Array("eng".utf8) + encoding.encode(description) + encoding.terminator
         + encoding.encode(text))
   }
 }

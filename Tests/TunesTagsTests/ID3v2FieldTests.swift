@@ -33,18 +33,20 @@ import Testing
     #expect(t.versions == ["ID3v2.4"])
   }
 
-  @Test(arguments: [("3/12", 3, 12), ("03", 3, nil), ("7", 7, nil), (" 4 / 9 ", 4, 9), ("x", nil, nil)] as [(String, Int?, Int?)])
+  @Test(
+    arguments: [("3/12", 3, 12), ("03", 3, nil), ("7", 7, nil), (" 4 / 9 ", 4, 9), ("x", nil, nil)] as [(String, Int?, Int?)])
   func trackNumbers(text: String, number: Int?, total: Int?) {
     let t = tags(3, [.text("TRCK", [text])])
     #expect(t?.trackNumber == number)
     #expect(t?.trackTotal == total)
   }
 
-  @Test(arguments: [
-    ("(17)", ["Rock"]), ("(17)Rock", ["Rock"]), ("17", ["Rock"]), ("Rock", ["Rock"]), ("RX", ["Remix"]),
-    ("CR", ["Cover"]), ("(RX)", ["Remix"]), ("(4)Eurodisco", ["Disco", "Eurodisco"]), ("(13)(17)", ["Pop", "Rock"]),
-    ("((foo)", ["(foo)"]), ("Drum & Bass", ["Drum & Bass"]), ("(255)", []),
-  ] as [(String, [String])])
+  @Test(
+    arguments: [
+      ("(17)", ["Rock"]), ("(17)Rock", ["Rock"]), ("17", ["Rock"]), ("Rock", ["Rock"]), ("RX", ["Remix"]),
+      ("CR", ["Cover"]), ("(RX)", ["Remix"]), ("(4)Eurodisco", ["Disco", "Eurodisco"]), ("(13)(17)", ["Pop", "Rock"]),
+      ("((foo)", ["(foo)"]), ("Drum & Bass", ["Drum & Bass"]), ("(255)", []),
+    ] as [(String, [String])])
   func genres(text: String, expected: [String]) {
     #expect(tags(3, [.text("TCON", [text])])?.genres == expected)
   }
@@ -85,7 +87,8 @@ import Testing
           .ufid("http://musicbrainz.org", recording),
           .ufid("http://example.org", "11111111-2222-3333-4444-555555555555"),
           .txxx("MusicBrainz Album Id", ["AAAAAAAA-1111-2222-3333-444444444444"], .utf8),
-          .txxx("MusicBrainz Artist Id", ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d", "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"], .utf8),
+          .txxx(
+            "MusicBrainz Artist Id", ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d", "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"], .utf8),
           .txxx("MusicBrainz Album Artist Id", ["89ad4ac3-39f7-470e-963a-56509c546377"], .utf8),
           .txxx("MusicBrainz Release Group Id", ["f5093c06-23e3-404f-aeaa-40f72885ee3a"], .utf8),
           .txxx("MusicBrainz Release Track Id", ["99999999-9999-9999-9999-999999999999"], .utf8),
@@ -99,7 +102,8 @@ import Testing
 
   @Test func artistIdsSeparatedBySlashInV23() {
     let t = tags(
-      3, [.txxx("MusicBrainz Artist Id", ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d/0383dadf-2a4e-4d10-a46a-e9e041da8eb3"], .utf16LE)])
+      3, [.txxx("MusicBrainz Artist Id", ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d/0383dadf-2a4e-4d10-a46a-e9e041da8eb3"], .utf16LE)]
+    )
     #expect(t?.artistMbids == ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d", "0383dadf-2a4e-4d10-a46a-e9e041da8eb3"])
   }
 

@@ -64,7 +64,8 @@ func xingFrame(
 /// A frame holding a VBRI header 36 bytes after its start.
 func vbriFrame(_ spec: FrameSpec, length: Int, frameCount: Int, byteCount: Int) -> [UInt8] {
   var frame = spec.frame(length: length)
-  let header = Array("VBRI".utf8) + bigEndian(1, 2) + bigEndian(576, 2) + bigEndian(75, 2) + bigEndian(byteCount, 4)
+  let header =
+    Array("VBRI".utf8) + bigEndian(1, 2) + bigEndian(576, 2) + bigEndian(75, 2) + bigEndian(byteCount, 4)
     + bigEndian(frameCount, 4)
   for (k, b) in header.enumerated() { frame[36 + k] = b }
   return frame

@@ -21,7 +21,9 @@ import Testing
   }
 
   @Test func smallTagsAndAnInfoHeader() throws {
-    try roundTrip(ID3v2Builder(version: 3, [.text("TIT2", ["t"])]).bytes() + info(300) + frames(spec, length: 417, count: 300) + id3v1(title: "x"), "info.mp3")
+    try roundTrip(
+      ID3v2Builder(version: 3, [.text("TIT2", ["t"])]).bytes() + info(300) + frames(spec, length: 417, count: 300)
+        + id3v1(title: "x"), "info.mp3")
   }
 
   @Test func tagLargerThanTheHead() throws {

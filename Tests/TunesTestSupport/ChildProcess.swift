@@ -159,8 +159,9 @@ public enum ChildProcess {
     }
     var pid = pid_t()
     let code =
-      if let cEnv { posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv) }
-      else { posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, environ) }
+      if let cEnv { posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv) } else {
+        posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, environ)
+      }
     guard code == 0 else { throw ChildProcessError("posix_spawn \(argv[0])", code) }
     return pid
   }

@@ -30,8 +30,10 @@ public struct Fixtures: Sendable {
     let directory = NSTemporaryDirectory() + "tunes-fixtures-\(getpid())-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     func path(_ name: String) -> String { directory + "/" + name }
-    try run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", path("s.wav"), "synth", "3", "sine", "440", "pinknoise", "vol", "0.5"])
-    try run("/usr/bin/sox", ["-n", "-r", "32000", "-c", "1", path("m.wav"), "synth", "2", "sine", "300", "pinknoise", "vol", "0.5"])
+    try run(
+      "/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", path("s.wav"), "synth", "3", "sine", "440", "pinknoise", "vol", "0.5"])
+    try run(
+      "/usr/bin/sox", ["-n", "-r", "32000", "-c", "1", path("m.wav"), "synth", "2", "sine", "300", "pinknoise", "vol", "0.5"])
     try run("/usr/bin/lame", ["--quiet", "-b", "128", path("s.wav"), path("stereo44.mp3")])
     try run("/usr/bin/lame", ["--quiet", path("m.wav"), path("mono32.mp3")])
     try run("/usr/bin/lame", ["--quiet", "-t", path("s.wav"), path("noinfo.mp3")])
@@ -43,7 +45,8 @@ public struct Fixtures: Sendable {
       bytes[index] = UInt8(truncatingIfNeeded: seed >> 16)
     }
     try Data(bytes).write(to: URL(fileURLWithPath: path("damaged.mp3")))
-    try Data(String(repeating: "these are liner notes, not audio\n", count: 100).utf8).write(to: URL(fileURLWithPath: path("notes.mp3")))
+    try Data(String(repeating: "these are liner notes, not audio\n", count: 100).utf8).write(
+      to: URL(fileURLWithPath: path("notes.mp3")))
     return Fixtures(
       directory: directory, stereo44: path("stereo44.mp3"), mono32: path("mono32.mp3"), noInfo: path("noinfo.mp3"),
       vbr: path("vbr.mp3"), damaged: path("damaged.mp3"), text: path("notes.mp3"))

@@ -24,10 +24,22 @@ public struct CatalogueEntry: Sendable, Equatable {
   /// Changes whenever anything the index takes from the entry changes; set once the path is known.
   var fingerprint: UInt64 = 0
 
-  public var trackNumber: Int? { get { storedTrack.value } set { storedTrack = SmallNumber(newValue) } }
-  public var discNumber: Int? { get { storedDisc.value } set { storedDisc = SmallNumber(newValue) } }
-  public var year: Int? { get { storedYear.value } set { storedYear = SmallNumber(newValue) } }
-  public var durationMs: Int? { get { storedDuration.value } set { storedDuration = SmallNumber(newValue) } }
+  public var trackNumber: Int? {
+    get { storedTrack.value }
+    set { storedTrack = SmallNumber(newValue) }
+  }
+  public var discNumber: Int? {
+    get { storedDisc.value }
+    set { storedDisc = SmallNumber(newValue) }
+  }
+  public var year: Int? {
+    get { storedYear.value }
+    set { storedYear = SmallNumber(newValue) }
+  }
+  public var durationMs: Int? {
+    get { storedDuration.value }
+    set { storedDuration = SmallNumber(newValue) }
+  }
   public var line: Int { Int(storedLine) }
   public var column: Int { Int(storedColumn) }
 
@@ -237,7 +249,10 @@ private struct CatalogueReader {
         if let image = try optionalString(albumNode, "image"), let imageNode = albumNode["image"] {
           switch resolve(image) {
           case .escapes:
-            items.append(.problem(IndexProblem(path: path, reason: "line \(imageNode.line): image \"\(image)\" is outside the catalogue's folder; ignored")))
+            items.append(
+              .problem(
+                IndexProblem(
+                  path: path, reason: "line \(imageNode.line): image \"\(image)\" is outside the catalogue's folder; ignored")))
           case .plain(let name):
             cover = Self.image(PathText.join(folder, name))
           case .path(let base):
@@ -264,7 +279,8 @@ private struct CatalogueReader {
     switch resolve(fileName) {
     case .escapes:
       let place = "line \(entry.line), column \(entry.column)"
-      items.append(.problem(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped")))
+      items.append(
+        .problem(IndexProblem(path: path, reason: "\(place): \"\(fileName)\" is outside the catalogue's folder; entry skipped")))
     case .path(let base):
       let addExtension = !PathText.hasExtension(base)
       append(entry, path: addExtension ? base + ".mp3" : base, addedExtension: addExtension)

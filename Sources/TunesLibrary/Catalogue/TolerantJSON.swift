@@ -163,7 +163,9 @@ struct TolerantJSONParser {
       }
       let key = try parseString()
       try skipBlanks()
-      guard current == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':' after key \"\(key)\"") }
+      guard current == UInt8(ascii: ":") else {
+        throw error("unexpected \(describeCurrent()), expected ':' after key \"\(key)\"")
+      }
       advance()
       try skipBlanks()
       members.append((key, try parseValue()))

@@ -155,7 +155,9 @@ enum FileWalker {
 extension FileWalker {
   /// A folder or MP3 whose name is not UTF-8: the index keeps paths as UTF-8 text, so it is reported
   /// (its bytes shown as \xNN) rather than skipped without a word. Other files are of no concern.
-  fileprivate static func undecodable(_ entry: UnsafeMutablePointer<dirent>, type: Int32, in folder: String, fd: Int32) -> IndexProblem? {
+  fileprivate static func undecodable(_ entry: UnsafeMutablePointer<dirent>, type: Int32, in folder: String, fd: Int32)
+    -> IndexProblem?
+  {
     withUnsafeBytes(of: entry.pointee.d_name) { raw -> IndexProblem? in
       let name = raw.bindMemory(to: CChar.self)
       let bytes = UnsafeRawBufferPointer(start: raw.baseAddress, count: strlen(name.baseAddress!)).map { $0 }
@@ -163,7 +165,8 @@ extension FileWalker {
       let isMP3 = bytes.count > 4 && PathText.hasSuffix(bytes: bytes, asciiLowercase: ".mp3")
       if isMP3 { return IndexProblem(path: shown, reason: "file name is not UTF-8; rename it to index it") }
       var info = stat()
-      let isFolder = type == Int32(DT_DIR)
+      let isFolder =
+        type == Int32(DT_DIR)
         || (type == Int32(DT_UNKNOWN) && fstatat(fd, name.baseAddress!, &info, 0) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
       return isFolder ? IndexProblem(path: shown, reason: "folder name is not UTF-8; rename it to index what it holds") : nil
     }
@@ -180,8 +183,12 @@ extension FileStamp {
 /// alone is a hidden file). The walk collects them; TunesPlaylists keeps playlists in step with them.
 public enum PlaylistFileName {
   public static func matches(_ path: String) -> Bool {
-    guard let last = path.utf8.last, [UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "8"), UInt8(ascii: "f"),
-      UInt8(ascii: "F")].contains(last) else { return false }
+    guard let last = path.utf8.last,
+      [
+        UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "8"), UInt8(ascii: "f"),
+        UInt8(ascii: "F"),
+      ].contains(last)
+    else { return false }
     let name = PathText.name(of: path)
     let suffixes: [StaticString] = [".m3u", ".m3u8", ".xspf", ".jspf"]
     return suffixes.contains { name.utf8.count > $0.utf8CodeUnitCount && PathText.hasSuffix(name, asciiLowercase: $0) }

@@ -176,7 +176,8 @@ private struct Indexer {
         continue
       }
       let row = matched[Int(file.row) - 1]
-      let same = file.catalogueEntry == CatalogueEntries.unchanged || row.agrees(with: entries[file.catalogueEntry]?.fingerprint)
+      let same =
+        file.catalogueEntry == CatalogueEntries.unchanged || row.agrees(with: entries[file.catalogueEntry]?.fingerprint)
         || (file.catalogueEntry == 0 && row.catalogueFingerprint != nil && !row.missing && underBrokenCatalogue(key.path))
       if same { report.unchanged += 1 } else { work.append(.update(row.id, key, file.stamp)) }
     }
@@ -224,11 +225,12 @@ private struct Indexer {
       try commit { db in
         let delete = try db.cachedStatement(sql: "DELETE FROM song WHERE id = ?")
         for row in pruned { try delete.execute(arguments: [row.id]) }
-        try db.execute(sql: """
-          DELETE FROM album WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.albumId = album.id);
-          DELETE FROM artist WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.artistId = artist.id)
-            AND NOT EXISTS (SELECT 1 FROM album WHERE album.albumArtistId = artist.id);
-          """)
+        try db.execute(
+          sql: """
+            DELETE FROM album WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.albumId = album.id);
+            DELETE FROM artist WHERE NOT EXISTS (SELECT 1 FROM song WHERE song.artistId = artist.id)
+              AND NOT EXISTS (SELECT 1 FROM album WHERE album.albumArtistId = artist.id);
+            """)
       }
     }
     report.errors.sort { $0.path < $1.path }
@@ -247,7 +249,9 @@ private struct Indexer {
       let path = String(cString: resolved)
       free(resolved)
       let isFolder = FileWalker.isDirectory(path)
-      if !isFolder && !FileWalker.isMP3(path) && !PlaylistFileName.matches(path) && !PathText.hasSuffix(path, asciiLowercase: ".json") {
+      if !isFolder && !FileWalker.isMP3(path) && !PlaylistFileName.matches(path)
+        && !PathText.hasSuffix(path, asciiLowercase: ".json")
+      {
         throw LibraryError.notIndexable(given)
       }
       roots.append((path, isFolder))
@@ -279,7 +283,8 @@ private struct Indexer {
       if isFolder {
         // A folder inside another given folder (or given twice) is walked with it.
         let walkedAlready = roots.enumerated().contains { other in
-          other.element.1 && (other.offset < number && other.element.0 == path || PathText.isInside(path, folder: other.element.0))
+          other.element.1
+            && (other.offset < number && other.element.0 == path || PathText.isInside(path, folder: other.element.0))
         }
         if !walkedAlready { FileWalker.walk(path, into: &walk, foundCatalogue: parse) }
       } else if FileWalker.isMP3(path) {
@@ -308,7 +313,9 @@ private struct Indexer {
     func apply(_ parsed: ParsedCatalogue, onlyInScope: Bool) {
       entries.startList(capacity: rescan ? 0 : parsed.items.count)
       func inScope(_ path: String) -> Bool { givenFiles.contains(path) || inScannedFolder(path) }
-      let problems = parsed.resolve(exists: { files[$0] != nil || (onlyInScope && !inScope($0.path)) || FileWalker.stamp($0.path) != nil }) { key, found in
+      let problems = parsed.resolve(exists: {
+        files[$0] != nil || (onlyInScope && !inScope($0.path)) || FileWalker.stamp($0.path) != nil
+      }) { key, found in
         var entry = found
         if let index = files.index(forKey: key) {
           let file = files.values[index]
@@ -336,7 +343,8 @@ private struct Indexer {
     // did, or it would take their songs' catalogue names back to the tags': catalogues in the folders
     // above are read when songs in scope came from a catalogue, and applied to those songs alone. They
     // come first, as the walk finds a parent's catalogue before its children's.
-    let fromCatalogue = try matched.contains { $0.catalogueFingerprint != nil }
+    let fromCatalogue =
+      try matched.contains { $0.catalogueFingerprint != nil }
       || (!givenFiles.isEmpty && Self.loadRows(pool, folders: [], files: givenFiles).contains { $0.catalogueFingerprint != nil })
     if fromCatalogue {
       for path in cataloguesAbove(roots) {
@@ -382,7 +390,8 @@ private struct Indexer {
       guard walk.files.values[index].row == 0 else { continue }  // a folder given twice loads its rows twice
       let stamp = walk.files.values[index].stamp
       matched.append(
-        MatchedRow(id: row.id, catalogueFingerprint: row.catalogueFingerprint, stampUnchanged: row.stamp == stamp, missing: row.missing))
+        MatchedRow(
+          id: row.id, catalogueFingerprint: row.catalogueFingerprint, stampUnchanged: row.stamp == stamp, missing: row.missing))
       walk.files.values[index].row = UInt32(matched.count)
     }
     return unmatched
@@ -407,15 +416,18 @@ private struct Indexer {
       var rows: [IndexedFile] = []
       func load(_ sql: String, _ arguments: StatementArguments) throws {
         let cursor = try Row.fetchCursor(
-          db, sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint, missingSince IS NOT NULL FROM song WHERE " + sql,
+          db,
+          sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint, missingSince IS NOT NULL FROM song WHERE "
+            + sql,
           arguments: arguments)
         while let row = try cursor.next() {
           let size: Int64? = row[2]
           let mtime: Double? = row[3]
-          rows.append(IndexedFile(
-            id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
-            audioHash: (row[4] as String?).map(HashText.init),
-            catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value), missing: row[6]))
+          rows.append(
+            IndexedFile(
+              id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
+              audioHash: (row[4] as String?).map(HashText.init),
+              catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value), missing: row[6]))
         }
       }
       // A doubling list of 100k rows would briefly hold two.
@@ -459,7 +471,8 @@ private struct Indexer {
   // MARK: Writing
 
   mutating func write(
-    _ batch: ArraySlice<Work>, _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile], vanishedByHash: inout [HashText: [Int64]]
+    _ batch: ArraySlice<Work>, _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile],
+    vanishedByHash: inout [HashText: [Int64]]
   ) throws {
     // Decide first (pure), then write everything in one transaction.
     enum Change { case insert, update(Int64), move(Int64) }
@@ -501,12 +514,13 @@ private struct Indexer {
         catalogueFingerprint = ?, missingSince = NULL
         """
       let update = try db.cachedStatement(sql: "UPDATE song SET \(columns) WHERE id = ?")
-      let insert = try db.cachedStatement(sql: """
-        INSERT INTO song (path, title, artist, album, albumArtist, artistId, albumId, trackNumber, trackTotal,
-          discNumber, discTotal, year, genre, durationMs, recordingMbid, releaseMbid, artistMbids, isCompilation,
-          fileSize, fileMtime, audioHash, source, catalogueFingerprint)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+      let insert = try db.cachedStatement(
+        sql: """
+          INSERT INTO song (path, title, artist, album, albumArtist, artistId, albumId, trackNumber, trackTotal,
+            discNumber, discTotal, year, genre, durationMs, recordingMbid, releaseMbid, artistMbids, isCompilation,
+            fileSize, fileMtime, audioHash, source, catalogueFingerprint)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """)
       var written: [(Int64, SongValues)] = []
       for (change, values) in changes {
         let artistID = try Self.artistID(db, values.artist, cache: &artistIDs)
@@ -569,7 +583,8 @@ private struct Indexer {
       for folder in folders.reversed() {
         let path = folder + "/" + FileWalker.catalogueName
         guard !found.contains(path), !inScannedFolder(path), !roots.contains(where: { $0.0 == path }),
-          FileWalker.stamp(path) != nil else { continue }
+          FileWalker.stamp(path) != nil
+        else { continue }
         found.append(path)
       }
     }
@@ -632,7 +647,9 @@ private struct Indexer {
           INSERT INTO album (title, albumArtistId, albumArtistName, year, coverPath, releaseMbid, isCompilation)
           VALUES (?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: [values.album, artistID, values.albumArtist, values.year, values.coverPath, values.releaseMbid, values.isCompilation])
+        arguments: [
+          values.album, artistID, values.albumArtist, values.year, values.coverPath, values.releaseMbid, values.isCompilation,
+        ])
       id = db.lastInsertedRowID
     }
     cache[key] = id

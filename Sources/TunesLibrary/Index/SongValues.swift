@@ -64,7 +64,9 @@ struct SongValues: Sendable {
   /// its escapes, and a JSONEncoder per song was a visible part of indexing.
   var artistMbidsJSON: String {
     guard !artistMbids.isEmpty else { return "[]" }
-    if artistMbids.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/") } }) {
+    if artistMbids.allSatisfy({
+      $0.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/") }
+    }) {
       return "[" + artistMbids.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
     }
     guard let data = try? JSONEncoder().encode(artistMbids) else { return "[]" }

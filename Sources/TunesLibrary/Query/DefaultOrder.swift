@@ -115,7 +115,8 @@ struct DefaultOrder {
 
   /// `PathText.compareBytes` over two runs of `bytes`.
   private static func compareBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ aCount: Int, _ b: Int, _ bCount: Int) -> Int {
-    PathText.compareBytes(UnsafeBufferPointer(rebasing: bytes[a..<a + aCount]), UnsafeBufferPointer(rebasing: bytes[b..<b + bCount]))
+    PathText.compareBytes(
+      UnsafeBufferPointer(rebasing: bytes[a..<a + aCount]), UnsafeBufferPointer(rebasing: bytes[b..<b + bCount]))
   }
 
   /// SQLite sorts NULL before every number.
@@ -124,7 +125,7 @@ struct DefaultOrder {
     case (nil, nil): return 0
     case (nil, _): return -1
     case (_, nil): return 1
-    case let (a?, b?): return a < b ? -1 : (a == b ? 0 : 1)
+    case (let a?, let b?): return a < b ? -1 : (a == b ? 0 : 1)
     }
   }
 }

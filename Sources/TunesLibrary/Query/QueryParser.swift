@@ -204,7 +204,9 @@ enum QueryWords {
     var current = ""
     for scalar in text.unicodeScalars {
       if FullTextFolding.isIgnored(scalar) { continue }
-      if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark {
+      if scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        || scalar.properties.generalCategory == .nonspacingMark
+      {
         current.unicodeScalars.append(scalar)
       } else if !current.isEmpty {
         words.append(current)

@@ -49,7 +49,8 @@ public struct CompiledQuery: Sendable {
 }
 
 extension LibraryQuery {
-  static let defaultOrder = "song.albumArtist COLLATE NOCASE, song.album COLLATE NOCASE, song.discNumber, song.trackNumber, song.path"
+  static let defaultOrder =
+    "song.albumArtist COLLATE NOCASE, song.album COLLATE NOCASE, song.discNumber, song.trackNumber, song.path"
 
   public func compiled() -> CompiledQuery {
     var conditions: [String] = []

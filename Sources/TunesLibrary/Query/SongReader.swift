@@ -70,7 +70,9 @@ public struct SongReader {
   public func songs(atPaths paths: [String]) throws -> [Song] {
     let list = String(decoding: try JSONEncoder().encode(paths), as: UTF8.self)
     return try Song.fetchSelected(
-      db, sql: "SELECT \(Song.selectedColumns) FROM song WHERE path IN (SELECT value FROM json_each(?)) AND \(Song.present) ORDER BY path",
+      db,
+      sql:
+        "SELECT \(Song.selectedColumns) FROM song WHERE path IN (SELECT value FROM json_each(?)) AND \(Song.present) ORDER BY path",
       arguments: [list])
   }
 

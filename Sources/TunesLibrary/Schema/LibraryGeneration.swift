@@ -4,10 +4,11 @@ import GRDB
 
 enum LibraryGenerationSchema {
   static func v1(_ db: Database) throws {
-    try db.execute(sql: """
-      CREATE TABLE libraryGeneration (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL);
-      INSERT INTO libraryGeneration (id, generation) VALUES (1, 0);
-      """)
+    try db.execute(
+      sql: """
+        CREATE TABLE libraryGeneration (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL);
+        INSERT INTO libraryGeneration (id, generation) VALUES (1, 0);
+        """)
   }
 }
 

@@ -55,12 +55,13 @@ enum LibrarySchema {
       t.column("addedAt", .datetime).notNull().defaults(sql: "CURRENT_TIMESTAMP")
     }
     // The query language's filters and default order (album artist, album, disc, track, path) use these.
-    try db.execute(sql: """
-      CREATE INDEX song_defaultOrder ON song(
-        albumArtist COLLATE NOCASE, album COLLATE NOCASE, discNumber, trackNumber, path);
-      CREATE INDEX song_year ON song(year);
-      CREATE INDEX song_genre ON song(genre COLLATE NOCASE);
-      """)
+    try db.execute(
+      sql: """
+        CREATE INDEX song_defaultOrder ON song(
+          albumArtist COLLATE NOCASE, album COLLATE NOCASE, discNumber, trackNumber, path);
+        CREATE INDEX song_year ON song(year);
+        CREATE INDEX song_genre ON song(genre COLLATE NOCASE);
+        """)
     // External-content FTS5 over song. Deletes and renames are synchronised by triggers; inserts are
     // not: an AFTER INSERT trigger makes SQLite open a statement savepoint per row, and FTS5 flushes
     // its pending terms at every savepoint, which made indexing 3× slower (measured: 10k inserts 1.57 s
@@ -76,17 +77,18 @@ enum LibrarySchema {
       t.column("albumArtist")
       t.column("genre")
     }
-    try db.execute(sql: """
-      CREATE TRIGGER song_ft_delete AFTER DELETE ON song BEGIN
-        INSERT INTO song_ft(song_ft, rowid, title, artist, album, albumArtist, genre)
-        VALUES ('delete', old.id, old.title, old.artist, old.album, old.albumArtist, old.genre);
-      END;
-      CREATE TRIGGER song_ft_update AFTER UPDATE OF title, artist, album, albumArtist, genre ON song BEGIN
-        INSERT INTO song_ft(song_ft, rowid, title, artist, album, albumArtist, genre)
-        VALUES ('delete', old.id, old.title, old.artist, old.album, old.albumArtist, old.genre);
-        INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre)
-        VALUES (new.id, new.title, new.artist, new.album, new.albumArtist, new.genre);
-      END;
-      """)
+    try db.execute(
+      sql: """
+        CREATE TRIGGER song_ft_delete AFTER DELETE ON song BEGIN
+          INSERT INTO song_ft(song_ft, rowid, title, artist, album, albumArtist, genre)
+          VALUES ('delete', old.id, old.title, old.artist, old.album, old.albumArtist, old.genre);
+        END;
+        CREATE TRIGGER song_ft_update AFTER UPDATE OF title, artist, album, albumArtist, genre ON song BEGIN
+          INSERT INTO song_ft(song_ft, rowid, title, artist, album, albumArtist, genre)
+          VALUES ('delete', old.id, old.title, old.artist, old.album, old.albumArtist, old.genre);
+          INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre)
+          VALUES (new.id, new.title, new.artist, new.album, new.albumArtist, new.genre);
+        END;
+        """)
   }
 }

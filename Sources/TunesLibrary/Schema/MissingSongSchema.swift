@@ -6,11 +6,12 @@ import GRDB
 
 enum MissingSongSchema {
   static func v1(_ db: Database) throws {
-    try db.execute(sql: """
-      ALTER TABLE song ADD COLUMN missingSince TEXT;
-      CREATE INDEX song_missing ON song(missingSince) WHERE missingSince IS NOT NULL;
-      CREATE UNIQUE INDEX song_presentPath ON song(path) WHERE missingSince IS NULL;
-      """)
+    try db.execute(
+      sql: """
+        ALTER TABLE song ADD COLUMN missingSince TEXT;
+        CREATE INDEX song_missing ON song(missingSince) WHERE missingSince IS NOT NULL;
+        CREATE UNIQUE INDEX song_presentPath ON song(path) WHERE missingSince IS NULL;
+        """)
   }
 }
 

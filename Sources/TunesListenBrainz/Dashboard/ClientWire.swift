@@ -24,7 +24,8 @@ public struct ClientWire: DashboardWire {
     case .notFound(let message): return error(404, message)
     case .rateLimited(let resetIn):
       // Dashboard reads the wait from "reset_in" (the classifier took it from X-RateLimit-Reset-In).
-      return .response(status: 429, body: (try? JSONSerialization.data(withJSONObject: ["code": 429, "reset_in": resetIn])) ?? Data())
+      return .response(
+        status: 429, body: (try? JSONSerialization.data(withJSONObject: ["code": 429, "reset_in": resetIn])) ?? Data())
     case .server(let status, let message): return error(status, message)
     case .unexpectedStatus(let status, let message): return error(status, message)
     case .network(let cause, _): return .unreachable(cause: cause)

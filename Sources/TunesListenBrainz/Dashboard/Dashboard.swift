@@ -21,7 +21,9 @@ public struct Dashboard: Sendable {
   }
 
   /// Newest listens first; `olderThan` pages back (max_ts), `newerThan` asks for the oldest ones after min_ts.
-  public func listens(user: String, count: Int = defaultCount, olderThan: Int? = nil, newerThan: Int? = nil) async throws(DashboardError) -> ListensPage {
+  public func listens(user: String, count: Int = defaultCount, olderThan: Int? = nil, newerThan: Int? = nil)
+    async throws(DashboardError) -> ListensPage
+  {
     var query = [("count", String(Self.clamp(count)))]
     if let olderThan { query.append(("max_ts", String(olderThan))) }
     if let newerThan { query.append(("min_ts", String(newerThan))) }
@@ -52,7 +54,8 @@ public struct Dashboard: Sendable {
     var stepPast = false
     while all.count < count, page.olderThan != nil, let last = page.listens.last?.listenedAt {
       let again = stepPast ? 0 : all.reduce(0) { $0 + ($1.listenedAt == last ? 1 : 0) }
-      page = try await listens(user: user, count: min(count - all.count + again, Self.maxCount), olderThan: stepPast ? last : last + 1)
+      page = try await listens(
+        user: user, count: min(count - all.count + again, Self.maxCount), olderThan: stepPast ? last : last + 1)
       if page.listens.isEmpty { break }
       if add(page.listens) > 0 {
         stepPast = false
@@ -91,7 +94,9 @@ public struct Dashboard: Sendable {
 
   // MARK: statistics
 
-  public func top(_ entity: TopEntity, user: String, range: StatsRange = .allTime, count: Int = 10, offset: Int = 0) async throws(DashboardError) -> StatsAnswer<TopList> {
+  public func top(_ entity: TopEntity, user: String, range: StatsRange = .allTime, count: Int = 10, offset: Int = 0)
+    async throws(DashboardError) -> StatsAnswer<TopList>
+  {
     let path = "/1/stats/user/\(Self.segment(user))/\(entity.rawValue)"
     let query = [("range", range.rawValue), ("count", String(Self.clamp(count))), ("offset", String(max(0, offset)))]
     guard let body = try await fetch(path, query: query, user: user) else { return .notCalculated(user: user) }
@@ -102,17 +107,22 @@ public struct Dashboard: Sendable {
     }
   }
 
-  public func listeningActivity(user: String, range: StatsRange = .allTime) async throws(DashboardError) -> StatsAnswer<ListeningActivity> {
+  public func listeningActivity(user: String, range: StatsRange = .allTime) async throws(DashboardError) -> StatsAnswer<
+    ListeningActivity
+  > {
     let path = "/1/stats/user/\(Self.segment(user))/listening-activity"
-    guard let wire = try await getOptional(path, query: [("range", range.rawValue)], user: user, as: ListeningActivityWire.self) else {
+    guard let wire = try await getOptional(path, query: [("range", range.rawValue)], user: user, as: ListeningActivityWire.self)
+    else {
       return .notCalculated(user: user)
     }
     return .ready(ListeningActivity(user: user, range: wire.range, buckets: wire.buckets, lastUpdated: wire.lastUpdated))
   }
 
-  public func dailyActivity(user: String, range: StatsRange = .allTime) async throws(DashboardError) -> StatsAnswer<DailyActivity> {
+  public func dailyActivity(user: String, range: StatsRange = .allTime) async throws(DashboardError) -> StatsAnswer<DailyActivity>
+  {
     let path = "/1/stats/user/\(Self.segment(user))/daily-activity"
-    guard let wire = try await getOptional(path, query: [("range", range.rawValue)], user: user, as: DailyActivityWire.self) else {
+    guard let wire = try await getOptional(path, query: [("range", range.rawValue)], user: user, as: DailyActivityWire.self)
+    else {
       return .notCalculated(user: user)
     }
     return .ready(DailyActivity(user: user, range: wire.range, counts: wire.counts, lastUpdated: wire.lastUpdated))
@@ -130,21 +140,29 @@ public struct Dashboard: Sendable {
 
   public func follows(_ direction: FollowList.Direction, user: String) async throws(DashboardError) -> FollowList {
     let wire = try await get(Self.userPath(user, "/" + direction.rawValue), user: user, as: FollowWire.self)
-    return FollowList(user: wire.user ?? user, direction: direction, names: direction == .followers ? wire.followers : wire.following)
+    return FollowList(
+      user: wire.user ?? user, direction: direction, names: direction == .followers ? wire.followers : wire.following)
   }
 
-  public func feedback(user: String, score: FeedbackScore, count: Int = defaultCount, offset: Int = 0) async throws(DashboardError) -> FeedbackPage {
+  public func feedback(user: String, score: FeedbackScore, count: Int = defaultCount, offset: Int = 0)
+    async throws(DashboardError) -> FeedbackPage
+  {
     let path = "/1/feedback/user/\(Self.segment(user))/get-feedback"
-    let query = [("score", String(score.rawValue)), ("count", String(Self.clamp(count))), ("offset", String(max(0, offset))), ("metadata", "true")]
+    let query = [
+      ("score", String(score.rawValue)), ("count", String(Self.clamp(count))), ("offset", String(max(0, offset))),
+      ("metadata", "true"),
+    ]
     let wire = try await get(path, query: query, user: user, as: FeedbackWire.self)
     // Defensive: keep only the score asked for, whatever the server mixed in.
     let items = wire.items.filter { $0.score == score.rawValue }
-    return FeedbackPage(user: user, score: score, items: items, totalCount: wire.total ?? items.count, offset: wire.offset ?? offset)
+    return FeedbackPage(
+      user: user, score: score, items: items, totalCount: wire.total ?? items.count, offset: wire.offset ?? offset)
   }
 
   public func pins(user: String, count: Int = defaultCount, offset: Int = 0) async throws(DashboardError) -> PinList {
     let path = "/1/\(Self.segment(user))/pins"
-    let wire = try await get(path, query: [("count", String(Self.clamp(count))), ("offset", String(max(0, offset)))], user: user, as: PinListWire.self)
+    let wire = try await get(
+      path, query: [("count", String(Self.clamp(count))), ("offset", String(max(0, offset)))], user: user, as: PinListWire.self)
     return PinList(user: user, pins: wire.pins, totalCount: wire.total ?? wire.pins.count, offset: wire.offset ?? offset)
   }
 
@@ -152,11 +170,15 @@ public struct Dashboard: Sendable {
     try await get("/1/\(Self.segment(user))/pins/current", user: user, as: OnePinWire.self).pin
   }
 
-  public func playlists(user: String, kind: RemotePlaylistListKind = .createdBy, count: Int = defaultCount, offset: Int = 0) async throws(DashboardError) -> RemotePlaylistList {
+  public func playlists(user: String, kind: RemotePlaylistListKind = .createdBy, count: Int = defaultCount, offset: Int = 0)
+    async throws(DashboardError) -> RemotePlaylistList
+  {
     let path = "/1/user/\(Self.segment(user))/playlists" + kind.pathSuffix
     let query = [("count", String(max(0, min(count, Self.maxCount)))), ("offset", String(max(0, offset)))]
     let wire = try await get(path, query: query, user: user, as: RemotePlaylistListWire.self)
-    return RemotePlaylistList(user: user, kind: kind, playlists: wire.playlists, totalCount: wire.total ?? wire.playlists.count, offset: wire.offset ?? offset)
+    return RemotePlaylistList(
+      user: user, kind: kind, playlists: wire.playlists, totalCount: wire.total ?? wire.playlists.count,
+      offset: wire.offset ?? offset)
   }
 
   public func playlist(mbid: String) async throws(DashboardError) -> RemotePlaylist {
@@ -168,7 +190,9 @@ public struct Dashboard: Sendable {
     let path = "/1/playlist/\(Self.segment(mbid))"
     let reply = await wire.send("GET", path, query: [], body: nil)
     if case .response(404, _) = reply { throw .noSuchPlaylist(mbid) }
-    guard let body = try classify(reply, endpoint: path, user: nil) else { throw .badResponse(endpoint: path, reason: "empty answer") }
+    guard let body = try classify(reply, endpoint: path, user: nil) else {
+      throw .badResponse(endpoint: path, reason: "empty answer")
+    }
     guard var playlist = (try? JSONDecoder().decode(PlaylistEnvelopeWire.self, from: body))?.playlist else {
       throw .badResponse(endpoint: path, reason: "no playlist object")
     }
@@ -251,7 +275,9 @@ public struct Dashboard: Sendable {
     try classify(await wire.send("GET", path, query: query, body: nil), endpoint: path, user: user)
   }
 
-  private func getOptional<T: Decodable>(_ path: String, query: [(String, String)] = [], user: String?, as type: T.Type) async throws(DashboardError) -> T? {
+  private func getOptional<T: Decodable>(_ path: String, query: [(String, String)] = [], user: String?, as type: T.Type)
+    async throws(DashboardError) -> T?
+  {
     guard let body = try await fetch(path, query: query, user: user) else { return nil }
     do {
       return try JSONDecoder().decode(T.self, from: body)
@@ -260,7 +286,9 @@ public struct Dashboard: Sendable {
     }
   }
 
-  private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], user: String?, as type: T.Type) async throws(DashboardError) -> T {
+  private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], user: String?, as type: T.Type)
+    async throws(DashboardError) -> T
+  {
     guard let value = try await getOptional(path, query: query, user: user, as: type) else {
       throw .badResponse(endpoint: path, reason: "HTTP 204 with no content")
     }

@@ -40,7 +40,9 @@ public struct FeedbackQueue: Sendable {
   private var tables: AreaDatabase { library.database(for: .dashboard) }
 
   @discardableResult
-  public func enqueue(recordingMbid: String?, recordingMsid: String?, score: FeedbackScore, label: String, at date: Date = Date()) throws(DashboardError) -> PendingFeedback {
+  public func enqueue(recordingMbid: String?, recordingMsid: String?, score: FeedbackScore, label: String, at date: Date = Date())
+    throws(DashboardError) -> PendingFeedback
+  {
     var row = PendingFeedback(
       id: nil, recordingMbid: recordingMbid, recordingMsid: recordingMsid, score: score.rawValue, label: label, attempts: 0,
       lastError: nil, createdAt: date)

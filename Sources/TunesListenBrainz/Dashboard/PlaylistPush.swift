@@ -29,7 +29,8 @@ public enum PlaylistPush {
       "extension": [RemotePlaylist.playlistExtension: ["public": isPublic]],
       "track": tracks.map(track),
     ]
-    return (try? JSONSerialization.data(withJSONObject: ["playlist": playlist], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    return (try? JSONSerialization.data(withJSONObject: ["playlist": playlist], options: [.sortedKeys, .withoutEscapingSlashes]))
+      ?? Data()
   }
 
   /// A recording MBID as ListenBrainz takes it (lowercase UUID), or nil.
@@ -42,7 +43,9 @@ public enum PlaylistPush {
 extension Dashboard {
   /// Creates the playlist, or replaces the tracks of the user's playlist with the same title.
   /// Returns the playlist MBID and whether it existed.
-  public func push(title: String, user: String, isPublic: Bool, tracks: [PushTrack]) async throws(DashboardError) -> (mbid: String, updated: Bool) {
+  public func push(title: String, user: String, isPublic: Bool, tracks: [PushTrack]) async throws(DashboardError) -> (
+    mbid: String, updated: Bool
+  ) {
     // count=0 asks for all of them; private ones come along since the token is the user's.
     let mine = try await playlists(user: user, kind: .createdBy, count: 0)
     if let existing = mine.playlists.first(where: { $0.title == title }), let mbid = existing.mbid {

@@ -153,7 +153,8 @@ struct PinWire: Decodable {
     let c = try decoder.container(keyedBy: AnyKey.self)
     pin = Pin(
       rowId: c.int(AnyKey("row_id")), recordingMbid: MBID.normalised(c.string(AnyKey("recording_mbid"))),
-      recordingMsid: c.string(AnyKey("recording_msid")), blurb: c.string(AnyKey("blurb_content")), created: c.int(AnyKey("created")),
+      recordingMsid: c.string(AnyKey("recording_msid")), blurb: c.string(AnyKey("blurb_content")),
+      created: c.int(AnyKey("created")),
       pinnedUntil: c.int(AnyKey("pinned_until")), track: c.object(AnyKey("track_metadata"), as: TrackInfoWire.self)?.track)
   }
 }
@@ -197,8 +198,10 @@ struct PlaylistWire: Decodable {
     playlist = RemotePlaylist(
       mbid: identifier.flatMap(PlaylistWire.playlistMbid(fromIdentifier:)), title: c.string(AnyKey("title")) ?? "",
       creator: c.string(AnyKey("creator")) ?? ext?.string(AnyKey("creator")), date: c.string(AnyKey("date")),
-      annotation: c.string(AnyKey("annotation")), isPublic: ext?.bool(AnyKey("public")), createdFor: ext?.string(AnyKey("created_for")),
-      collaborators: ext?.list(AnyKey("collaborators"), of: String.self) ?? [], lastModifiedAt: ext?.string(AnyKey("last_modified_at")),
+      annotation: c.string(AnyKey("annotation")), isPublic: ext?.bool(AnyKey("public")),
+      createdFor: ext?.string(AnyKey("created_for")),
+      collaborators: ext?.list(AnyKey("collaborators"), of: String.self) ?? [],
+      lastModifiedAt: ext?.string(AnyKey("last_modified_at")),
       tracks: c.list(AnyKey("track"), of: Track.self).map(\.track))
   }
 

@@ -198,7 +198,9 @@ struct DailyActivityWire: Decodable {
     if let days = try? p.c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("daily_activity")) {
       for key in days.allKeys {
         // Unknown day names are ignored; hours outside 0-23 too.
-        guard let day = DailyActivity.days.firstIndex(where: { $0.lowercased() == key.stringValue.lowercased() }) else { continue }
+        guard let day = DailyActivity.days.firstIndex(where: { $0.lowercased() == key.stringValue.lowercased() }) else {
+          continue
+        }
         for item in days.list(key, of: Hour.self) {
           guard let hour = item.hour, (0..<24).contains(hour) else { continue }
           grid[day][hour] += max(0, item.count)

@@ -93,8 +93,9 @@ enum JSPF {
     var playlist: [String: Any] = ["track": tracks]
     if let title = document.title { playlist["title"] = title }
     if let creator = document.creator { playlist["creator"] = creator }
-    let data = (try? JSONSerialization.data(
-      withJSONObject: ["playlist": playlist], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: ["playlist": playlist], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
     return data + Data("\n".utf8)
   }
 }

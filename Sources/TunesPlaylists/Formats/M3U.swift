@@ -68,7 +68,9 @@ enum M3U {
   }
 
   /// `secs[ key="value"…],Artist - Title`; -1 (or 0) seconds means unknown.
-  private static func extinf(_ body: String, into entry: PlaylistFileEntry, place: String, file: String) throws -> PlaylistFileEntry {
+  private static func extinf(_ body: String, into entry: PlaylistFileEntry, place: String, file: String) throws
+    -> PlaylistFileEntry
+  {
     var entry = entry
     let comma = body.firstIndex(of: ",")
     let head = comma.map { body[..<$0] } ?? body[...]

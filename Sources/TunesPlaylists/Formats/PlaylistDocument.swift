@@ -72,7 +72,8 @@ public enum PlaylistCodec {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw PlaylistError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+      throw PlaylistError.unreadable(
+        path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
     }
     return try parse(data, format: format, file: path)
   }

@@ -67,7 +67,8 @@ enum XSPF {
       name.split(separator: ":").last.map(String.init) ?? name
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
       qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
       let name = local(elementName)
@@ -89,9 +90,10 @@ enum XSPF {
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-      faults.append(XMLFault(
-        code: (parseError as NSError).code, line: parser.lineNumber, column: parser.columnNumber, open: path,
-        rootClosed: rootClosed))
+      faults.append(
+        XMLFault(
+          code: (parseError as NSError).code, line: parser.lineNumber, column: parser.columnNumber, open: path,
+          rootClosed: rootClosed))
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {

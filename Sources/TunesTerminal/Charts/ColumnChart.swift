@@ -34,7 +34,8 @@ public enum ColumnChart {
           cell = " "
         }
         let drawn = String(repeating: cell, count: barWidth)
-        line += (cell == " " ? drawn : style.paint(drawn, ChartStyle.barCode)) + String(repeating: " ", count: columnWidth - barWidth)
+        line +=
+          (cell == " " ? drawn : style.paint(drawn, ChartStyle.barCode)) + String(repeating: " ", count: columnWidth - barWidth)
       }
       lines.append(trimRight(line))
     }

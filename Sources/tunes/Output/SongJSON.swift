@@ -34,14 +34,17 @@ enum SongJSON {
       ("durationMs", { song, _, out in SongJSON.number(song.durationMs, &out) }),
       ("recordingMbid", { song, _, out in SongJSON.text(song.recordingMbid, &out) }),
       ("releaseMbid", { song, _, out in SongJSON.text(song.releaseMbid, &out) }),
-      ("artistMbids", { song, _, out in
-        out.append(UInt8(ascii: "["))
-        for (index, mbid) in song.artistMbids.enumerated() {
-          if index > 0 { out.append(UInt8(ascii: ",")) }
-          JSONWriter.writeString(mbid, into: &out)
+      (
+        "artistMbids",
+        { song, _, out in
+          out.append(UInt8(ascii: "["))
+          for (index, mbid) in song.artistMbids.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.writeString(mbid, into: &out)
+          }
+          out.append(UInt8(ascii: "]"))
         }
-        out.append(UInt8(ascii: "]"))
-      }),
+      ),
       ("playCount", { song, _, out in SongJSON.number(song.playCount, &out) }),
       ("lastPlayedAt", { song, dates, out in SongJSON.text(song.lastPlayedAt.map { dates.string(from: $0) }, &out) }),
     ]

@@ -46,7 +46,8 @@ struct Index: AsyncParsableCommand {
       if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
       // Playlist files found in the scanned folders become playlists kept in step with their files;
       // one that cannot be read is an error of the run like any other file.
-      let playlists: PlaylistSyncReport? = dryRun
+      let playlists: PlaylistSyncReport? =
+        dryRun
         ? nil : PlaylistFileSync.sync(library: library, foundFiles: report.playlistFiles)
       report.errors = (report.errors + (playlists?.failures ?? [])).sorted { $0.path < $1.path }
       if json {
@@ -74,7 +75,8 @@ struct Index: AsyncParsableCommand {
     }
     // "missing N" only when there are some: most runs find none, and the line stays as scripts know it.
     let missing = report.missing.isEmpty ? "" : "missing \(report.missing.count), "
-    let counts = "added \(report.added.count), updated \(report.updated.count), moved \(report.moved.count), "
+    let counts =
+      "added \(report.added.count), updated \(report.updated.count), moved \(report.moved.count), "
       + missing + "removed \(report.removed.count), unchanged \(report.unchanged), errors \(report.errors.count)"
     out += (report.dryRun ? "dry run, nothing written: " : "") + counts + "\n"
     FileHandle.standardOutput.write(Data(out.utf8))

@@ -18,7 +18,8 @@ enum InfoError: TunesError {
 }
 
 struct Info: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "info", abstract: "Show one song: by id, by path, or by a query matching one song.")
+  static let configuration = CommandConfiguration(
+    commandName: "info", abstract: "Show one song: by id, by path, or by a query matching one song.")
 
   @OptionGroup var global: GlobalOptions
 

@@ -53,8 +53,10 @@ struct Ls: AsyncParsableCommand {
           TableOutput.print(
             header: ["ID", "ALBUM", "ALBUM ARTIST", "YEAR", "SONGS", "TIME"],
             rows: albums.map {
-              [String($0.id), $0.title, $0.albumArtist, $0.year.map(String.init) ?? "", String($0.songCount),
-               DurationText.cell(ms: $0.durationMs)]
+              [
+                String($0.id), $0.title, $0.albumArtist, $0.year.map(String.init) ?? "", String($0.songCount),
+                DurationText.cell(ms: $0.durationMs),
+              ]
             },
             rightAligned: [0, 4, 5])
         }

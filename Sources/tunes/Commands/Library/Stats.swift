@@ -6,7 +6,8 @@ import TunesLibrary
 import TunesPlaylists
 
 struct Stats: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "stats", abstract: "Counts, total duration and the most played songs.")
+  static let configuration = CommandConfiguration(
+    commandName: "stats", abstract: "Counts, total duration and the most played songs.")
 
   @OptionGroup var global: GlobalOptions
 
@@ -19,11 +20,12 @@ struct Stats: AsyncParsableCommand {
       let stats = try library.stats()
       let playlists = try PlaylistStore.count(library: library)
       if json {
-        JSONOutput.print([
-          "songs": stats.songs, "artists": stats.artists, "albums": stats.albums, "playlists": playlists,
-          "totalDurationMs": stats.totalDurationMs, "totalPlays": stats.totalPlays,
-          "mostPlayed": stats.mostPlayed.map(JSONOutput.song),
-        ] as [String: Any])
+        JSONOutput.print(
+          [
+            "songs": stats.songs, "artists": stats.artists, "albums": stats.albums, "playlists": playlists,
+            "totalDurationMs": stats.totalDurationMs, "totalPlays": stats.totalPlays,
+            "mostPlayed": stats.mostPlayed.map(JSONOutput.song),
+          ] as [String: Any])
         return
       }
       let summary = """

@@ -9,7 +9,8 @@ import TunesListenBrainz
 
 extension ListenBrainz {
   struct Dashboard: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "dashboard", abstract: "A ListenBrainz user's dashboard on one screen.")
+    static let configuration = CommandConfiguration(
+      commandName: "dashboard", abstract: "A ListenBrainz user's dashboard on one screen.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: DashboardOptions
@@ -17,7 +18,9 @@ extension ListenBrainz {
     @Argument(help: "The ListenBrainz user (default: the logged-in one).")
     var user: String?
 
-    @Option(name: .long, help: "Range of the statistics: this_week, this_month, this_year, week, month, quarter, year, half_yearly, all_time.")
+    @Option(
+      name: .long,
+      help: "Range of the statistics: this_week, this_month, this_year, week, month, quarter, year, half_yearly, all_time.")
     var range: StatsRange = .thisMonth
 
     @Option(name: .long, help: "Entries per top list (default 5).")
@@ -60,15 +63,25 @@ extension ListenBrainz {
         let listenCount = try await d.listenCount(user: user)
         async let playing = Self.capture { () async throws(DashboardError) in try await d.playingNow(user: user) }
         async let recent = Self.capture { () async throws(DashboardError) in try await d.listens(user: user, count: 5) }
-        async let artists = Self.capture { () async throws(DashboardError) in try await d.top(.artists, user: user, range: range, count: count) }
-        async let releases = Self.capture { () async throws(DashboardError) in try await d.top(.releases, user: user, range: range, count: count) }
-        async let recordings = Self.capture { () async throws(DashboardError) in try await d.top(.recordings, user: user, range: range, count: count) }
-        async let activity = Self.capture { () async throws(DashboardError) in try await d.listeningActivity(user: user, range: range) }
+        async let artists = Self.capture { () async throws(DashboardError) in
+          try await d.top(.artists, user: user, range: range, count: count)
+        }
+        async let releases = Self.capture { () async throws(DashboardError) in
+          try await d.top(.releases, user: user, range: range, count: count)
+        }
+        async let recordings = Self.capture { () async throws(DashboardError) in
+          try await d.top(.recordings, user: user, range: range, count: count)
+        }
+        async let activity = Self.capture { () async throws(DashboardError) in
+          try await d.listeningActivity(user: user, range: range)
+        }
         async let daily = Self.capture { () async throws(DashboardError) in try await d.dailyActivity(user: user, range: range) }
         async let map = Self.capture { () async throws(DashboardError) in try await d.artistMap(user: user, range: range) }
         async let followers = Self.capture { () async throws(DashboardError) in try await d.follows(.followers, user: user) }
         async let following = Self.capture { () async throws(DashboardError) in try await d.follows(.following, user: user) }
-        async let loved = Self.capture { () async throws(DashboardError) in try await d.feedback(user: user, score: .love, count: 1) }
+        async let loved = Self.capture { () async throws(DashboardError) in
+          try await d.feedback(user: user, score: .love, count: 1)
+        }
 
         var snapshot = Snapshot(user: user, range: range, listenCount: listenCount.count, errors: [:])
         func take<T>(_ name: String, _ result: Result<T, DashboardError>) -> T? {

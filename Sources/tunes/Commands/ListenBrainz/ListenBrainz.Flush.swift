@@ -6,7 +6,8 @@ import TunesTerminal
 
 extension ListenBrainz {
   struct Flush: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "flush", abstract: "Send all pending listens to ListenBrainz now.")
+    static let configuration = CommandConfiguration(
+      commandName: "flush", abstract: "Send all pending listens to ListenBrainz now.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -49,7 +50,9 @@ extension ListenBrainz {
       let rejected = try queue.count(.rejected)
       print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
       if rejected > 0 {
-        print("\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix).")
+        print(
+          "\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix)."
+        )
       }
       if !others.isEmpty { print("\(QueueListing.waiting(others)).") }
       if let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }

@@ -7,7 +7,8 @@ import TunesTerminal
 
 extension ListenBrainz {
   struct Pin: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin the playing song (or SONG) on your ListenBrainz profile.")
+    static let configuration = CommandConfiguration(
+      commandName: "pin", abstract: "Pin the playing song (or SONG) on your ListenBrainz profile.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -20,16 +21,19 @@ extension ListenBrainz {
     mutating func validate() throws {
       song = try QueryWords.checked(song, of: Self.self)
       if let blurb, blurb.count > TunesListenBrainz.Dashboard.maxBlurbLength {
-        throw ValidationError("--blurb has \(blurb.count) characters; ListenBrainz allows \(TunesListenBrainz.Dashboard.maxBlurbLength)")
+        throw ValidationError(
+          "--blurb has \(blurb.count) characters; ListenBrainz allows \(TunesListenBrainz.Dashboard.maxBlurbLength)")
       }
     }
 
     func run() async throws {
       try await reportingErrors {
         let (dashboard, access, _) = try ListenBrainzActing.online(global: global)
-        let target = try await ListenBrainzActing.identify(try ListenBrainzActing.song(song, global: global), dashboard: dashboard, user: access.userName)
+        let target = try await ListenBrainzActing.identify(
+          try ListenBrainzActing.song(song, global: global), dashboard: dashboard, user: access.userName)
         let pin = try await dashboard.pin(
-          recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil, blurb: blurb)
+          recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil,
+          blurb: blurb)
         var line = "pinned \(target.label)"
         if let until = pin?.pinnedUntil { line += " until \(DashboardText.dateTime(epoch: until))" }
         print(TerminalText.safe(line))

@@ -20,9 +20,12 @@ extension ListenBrainz {
       try await reportingErrors {
         let context = try DashboardContext(global: global, options: options)
         let list = try await context.dashboard.pins(user: try context.user(user, for: "tunes lb pins"), count: count)
-        if options.json { context.printJSON(list) } else {
+        if options.json {
+          context.printJSON(list)
+        } else {
           context.printLines(
-            DashboardRender(width: context.terminal.width, style: context.style).pins(list, now: Int(Date().timeIntervalSince1970)))
+            DashboardRender(width: context.terminal.width, style: context.style).pins(
+              list, now: Int(Date().timeIntervalSince1970)))
         }
       }
     }

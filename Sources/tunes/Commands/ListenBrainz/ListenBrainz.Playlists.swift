@@ -32,8 +32,11 @@ extension ListenBrainz {
       try await reportingErrors {
         let context = try DashboardContext(global: global, options: options)
         let kind: RemotePlaylistListKind = createdFor ? .createdFor : (collaborator ? .collaborator : .createdBy)
-        let list = try await context.dashboard.playlists(user: try context.user(user, for: "tunes lb playlists"), kind: kind, count: count)
-        if options.json { context.printJSON(list) } else {
+        let list = try await context.dashboard.playlists(
+          user: try context.user(user, for: "tunes lb playlists"), kind: kind, count: count)
+        if options.json {
+          context.printJSON(list)
+        } else {
           context.printLines(DashboardRender(width: context.terminal.width, style: context.style).playlists(list))
         }
       }

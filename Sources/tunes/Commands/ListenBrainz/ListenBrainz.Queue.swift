@@ -5,7 +5,8 @@ import TunesListenBrainz
 
 extension ListenBrainz {
   struct Queue: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "queue", abstract: "List listens waiting to be sent or rejected.")
+    static let configuration = CommandConfiguration(
+      commandName: "queue", abstract: "List listens waiting to be sent or rejected.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Print JSON.") var json = false

@@ -12,9 +12,10 @@ extension ListenBrainz {
     func run() async throws {
       try await reportingErrors {
         let queued = try ListenQueue(library: try global.openLibrary(.mustExist)).retry(id: id)
-        print(queued
-          ? "Listen \(id) is pending again; `tunes lb flush` sends it now."
-          : "Listen \(id) was not rejected: it is pending already, and `tunes lb flush` sends it now.")
+        print(
+          queued
+            ? "Listen \(id) is pending again; `tunes lb flush` sends it now."
+            : "Listen \(id) was not rejected: it is pending already, and `tunes lb flush` sends it now.")
       }
     }
   }

@@ -6,7 +6,8 @@ import TunesListenBrainz
 
 extension ListenBrainz {
   struct Stats: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "stats", abstract: "One ListenBrainz statistic of a user, as a chart.")
+    static let configuration = CommandConfiguration(
+      commandName: "stats", abstract: "One ListenBrainz statistic of a user, as a chart.")
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
       case artists, releases, recordings, activity, daily, countries
@@ -41,7 +42,9 @@ extension ListenBrainz {
         case .artists, .releases, .recordings:
           let entity = TopEntity(rawValue: part.rawValue) ?? .artists
           let answer = try await d.top(entity, user: user, range: range, count: count)
-          if options.json { context.printJSON(StatsJSON(answer: answer)) } else {
+          if options.json {
+            context.printJSON(StatsJSON(answer: answer))
+          } else {
             context.printLines(render.top(answer, heading: "Top \(part.rawValue) of \(user)"))
           }
         case .activity:
@@ -52,7 +55,11 @@ extension ListenBrainz {
           if options.json { context.printJSON(StatsJSON(answer: answer)) } else { context.printLines(render.daily(answer)) }
         case .countries:
           let answer = try await d.artistMap(user: user, range: range)
-          if options.json { context.printJSON(StatsJSON(answer: answer)) } else { context.printLines(render.countries(answer, count: count)) }
+          if options.json {
+            context.printJSON(StatsJSON(answer: answer))
+          } else {
+            context.printLines(render.countries(answer, count: count))
+          }
         }
       }
     }

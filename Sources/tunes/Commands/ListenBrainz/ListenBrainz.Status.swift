@@ -5,14 +5,16 @@ import TunesListenBrainz
 
 extension ListenBrainz {
   struct Status: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the ListenBrainz account and listen queue.")
+    static let configuration = CommandConfiguration(
+      commandName: "status", abstract: "Show the ListenBrainz account and listen queue.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Print JSON.") var json = false
 
     func run() async throws {
       try await reportingErrors {
-        let status = try SubmissionStatus.read(queue: ListenQueue(library: try global.openLibrary(.mustExist)), account: Account(paths: global.paths))
+        let status = try SubmissionStatus.read(
+          queue: ListenQueue(library: try global.openLibrary(.mustExist)), account: Account(paths: global.paths))
         if json {
           JSONOutput.write(status.json())
         } else {

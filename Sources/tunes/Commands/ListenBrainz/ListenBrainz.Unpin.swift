@@ -5,7 +5,8 @@ import TunesListenBrainz
 
 extension ListenBrainz {
   struct Unpin: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin the recording pinned on your ListenBrainz profile.")
+    static let configuration = CommandConfiguration(
+      commandName: "unpin", abstract: "Unpin the recording pinned on your ListenBrainz profile.")
 
     @OptionGroup var global: GlobalOptions
 

@@ -18,8 +18,12 @@ extension ListenBrainz {
       try await reportingErrors {
         let context = try DashboardContext(global: global, options: options)
         let found = try await context.dashboard.searchUsers(search)
-        if options.json { context.printJSON(found) } else {
-          context.printLines(found.users.isEmpty ? ["no ListenBrainz user matches '\(TerminalText.safe(search))'"] : found.users.map(TerminalText.safe))
+        if options.json {
+          context.printJSON(found)
+        } else {
+          context.printLines(
+            found.users.isEmpty
+              ? ["no ListenBrainz user matches '\(TerminalText.safe(search))'"] : found.users.map(TerminalText.safe))
         }
       }
     }

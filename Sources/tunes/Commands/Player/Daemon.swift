@@ -33,7 +33,8 @@ enum Daemon {
   /// `$XDG_STATE_HOME/tunes/player.log` (default `~/.local/state`), else the runtime folder.
   static func logPath(_ paths: TunesPaths) -> String {
     let env = paths.environment
-    let state = env["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    let state =
+      env["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (env["HOME"] ?? NSHomeDirectory()) + "/.local/state"
     for folder in [state + "/tunes", paths.runtimeDirectory] {
       if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil {

@@ -21,7 +21,9 @@ final class InterruptHandler: @unchecked Sendable {
     signal(SIGINT, SIG_IGN)
     source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     source.setEventHandler { [unowned self] in
-      let first = lock.withLock { count += 1; return count == 1 }
+      let first = lock.withLock {
+        count += 1; return count == 1
+      }
       if first { continuation.yield(); return }
       rawMode?.restore()
       if rawMode != nil { FileHandle.standardOutput.write(Data("\r\u{1B}[2K\n".utf8)) }

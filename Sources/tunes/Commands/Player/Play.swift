@@ -54,7 +54,8 @@ struct Play: AsyncParsableCommand {
   var daemon = false
   @Flag(name: .long, help: .hidden)
   var daemonChild = false
-  @Flag(name: .long, help: "Append the query's songs to the queue (the saved one, or a running player's) instead of replacing it.")
+  @Flag(
+    name: .long, help: "Append the query's songs to the queue (the saved one, or a running player's) instead of replacing it.")
   var add = false
   @Option(name: .long, help: "Also serve the MPD protocol on TCP, on 127.0.0.1 only, at this port.")
   var mpdPort: Int?
@@ -65,7 +66,8 @@ struct Play: AsyncParsableCommand {
   mutating func validate() throws {
     query = try QueryWords.checked(query, of: Self.self)
     if resume && choosing {
-      throw ValidationError("--resume continues the saved queue; a query, --playlist, --album or --artist replaces it: give one or the other")
+      throw ValidationError(
+        "--resume continues the saved queue; a query, --playlist, --album or --artist replaces it: give one or the other")
     }
     if seed != nil && !shuffle { throw ValidationError("--seed only seeds --shuffle; add --shuffle, or leave --seed out") }
   }
@@ -79,9 +81,12 @@ struct Play: AsyncParsableCommand {
   /// The songs the arguments name, packed: a whole-library queue never exists as a `[Song]` in this
   /// process. None is an error unless a daemon starts on an empty library.
   func chosenBatch(_ library: Library) throws -> SongBatch {
-    let songs = try playlist.map { SongBatch(try PlayQueueSource.playlist(library: library, name: $0)) }
+    let songs =
+      try playlist.map { SongBatch(try PlayQueueSource.playlist(library: library, name: $0)) }
       ?? PlayQueueSource.batch(library: library, words: query, artist: artist, album: album)
-    let described = (query + [artist.map { "artist:\($0)" }, album.map { "album:\($0)" }, playlist.map { "playlist \($0)" }].compactMap { $0 }).joined(separator: " ")
+    let described =
+      (query + [artist.map { "artist:\($0)" }, album.map { "album:\($0)" }, playlist.map { "playlist \($0)" }].compactMap { $0 })
+      .joined(separator: " ")
     guard !songs.isEmpty || (daemon || daemonChild) && described.isEmpty else { throw PlayCLIError.nothingMatched(described) }
     return songs
   }
@@ -158,7 +163,9 @@ struct Play: AsyncParsableCommand {
           for await event in events {
             switch event {
             case .songStarted(let song, _):
-              if !interactive { FileHandle.standardOutput.write(Data((TerminalText.safe("\(song.title) — \(song.artist)") + "\n").utf8)) }
+              if !interactive {
+                FileHandle.standardOutput.write(Data((TerminalText.safe("\(song.title) — \(song.artist)") + "\n").utf8))
+              }
             case .message(let text):
               if interactive { PlayerTerminalUI.clearLine() }
               StandardError.print("tunes: \(text)")

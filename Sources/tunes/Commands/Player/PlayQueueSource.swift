@@ -20,7 +20,8 @@ enum PlayCLIError: TunesError {
 
   var description: String {
     switch self {
-    case .nothingMatched(let query): return query.isEmpty ? "the library has no songs (run `tunes index` first)" : "no songs match \(query)"
+    case .nothingMatched(let query):
+      return query.isEmpty ? "the library has no songs (run `tunes index` first)" : "no songs match \(query)"
     case .noSuchPlaylist(let name): return "no playlist named \"\(name)\""
     case .nothingToResume: return "there is no saved session to resume"
     case .notForRunningPlayer(let options):

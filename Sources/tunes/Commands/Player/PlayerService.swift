@@ -21,7 +21,9 @@ final class PlayerService: @unchecked Sendable {
   }
 
   /// Binds the socket(s) and starts serving `player`.
-  static func start(player: Player, library: Library, socketPath: String, tcpPort: Int?, password: String?) async throws -> PlayerService {
+  static func start(player: Player, library: Library, socketPath: String, tcpPort: Int?, password: String?) async throws
+    -> PlayerService
+  {
     let (stream, quit) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let backend = PlayerBackend(player: player, library: library, onShutdown: { quit.yield() })
     let server = MPDServer(

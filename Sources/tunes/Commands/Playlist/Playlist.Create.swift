@@ -12,8 +12,11 @@ extension Playlist {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist name.") var name: String
     // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
-    @Argument(parsing: .allUnrecognized, help: "Songs to put in it: a query, or paths of files and folders.") var query: [String] = []
-    @Option(help: "Make a smart playlist whose songs are this query's result whenever it is played or shown (sort: and limit: allowed).")
+    @Argument(parsing: .allUnrecognized, help: "Songs to put in it: a query, or paths of files and folders.") var query:
+      [String] = []
+    @Option(
+      help: "Make a smart playlist whose songs are this query's result whenever it is played or shown (sort: and limit: allowed)."
+    )
     var smart: String?
 
     mutating func validate() throws {
@@ -30,7 +33,9 @@ extension Playlist {
         } else {
           let songs = query.isEmpty ? [] : try await PlaylistCLI.songs(query, store: store)
           let summary = try await store.create(name: name, songs: songs)
-          print("created playlist '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)), \(DurationText.rounded(ms: summary.durationMs))")
+          print(
+            "created playlist '\(summary.name)': \(PlaylistCLI.songs(summary.songCount)), \(DurationText.rounded(ms: summary.durationMs))"
+          )
         }
       }
     }

@@ -4,7 +4,8 @@ import TunesPlaylists
 
 extension Playlist {
   struct Dedupe: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "dedupe", abstract: "Remove repeated songs, keeping the first of each.")
+    static let configuration = CommandConfiguration(
+      commandName: "dedupe", abstract: "Remove repeated songs, keeping the first of each.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist name.") var name: String

@@ -6,7 +6,8 @@ import TunesTerminal
 
 extension Playlist {
   struct Delete: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a playlist (its songs stay in the library).")
+    static let configuration = CommandConfiguration(
+      commandName: "delete", abstract: "Delete a playlist (its songs stay in the library).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist name.") var name: String
@@ -18,7 +19,8 @@ extension Playlist {
         let summary = try await store.show(name: name).summary  // an unknown name fails before asking
         if !yes && TerminalInfo.isTerminal(STDIN_FILENO) && TerminalInfo.isTerminal(STDOUT_FILENO) {
           // Unbuffered, so the question shows before readLine waits.
-          FileHandle.standardOutput.write(Data("Delete playlist '\(summary.name)' (\(PlaylistCLI.songs(summary.songCount)))? [y/N] ".utf8))
+          FileHandle.standardOutput.write(
+            Data("Delete playlist '\(summary.name)' (\(PlaylistCLI.songs(summary.songCount)))? [y/N] ".utf8))
           guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {
             print("kept '\(summary.name)'")
             return

@@ -12,7 +12,8 @@ extension Playlist {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist name.") var name: String
-    @Option(help: "m3u8, m3u, xspf or jspf (default: from the -o extension; m3u8 on standard output).") var format: PlaylistFormat?
+    @Option(help: "m3u8, m3u, xspf or jspf (default: from the -o extension; m3u8 on standard output).") var format:
+      PlaylistFormat?
     @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
     @Flag(help: "Write paths relative to the output file's folder (or the current folder).") var relative = false
 
@@ -30,7 +31,8 @@ extension Playlist {
         let chosen = chosenFormat
         let cwd = FileManager.default.currentDirectoryPath
         let folder: String? =
-          relative ? (output.map { (($0.hasPrefix("/") ? $0 : cwd + "/" + $0) as NSString).deletingLastPathComponent } ?? cwd) : nil
+          relative
+          ? (output.map { (($0.hasPrefix("/") ? $0 : cwd + "/" + $0) as NSString).deletingLastPathComponent } ?? cwd) : nil
         let data = try await PlaylistCLI.store(global, .mustExist).export(name: name, format: chosen, relativeTo: folder)
         if let output {
           do {
@@ -38,7 +40,9 @@ extension Playlist {
           } catch {
             let folder = ((output as NSString).deletingLastPathComponent as NSString).expandingTildeInPath
             throw PlaylistError.cannotWrite(
-              path: output, reason: FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) ? "permission denied or disk full" : "no such folder")
+              path: output,
+              reason: FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder)
+                ? "permission denied or disk full" : "no such folder")
           }
         } else {
           FileHandle.standardOutput.write(data)

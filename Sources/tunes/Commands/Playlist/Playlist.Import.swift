@@ -6,7 +6,8 @@ import TunesPlaylists
 
 extension Playlist {
   struct Import: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "import", abstract: "Import an M3U, M3U8, XSPF or JSPF file as a playlist.")
+    static let configuration = CommandConfiguration(
+      commandName: "import", abstract: "Import an M3U, M3U8, XSPF or JSPF file as a playlist.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist file.") var file: String
@@ -16,8 +17,9 @@ extension Playlist {
     func run() async throws {
       try await reportingErrors {
         let report = try await PlaylistCLI.store(global, .createIfMissing).importFile(path: file, name: name, format: format)
-        print("imported '\(report.name)': \(PlaylistCLI.songs(report.entryCount))"
-          + (report.unmatched.isEmpty ? "" : ", \(report.unmatched.count) not in the library (kept as missing):"))
+        print(
+          "imported '\(report.name)': \(PlaylistCLI.songs(report.entryCount))"
+            + (report.unmatched.isEmpty ? "" : ", \(report.unmatched.count) not in the library (kept as missing):"))
         for entry in report.unmatched { print("  " + entry.description) }
       }
     }

@@ -8,7 +8,8 @@ import TunesPlaylists
 
 extension Playlist {
   struct Pull: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pull", abstract: "Make a local playlist from a ListenBrainz playlist.")
+    static let configuration = CommandConfiguration(
+      commandName: "pull", abstract: "Make a local playlist from a ListenBrainz playlist.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist's MBID or its https://listenbrainz.org/playlist/… URL.") var playlist: String
@@ -27,7 +28,8 @@ extension Playlist {
         let (remote, jspf) = try await Dashboard(wire: access.wire).playlistWithJSPF(mbid: mbid)
         // The playlist importer reads files: hand it the document as served, in a private temporary file.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tunes-pull-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+          at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("playlist.jspf")
         try jspf.write(to: file)
@@ -35,11 +37,15 @@ extension Playlist {
         let title = remote.title.isEmpty ? mbid : remote.title
         let report = try await store.importFile(path: file.path, name: name ?? title, format: .jspf)
         let held = report.entryCount - report.unmatched.count
-        print("pulled '\(title)' into playlist '\(report.name)': \(held) of \(report.entryCount) track\(report.entryCount == 1 ? "" : "s") in the library")
+        print(
+          "pulled '\(title)' into playlist '\(report.name)': \(held) of \(report.entryCount) track\(report.entryCount == 1 ? "" : "s") in the library"
+        )
         if !report.unmatched.isEmpty {
           print("the library lacks:")
           for missing in report.unmatched {
-            print("  \(missing.entry.artist ?? "?") – \(missing.entry.title ?? "?")\(missing.entry.recordingMbid.map { "  (\($0))" } ?? "")")
+            print(
+              "  \(missing.entry.artist ?? "?") – \(missing.entry.title ?? "?")\(missing.entry.recordingMbid.map { "  (\($0))" } ?? "")"
+            )
           }
         }
       }

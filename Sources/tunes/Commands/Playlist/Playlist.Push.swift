@@ -8,7 +8,8 @@ import TunesPlaylists
 
 extension Playlist {
   struct Push: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "push", abstract: "Create or update the playlist on ListenBrainz.")
+    static let configuration = CommandConfiguration(
+      commandName: "push", abstract: "Create or update the playlist on ListenBrainz.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist name (also its title on ListenBrainz).") var name: String
@@ -31,7 +32,9 @@ extension Playlist {
         guard let user = access.userName else { throw DashboardError.notLoggedIn(what: "tunes playlist push") }
         let title = document.title ?? name
         let result = try await dashboard.push(title: title, user: user, isPublic: !`private`, tracks: tracks)
-        print("\(result.updated ? "updated" : "created") '\(title)' on ListenBrainz: \(RemotePlaylist.identifierPrefix)\(result.mbid) (\(tracks.count) track\(tracks.count == 1 ? "" : "s"))")
+        print(
+          "\(result.updated ? "updated" : "created") '\(title)' on ListenBrainz: \(RemotePlaylist.identifierPrefix)\(result.mbid) (\(tracks.count) track\(tracks.count == 1 ? "" : "s"))"
+        )
         if !leftOut.isEmpty {
           print("left out \(leftOut.count) song\(leftOut.count == 1 ? "" : "s") without a recording MBID:")
           for line in leftOut { print("  \(line)") }

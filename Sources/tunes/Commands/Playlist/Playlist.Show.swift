@@ -43,7 +43,8 @@ extension Playlist {
             name: summary.name, smartQuery: summary.smartQuery, songCount: summary.songCount,
             missingCount: summary.missingCount, durationMs: summary.durationMs,
             entries: contents.entries.map {
-              .init(position: $0.position, title: $0.title, artist: $0.artist, album: $0.album, durationMs: $0.durationMs,
+              .init(
+                position: $0.position, title: $0.title, artist: $0.artist, album: $0.album, durationMs: $0.durationMs,
                 path: $0.path, recordingMbid: $0.recordingMbid, missing: $0.isMissing)
             })
           JSONOutput.print(encoding: output)
@@ -59,7 +60,9 @@ extension Playlist {
           var line = "\(position) \(entry.isMissing ? "!" : " ") "
           line += PlaylistCLI.column(entry.title ?? (entry.path as NSString).lastPathComponent, 40) + "  "
           line += PlaylistCLI.column(entry.artist ?? "", 28) + "  " + DurationText.rounded(ms: entry.durationMs)
-          if entry.isMissing { line += "  missing: " + (entry.path.isEmpty ? (entry.recordingMbid.map { "recording " + $0 } ?? "") : entry.path) }
+          if entry.isMissing {
+            line += "  missing: " + (entry.path.isEmpty ? (entry.recordingMbid.map { "recording " + $0 } ?? "") : entry.path)
+          }
           print(TerminalText.safe(line))
         }
       }

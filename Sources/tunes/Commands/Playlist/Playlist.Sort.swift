@@ -5,7 +5,8 @@ import TunesPlaylists
 
 extension Playlist {
   struct Sort: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sort", abstract: "Sort a playlist by keys (e.g. artist year:desc track).")
+    static let configuration = CommandConfiguration(
+      commandName: "sort", abstract: "Sort a playlist by keys (e.g. artist year:desc track).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist name.") var name: String

@@ -9,7 +9,9 @@ struct DashboardRender {
   let width: Int
   let style: ChartStyle
 
-  func title(_ text: String) -> String { style.paint(TextWidth.truncate(TerminalText.safe(text), to: width), ChartStyle.boldCode) }
+  func title(_ text: String) -> String {
+    style.paint(TextWidth.truncate(TerminalText.safe(text), to: width), ChartStyle.boldCode)
+  }
   /// A line of server text cut to the width.
   func line(_ text: String) -> String { TextWidth.truncate(TerminalText.safe(text), to: width) }
   func dim(_ text: String) -> String { style.paint(text, ChartStyle.dimCode) }
@@ -50,7 +52,9 @@ struct DashboardRender {
       guard !activity.buckets.isEmpty else { return [title(head), dim("no listens in this range")] }
       let total = activity.buckets.map(\.listenCount).reduce(0, +)
       return [title(head + " (\(DashboardText.count(total, "listen")))")]
-        + ColumnChart.render(values: activity.buckets.map(\.listenCount), labels: activity.buckets.map { TerminalText.safe($0.label) }, height: height, width: width, style: style)
+        + ColumnChart.render(
+          values: activity.buckets.map(\.listenCount), labels: activity.buckets.map { TerminalText.safe($0.label) },
+          height: height, width: width, style: style)
     }
   }
 
@@ -60,7 +64,8 @@ struct DashboardRender {
     case .ready(let daily):
       let head = "Daily activity, \(DashboardText.rangeName(daily.range)) (hours in UTC)"
       return [title(head)]
-        + Heatmap.render(counts: daily.counts, rowLabels: DailyActivity.days.map { String($0.prefix(3)) }, width: width, style: style)
+        + Heatmap.render(
+          counts: daily.counts, rowLabels: DailyActivity.days.map { String($0.prefix(3)) }, width: width, style: style)
     }
   }
 
@@ -76,7 +81,8 @@ struct DashboardRender {
   }
 
   func follows(_ list: FollowList) -> [String] {
-    let head = list.direction == .followers
+    let head =
+      list.direction == .followers
       ? "\(list.user) has \(DashboardText.count(list.names.count, "follower"))"
       : "\(list.user) follows \(DashboardText.count(list.names.count, "user"))"
     return [title(head)] + list.names.map(line)

@@ -18,7 +18,9 @@ struct FeedbackListingArguments: ParsableArguments {
     try await reportingErrors {
       let context = try DashboardContext(global: global, options: options)
       let page = try await context.dashboard.feedback(user: try context.user(user, for: command), score: score, count: count)
-      if options.json { context.printJSON(page) } else {
+      if options.json {
+        context.printJSON(page)
+      } else {
         context.printLines(DashboardRender(width: context.terminal.width, style: context.style).feedback(page))
       }
     }

@@ -10,7 +10,9 @@ struct FollowListingArguments: ParsableArguments {
     try await reportingErrors {
       let context = try DashboardContext(global: global, options: options)
       let list = try await context.dashboard.follows(direction, user: try context.user(user, for: command))
-      if options.json { context.printJSON(list) } else {
+      if options.json {
+        context.printJSON(list)
+      } else {
         context.printLines(DashboardRender(width: context.terminal.width, style: context.style).follows(list))
       }
     }

@@ -27,7 +27,8 @@ enum ListenBrainzActing {
     let candidates = try library.songs(matching: LibraryQuery.parse(arguments: words))
     guard !candidates.isEmpty else { throw DashboardError.noSong(text) }
     guard candidates.count == 1 else {
-      throw DashboardError.invalidArgument("\(candidates.count) songs match '\(text)'; name one by id or path (see `tunes search`)")
+      throw DashboardError.invalidArgument(
+        "\(candidates.count) songs match '\(text)'; name one by id or path (see `tunes search`)")
     }
     return target(candidates[0])
   }
@@ -63,7 +64,8 @@ enum ListenBrainzActing {
     guard let user else { throw .noRecordingId(song: target.label) }
     let page = try await dashboard.listens(user: user, count: 100)
     let key = fold(target.artist) + "\u{1F}" + fold(target.title)
-    guard let listen = page.listens.first(where: { fold($0.track.artistName) + "\u{1F}" + fold($0.track.trackName) == key }) else {
+    guard let listen = page.listens.first(where: { fold($0.track.artistName) + "\u{1F}" + fold($0.track.trackName) == key })
+    else {
       throw .noRecordingId(song: target.label)
     }
     var found = target
@@ -90,13 +92,17 @@ enum ListenBrainzActing {
     let (dashboard, access, library) = try online(global: global)
     let target = try await identify(try song(words, global: global), dashboard: dashboard, user: access.userName)
     let queue = FeedbackQueue(library: library)
-    try queue.enqueue(recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil, score: score, label: target.label)
+    try queue.enqueue(
+      recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil, score: score,
+      label: target.label)
     let report = try await queue.flush(using: dashboard)
     var lines: [String] = []
     for (row, message) in report.dropped { lines.append("ListenBrainz refused feedback on \(row.label): \(message)") }
     if let stop = report.stoppedBy {
       guard stop.isTransient else { throw stop }
-      lines.append("\(score.word) \(target.label): queued (\(stop.description)); \(report.remaining) waiting, sent by the next feedback or `tunes lb flush`")
+      lines.append(
+        "\(score.word) \(target.label): queued (\(stop.description)); \(report.remaining) waiting, sent by the next feedback or `tunes lb flush`"
+      )
     } else {
       lines.append("\(score.word) \(target.label)")
       let earlier = report.sent.count - 1
@@ -114,7 +120,9 @@ extension ListenBrainzActing {
     guard !(try queue.pending().isEmpty) else { return nil }
     let report = try await queue.flush(using: dashboard)
     var line = "Sent \(report.sent.count) feedback."
-    if !report.dropped.isEmpty { line += " \(report.dropped.count) refused: \(report.dropped.map { "\($0.0.label) (\($0.1))" }.joined(separator: ", "))." }
+    if !report.dropped.isEmpty {
+      line += " \(report.dropped.count) refused: \(report.dropped.map { "\($0.0.label) (\($0.1))" }.joined(separator: ", "))."
+    }
     if let stop = report.stoppedBy { line += " \(report.remaining) still queued: \(stop.description)" }
     return line
   }
