@@ -58,8 +58,14 @@ extension PlayerBackend {
     emit([.storedPlaylist])
   }
 
+  /// MPD answers a taken name (its own included) with "Playlist exists already", not `save`'s words.
   public func rename(playlist name: String, to newName: String) async throws {
-    try await translatingPlaylist { try await playlists.rename(name, to: newName) }
+    try await translatingPlaylist {
+      let names = try await playlists.list().map(\.name)
+      guard names.contains(name) else { throw MPDError.noExist("No such playlist") }
+      guard !names.contains(newName) else { throw MPDError.exist("Playlist exists already") }
+      try await playlists.rename(name, to: newName)
+    }
     emit([.storedPlaylist])
   }
 

@@ -386,7 +386,7 @@ public actor InMemoryMPDBackend: MPDBackend {
 
   public func rename(playlist name: String, to newName: String) throws {
     let songs = try playlist(name)
-    guard playlists[newName] == nil else { throw MPDError.exist("Playlist already exists") }
+    guard playlists[newName] == nil else { throw MPDError.exist("Playlist exists already") }
     playlists[name] = nil
     store(newName, songs)
   }
