@@ -75,7 +75,13 @@ extension Player {
     ensureStarted()
     guard state != .stopped, let currentID else { return }
     guard let plan = planAfter(itemID: currentID, base: pass, advance: .userNext) else {
-      await stop()
+      // Past the last song, as at the queue's end: stopped, with no current song (MPD's `next`), told
+      // to idle clients as one change.
+      await changingOnce {
+        await stop()
+        self.currentID = nil
+        changed([.player])
+      }
       return
     }
     await start(plan)

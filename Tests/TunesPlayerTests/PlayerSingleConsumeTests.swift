@@ -158,4 +158,25 @@ import TunesCore
     #expect(await player.status().version == before + 1)
     await player.shutdown()
   }
+
+  /// `next` past the last song stops with no current song, as MPD's does, and idle clients hear it once.
+  @Test func nextPastTheLastSongStopsWithNoCurrentSong() async throws {
+    let (player, _) = threeSongs(frames: 441_000)
+    try await player.add((1...3).map { song($0) })
+    try await player.play(position: 2)
+    await player.pause(true)
+    await player.settle()
+    let changes = await player.changes()
+    let before = await player.status().version
+    await player.next()
+    for await change in changes {
+      #expect(change.subsystems == [.player])
+      break
+    }
+    let status = await player.status()
+    #expect(status.state == .stopped)
+    #expect(status.currentPosition == nil)
+    #expect(status.version == before + 1)
+    await player.shutdown()
+  }
 }
