@@ -331,13 +331,17 @@ public actor PlayerBackend: MPDBackend {
       song.path == path
     else { throw MPDError.noExist("No such song") }
     let length = await player.status().queueLength
-    return try await translate { try await player.add([song], at: min(position ?? length, length)) }.first!
+    let id = try await translate { try await player.add([song]) }.first!
+    // MPD appends, then moves the new entry into place: two changes of the queue, two versions.
+    if let position, position < length { try await translate { try await player.move(id: id, to: position) } }
+    return id
   }
 
   public func delete(positions range: Range<Int>) async throws {
     let entries = await player.queueEntries()
     guard range.lowerBound >= 0, range.upperBound <= entries.count else { throw MPDError.argument("Bad song index") }
-    for entry in entries[range] { try await translate { try await player.delete(id: entry.id) } }
+    let ids = entries[range].map(\.id)
+    try await translate { try await player.delete(ids: ids) }
   }
 
   public func delete(id: Int) async throws { try await translate { try await player.delete(id: id) } }

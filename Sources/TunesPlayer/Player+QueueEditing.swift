@@ -32,6 +32,23 @@ extension Player {
     try await delete(id: queue[position].id)
   }
 
+  /// Removes the entries `ids` as one edit, as MPD's `delete START:END`: one queue version and one change
+  /// for idle clients, each entry removed as `delete(id:)` removes it.
+  public func delete(ids: [Int]) async throws {
+    ensureStarted()
+    for id in ids where queue.item(id: id) == nil { throw PlayerError.noSuchID(id) }
+    let before = queue.version
+    let outermost = holdChanges()
+    var failure: Error?
+    for id in ids where failure == nil {
+      do { try await delete(id: id) } catch { failure = error }  // an entry another edit took meanwhile
+    }
+    queue.collapseVersions(since: before)
+    queueChanged()
+    if outermost { releaseChanges() }
+    if let failure { throw failure }
+  }
+
   /// Removes an entry; removing the one playing moves on as `next` would. Removing the paused one stops,
   /// as MPD does (a paused player never starts playing by itself): the entry that would have followed
   /// becomes the current one, so `play` starts there.

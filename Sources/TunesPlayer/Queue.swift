@@ -109,6 +109,14 @@ public struct Queue: Sendable, Equatable {
     return item
   }
 
+  /// Makes every edit since the queue was at `before` one edit, as one MPD command is: the version moves
+  /// on by one, and each entry changed since is at that version (what `plchanges` compares).
+  public mutating func collapseVersions(since before: Int) {
+    guard version > before + 1 else { return }
+    version = before + 1
+    for index in entries.indices where entries[index].version > before { entries[index].version = version }
+  }
+
   /// Moves the entry at `from` so that it ends at position `to`.
   public mutating func move(from: Int, to: Int) {
     guard from != to else { return }

@@ -113,3 +113,17 @@ import TunesLibrary
     if let last = model.last { #expect(queue.item(id: last.id)?.song == last.song) }
   }
 }
+
+/// Several edits made one, as one MPD command is: the version moves on by one and every entry changed
+/// since carries it, so `plchanges` from the old version still lists them.
+@Test func collapsedEditsAreOneVersion() {
+  var queue = Queue()
+  _ = queue.add((1...5).map { song($0) })
+  let before = queue.version
+  queue.remove(at: 1)
+  queue.remove(at: 1)
+  #expect(queue.version == before + 2)
+  queue.collapseVersions(since: before)
+  #expect(queue.version == before + 1)
+  #expect(queue.items.map(\.version) == [before, before + 1, before + 1])
+}
