@@ -15,7 +15,8 @@ BIN="$OUT/mpd-parser-fuzz"
 swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -emit-library -static -emit-module -module-name TunesCore \
   -emit-module-path "$OUT/TunesCore.swiftmodule" -o "$OUT/libTunesCore.a" Sources/TunesCore/*.swift
 swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -module-name MPDParserFuzz -I "$OUT" -L "$OUT" -lTunesCore \
-  Fuzz/MPDParserFuzz.swift Tests/TunesMPDTests/FilterReading.swift Sources/TunesMPD/*.swift \
+  Fuzz/MPDParserFuzz.swift Tests/TunesMPDTests/FilterReading.swift Sources/TunesMPDTesting/MPDFilterSamples.swift \
+  Sources/TunesMPD/*.swift \
   -o "$BIN"
 CORPUS=$(mktemp -d)
 trap 'rm -rf "$CORPUS"' EXIT

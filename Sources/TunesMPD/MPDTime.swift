@@ -2,9 +2,9 @@
 // and time ("2024-05-01", "2024-05-01T12:30:00Z", "2024-05-01T12:30+02:00"), read without Foundation
 // so the filter parser stays pure Swift (and fuzzable).
 
-enum MPDTime {
+public enum MPDTime {
   /// Seconds since 1970 for `text`; a time without a zone is UTC. Anything else is MPD's argument error.
-  static func seconds(_ text: String) throws(MPDError) -> Double {
+  public static func seconds(_ text: String) throws(MPDError) -> Double {
     if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text) { return Double(value) }
     guard let value = iso8601(Array(text.utf8)) else { throw MPDError.argument("Failed to parse time stamp: \(text)") }
     return value

@@ -2,61 +2,17 @@
 // ASCII with case-folding traps (ß, İ, the Kelvin sign, CRLF, combining marks).
 import Foundation
 import Testing
+import TunesMPDTesting
 
 @testable import TunesMPD
 
 @Suite struct FilterMatcherTests {
-  static let pieces = [
-    "Help", "help", "HELP", "the ", "Beatles", "river", "Rive", "/", "01 ", "é", "E\u{301}", "É", "straße", "STRASSE",
-    "İstanbul", "i\u{307}", "\u{212A}elvin", "kelvin", "\r\n", "\n", "a\r", "Zürich", "ZÜRICH", "Jazz", "QUARTZ",
-    "soft\u{AD}hyphen", "ǅ", "Ǆ", "ǆ", "Ÿ", "ÿ", "Ⱥ", "ⱥ", "ı", "Ω", "ΟΔΟΣ", "σοφία", "ί", "\u{37E}", "Москва", "МОСКВА",
-    "夜の月", "ラスト", "が", "か\u{3099}", "ﾊﾞ", "하늘", "\u{1100}\u{1161}", "\u{F900}", "✨", "🔥", "👍\u{1F3FD}", "🇫🇷", "👩\u{200D}🚀",
-    "❤\u{FE0F}",
-    "שלום", "حب", "\u{600}1", "\0", "é\0", "",
-  ]
-
-  static let asciiPieces = pieces.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
-
-  static func text(_ random: inout SplitMix, maxPieces: Int = 3, ascii: Bool = false) -> String {
-    let from = ascii ? asciiPieces : pieces
-    return (0..<random.below(maxPieces + 1)).map { _ in from[random.below(from.count)] }.joined()
-  }
-
-  /// Half the songs are ASCII throughout, so that whole filters run on the byte path.
-  static func song(_ random: inout SplitMix) -> MPDSong {
-    let ascii = random.next() % 2 == 0
-    var tags: [MPDTag: String] = [:]
-    for tag in MPDTag.allCases where random.next() % 4 != 0 {
-      let value = text(&random, ascii: ascii)
-      if !value.isEmpty { tags[tag] = value }
-    }
-    return MPDSong(file: text(&random, ascii: ascii) + "/" + text(&random, ascii: ascii) + ".mp3", tags: tags)
-  }
-
-  /// A needle taken from the song's own values about half the time, so that many clauses hold.
-  static func clause(_ random: inout SplitMix, song: MPDSong) -> MPDFilter.Clause {
-    let fields: [MPDFilter.Field] = [.any, .file, .base] + MPDTag.allCases.map { .tag($0) }
-    let field = fields[random.below(fields.count)]
-    let ops: [MPDFilter.Operator] = [.equal, .notEqual, .contains, .startsWith]
-    var value = text(&random, maxPieces: 2)
-    if random.next() % 2 == 0 {
-      let source = Array(([song.file] + song.tags.values.sorted()).randomElement(using: &random)!)
-      let start = random.below(source.count + 1)
-      let end = start + random.below(source.count - start + 1)
-      value = String(source[start..<end])
-      if random.next() % 3 == 0 { value = value.uppercased() }
-    }
-    return MPDFilter.Clause(
-      field: field, op: ops[Int(random.next() % 4)], value: value, ignoreCase: random.next() % 2 == 0,
-      negated: random.next() % 4 == 0)
-  }
-
   @Test(arguments: [1, 2, 3] as [UInt64]) func matcherAgreesWithTheStringReading(seed: UInt64) {
     var random = SplitMix(state: seed)
     var held = 0
     for _ in 0..<3000 {
-      let song = Self.song(&random)
-      let filter = MPDFilter((0..<1 + Int(random.next() % 2)).map { _ in Self.clause(&random, song: song) })
+      let song = MPDFilterSamples.song(&random)
+      let filter = MPDFilter((0..<1 + Int(random.next() % 2)).map { _ in MPDFilterSamples.clause(&random, song: song) })
       let expected = stringReading(filter, song)
       let matcher = MPDFilter.Matcher(filter)
       #expect(matcher.matches(song) == expected, "\(filter) on \(song)")
