@@ -1,46 +1,7 @@
-// What the tag reader returns for one MP3 file: its tags and its audio properties. This is the
+// What the tag reader returns for one audio file: its tags and its audio properties. This is the
 // contract between TunesTags and the indexer; the parsing lives in the other files of this module.
 
-/// Tags as read from ID3v2 (preferred) and ID3v1 (fills what v2 lacks). Empty fields are nil.
-public struct TagSet: Sendable, Equatable {
-  public var title: String?
-  public var artist: String?
-  public var album: String?
-  public var albumArtist: String?
-  public var trackNumber: Int?
-  public var trackTotal: Int?
-  public var discNumber: Int?
-  public var discTotal: Int?
-  /// The year of TDRC/TYER/ID3v1 (the date's first four digits).
-  public var year: Int?
-  /// Genre names; numeric references such as "(17)" or "17" are resolved to "Rock".
-  public var genres: [String]
-  public var isCompilation: Bool
-  public var composer: String?
-  public var comment: String?
-  /// UFID owner http://musicbrainz.org, else TXXX "MusicBrainz Release Track Id" is NOT used here.
-  public var recordingMbid: String?
-  /// TXXX "MusicBrainz Album Id".
-  public var releaseMbid: String?
-  /// TXXX "MusicBrainz Release Group Id".
-  public var releaseGroupMbid: String?
-  /// TXXX "MusicBrainz Artist Id" (may hold several, separated by "/" or NUL).
-  public var artistMbids: [String]
-  /// TXXX "MusicBrainz Album Artist Id".
-  public var albumArtistMbids: [String]
-  /// Which tag versions were found, e.g. ["ID3v2.4", "ID3v1.1"].
-  public var versions: [String]
-
-  public init() {
-    genres = []
-    isCompilation = false
-    artistMbids = []
-    albumArtistMbids = []
-    versions = []
-  }
-}
-
-/// Properties of the MPEG audio stream, found without decoding.
+/// Properties of the audio stream, found without decoding.
 public struct AudioProperties: Sendable, Equatable {
   /// Exact when a Xing/Info (with LAME gapless info) or VBRI header is present, else summed from frame headers.
   public var durationMs: Int
@@ -64,6 +25,10 @@ public struct AudioProperties: Sendable, Equatable {
   public var layer: Int = 0
   /// The encoder named by the LAME tag, e.g. "LAME3.100", when there is one.
   public var encoder: String? = nil
+  /// The codec as MPD's `audio`/tunes' `info` name it: "mp3", "flac", "vorbis", "opus", "aac", "alac".
+  public var codec: String = "mp3"
+  /// Bits per sample of the source for lossless formats (16, 24); nil for lossy codecs, which have none.
+  public var bitsPerSample: Int? = nil
 
   public init(
     durationMs: Int, sampleRate: Int, channels: Int, bitrate: Int, lengthSource: String,
