@@ -1,6 +1,7 @@
 // The `tunes` command: the root of the command tree. Its subcommands live under Commands/, one folder
 // per kind (Library, Player, Remote, ListenBrainz, Playlist); this file lists them, in the order
-// `tunes --help` shows them, and starts the parser once the command names are checked.
+// `tunes --help` shows them, and starts the parser once the command names are checked. With no
+// arguments it runs `tunes status`.
 import ArgumentParser
 import TunesCore
 
@@ -44,7 +45,9 @@ struct Tunes: AsyncParsableCommand {
 
   /// The parser's own entry point, with mistyped command names caught first (see CommandNameCheck).
   static func main() async {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    // `tunes` alone shows what the player is doing, as `mpc` alone does.
+    let given = Array(CommandLine.arguments.dropFirst())
+    let arguments = given.isEmpty ? ["status"] : given
     do {
       try CommandNameCheck.check(arguments, root: Self.self)
       var command = try parseAsRoot(arguments)

@@ -55,6 +55,10 @@ struct Play: AsyncParsableCommand {
   @Flag(name: .long, help: .hidden)
   var daemonChild = false
   @Flag(
+    name: .long,
+    help: "With --daemon: stay in the foreground and log to standard error (for systemd and other supervisors).")
+  var foreground = false
+  @Flag(
     name: .long, help: "Append the query's songs to the queue (the saved one, or a running player's) instead of replacing it.")
   var add = false
   @Option(name: .long, help: "Also serve the MPD protocol on TCP, on 127.0.0.1 only, at this port.")
@@ -70,6 +74,12 @@ struct Play: AsyncParsableCommand {
         "--resume continues the saved queue; a query, --playlist, --album or --artist replaces it: give one or the other")
     }
     if seed != nil && !shuffle { throw ValidationError("--seed only seeds --shuffle; add --shuffle, or leave --seed out") }
+    if foreground {
+      guard daemon else { throw ValidationError("--foreground only changes --daemon; add --daemon, or leave it out") }
+      // The supervisor keeps the process; it runs as the child `--daemon` would have started.
+      daemon = false
+      daemonChild = true
+    }
   }
 
   /// SQLite's page cache per connection of a playing process.
