@@ -13,6 +13,8 @@ enum CLIError: TunesError {
   /// A command to the running player that could change nothing (`pause` while paused, `resume` with an
   /// empty queue): said, with a non-zero exit, so a script is never told that something happened.
   case nothingToChange(String)
+  /// An argument the parser accepted but the situation refuses (`seek` past the song's end).
+  case invalidArgument(String)
 
   var exitStatus: ExitStatus {
     switch self {
@@ -20,6 +22,7 @@ enum CLIError: TunesError {
     case .noLibrary: return .noInput
     case .notALibrary: return .dataError
     case .nothingToChange: return .partial
+    case .invalidArgument: return .usage
     }
   }
 
@@ -30,6 +33,7 @@ enum CLIError: TunesError {
     case .notALibrary(let path):
       return "\(path) is not a tunes library (not an SQLite database); move it away, or name another with --db"
     case .nothingToChange(let why): return why
+    case .invalidArgument(let why): return why
     }
   }
 }

@@ -12,16 +12,9 @@ struct ForegroundPlayerTests {
     try home.makeSong("A/1 one.mp3", title: "One", artist: "Ada", album: "First", seconds: 30)
     try #require(try await home.tunes("index", home.music).status == 0)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(builtTunes))
-    process.arguments = ["play", "--daemon", "--foreground", "--device", "null"]
-    process.environment = home.environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-
+    let child = try ChildProcess.start(
+      try #require(builtTunes), ["play", "--daemon", "--foreground", "--device", "null"], environment: home.environment)
+    defer { child.stop() }
     #expect(try await home.waitFor(10) { FileManager.default.fileExists(atPath: home.socket) })
     let bare = try await home.tunes(arguments: [])
     let status = try await home.tunes("status")
@@ -29,11 +22,10 @@ struct ForegroundPlayerTests {
     #expect(bare.out.contains("One"))
     #expect(try await home.tunes("pause").status == 0)
 
-    kill(process.processIdentifier, SIGTERM)
-    let pid = process.processIdentifier
-    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    child.kill(SIGTERM)
+    let pid = child.pid
+    try #require(try await home.waitFor(10) { PlayerHome.ended(pid) })
+    #expect(await child.wait() == 0)
     #expect(!FileManager.default.fileExists(atPath: home.socket))
 
     // The paused session comes back paused, with its song, in the next player.

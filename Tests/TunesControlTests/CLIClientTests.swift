@@ -89,7 +89,8 @@ struct CLIClientTests {
     let nothing = try await tunes(socket: h.socket, "add", "no-such-words", "--db", missing)
     #expect(nothing.status == 66 && nothing.err == "tunes: the library at \(missing) does not exist; run `tunes index` first\n")
     let refused = try await tunes(socket: h.socket, "seek", "10")
-    #expect(refused.status == 65 && refused.err == "tunes: the player refused seekcur: Not playing\n")
+    // Seeking with nothing playing changes nothing, and says so as `pause` does.
+    #expect(refused.status == 1 && refused.err == "tunes: nothing is playing\n")
     #expect(try await tunes(socket: h.socket, "volume", "101").status == 64)
     #expect(try await tunes(socket: h.socket, "repeat", "sometimes").status == 64)
   }

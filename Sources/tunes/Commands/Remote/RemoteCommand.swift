@@ -1,7 +1,8 @@
-// The commands that only send one request to the running player over its MPD socket and print
-// nothing: pause, resume, toggle, next, prev, stop, clear and quit. They differ only in their name,
-// their help line and the request, so each is a `RemoteRequest` and one command type runs them all.
-// One that could change nothing (pause while paused, resume with an empty queue) says so and exits 1.
+// The commands that only send one request to the running player over its MPD socket and then print the
+// resulting state (`-q`: nothing): pause, resume, toggle, next, prev, stop, clear and quit. They differ
+// only in their name, their help line and the request, so each is a `RemoteRequest` and one command
+// type runs them all. One that could change nothing (pause while paused, resume with an empty queue)
+// says so and exits 1.
 import ArgumentParser
 import TunesControl
 import TunesMPD
@@ -11,6 +12,12 @@ protocol RemoteRequest {
   static var commandName: String { get }
   static var abstract: String { get }
   static func send(to client: MPDClient) throws
+  /// False for a request after which there is no player left to ask (quit).
+  static var printsState: Bool { get }
+}
+
+extension RemoteRequest {
+  static var printsState: Bool { true }
 }
 
 /// `tunes pause`, `tunes next`, …: connects to the running player and sends `Request`.
@@ -20,10 +27,13 @@ struct RemoteCommand<Request: RemoteRequest>: AsyncParsableCommand {
   }
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: ControlOutput
 
   func run() async throws {
     try await reportingErrors {
-      try Request.send(to: try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
+      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      try Request.send(to: client)
+      if Request.printsState { try output.printState(client) }
     }
   }
 }
@@ -111,6 +121,7 @@ enum Clear: RemoteRequest {
 enum Quit: RemoteRequest {
   static let commandName = "quit"
   static let abstract = "End the running player (e.g. one started with `tunes play --daemon`)."
+  static let printsState = false
   static func send(to client: MPDClient) throws { try PlayerRemote.quit(client) }
 }
 

@@ -9,6 +9,7 @@ struct Repeat: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "off, all or one") var mode: Mode
+  @OptionGroup var output: ControlOutput
 
   func run() async throws {
     try await reportingErrors {
@@ -17,6 +18,7 @@ struct Repeat: AsyncParsableCommand {
       try client.sendLine(
         "command_list_begin\nrepeat \(mode == .off ? 0 : 1)\nsingle \(mode == .one ? 1 : 0)\ncommand_list_end")
       _ = try client.readReply(command: "repeat")
+      try output.printState(client)
     }
   }
 }

@@ -9,11 +9,13 @@ struct Shuffle: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "on or off") var mode: Mode
+  @OptionGroup var output: ControlOutput
 
   func run() async throws {
     try await reportingErrors {
       let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
       try client.run("random", [mode == .on ? "1" : "0"])
+      try output.printState(client)
     }
   }
 }

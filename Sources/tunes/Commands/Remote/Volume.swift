@@ -10,9 +10,11 @@ struct Volume: AsyncParsableCommand {
   @OptionGroup var global: GlobalOptions
   // Unrecognized words so "-10" is a value, not an option, while --help and --db stay options.
   @Argument(parsing: .allUnrecognized, help: "[+|-]N") var level: [String] = []
+  @OptionGroup var output: ControlOutput
 
   mutating func validate() throws {
     level = try QueryWords.checked(level, of: Self.self)
+    if ControlOutput.removeQuiet(from: &level) { output.quiet = true }
     guard level.count <= 1 else { throw ValidationError("expected at most one volume") }
     if let text = level.first {
       guard let value = Int(text), (-100...100).contains(value) else {
@@ -33,6 +35,7 @@ struct Volume: AsyncParsableCommand {
       } else {
         try client.run("setvol", [text])
       }
+      try output.printState(client)
     }
   }
 }
