@@ -23,6 +23,14 @@ public final class Library: Sendable {
     let migrator = Schema.migrator(areas: areas)
     songsIndexedHooks = areas.compactMap(\.songsIndexed)
     openedAreas = Set(areas.map(\.area))
+    do {
+      pool = try Self.open(path: path, cacheKiB: cacheKiB, migrator: migrator)
+    } catch {
+      throw LibraryOpenError.explaining(error, path: path)
+    }
+  }
+
+  private static func open(path: String, cacheKiB: Int?, migrator: DatabaseMigrator) throws -> DatabasePool {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -38,7 +46,8 @@ public final class Library: Sendable {
       try db.execute(sql: "PRAGMA temp_store = MEMORY")
       if let cacheKiB { try db.execute(sql: "PRAGMA cache_size = -\(max(cacheKiB, 64))") }
     }
-    pool = try DatabasePool(path: path, configuration: configuration)
+    let pool = try DatabasePool(path: path, configuration: configuration)
     try migrator.migrate(pool)
+    return pool
   }
 }

@@ -40,6 +40,8 @@ struct GlobalOptions: ParsableArguments {
       return try Library(
         path: path, cacheKiB: cacheKiB,
         areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area])
+    } catch let error as LibraryOpenError {
+      throw error
     } catch {
       throw CLIError.cannotOpenDatabase(path: path, reason: "\(error)")
     }
