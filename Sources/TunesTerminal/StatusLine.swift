@@ -37,7 +37,8 @@ public enum StatusLine {
     return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
   }
 
-  /// The line, never wider than `width` characters: the title is shortened first, then the bar dropped.
+  /// The line, never wider than `width` display cells. What matters most survives longest: the bar goes
+  /// first, then the shuffle/repeat/volume flags, then the time; only then is "title — artist" cut.
   public static func render(_ input: StatusLineInput, width: Int) -> String {
     let symbol: String
     switch input.state {
@@ -48,16 +49,18 @@ public enum StatusLine {
     let total = input.durationMs.map { DurationText.clock(ms: $0) } ?? "?:??"
     let time = "\(DurationText.clock(ms: input.elapsedMs))/\(total)"
     let flags = "\(input.shuffle ? "shuffle" : "in order") · repeat \(input.repeatMode) · vol \(input.volume)%"
-    var name = input.artist.isEmpty ? input.title : "\(input.title) — \(input.artist)"
-    let fixed = 2 + 2 + time.count + 2 + flags.count
-    var barWidth = min(20, max(0, width - fixed - name.count - 1))
-    if barWidth < 5 { barWidth = 0 }
-    let room = width - fixed - (barWidth > 0 ? barWidth + 1 : 0)
-    if name.count > room { name = room > 1 ? String(name.prefix(room - 1)) + "…" : "" }
+    let name = input.artist.isEmpty ? input.title : "\(input.title) — \(input.artist)"
     let fraction = input.durationMs.map { $0 > 0 ? Double(input.elapsedMs) / Double($0) : 0 } ?? 0
-    var line = "\(symbol) \(name)  \(time)"
-    if barWidth > 0 { line += " " + bar(fraction, width: barWidth) }
-    line += "  " + flags
-    return String(line.prefix(max(width, 0)))
+    let head = "\(symbol) \(name)"
+    let headCells = DisplayWidth.of(head)
+    let timeCells = DisplayWidth.of(time)
+    let flagCells = DisplayWidth.of(flags)
+
+    // Everything, with a bar of 5 to 20 cells.
+    let barWidth = min(20, width - headCells - 2 - timeCells - 1 - 2 - flagCells)
+    if barWidth >= 5 { return "\(head)  \(time) \(bar(fraction, width: barWidth))  \(flags)" }
+    if headCells + 2 + timeCells + 2 + flagCells <= width { return "\(head)  \(time)  \(flags)" }
+    if headCells + 2 + timeCells <= width { return "\(head)  \(time)" }
+    return DisplayWidth.fit(head, cells: max(width, 0))
   }
 }

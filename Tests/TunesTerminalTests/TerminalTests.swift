@@ -30,7 +30,7 @@ import TunesTerminal
       state: .paused, title: "A Rather Long Song Title That Goes On", artist: "Some Artist", elapsedMs: 65_000,
       durationMs: 130_000, shuffle: true, repeatMode: "all", volume: 80)
     let line = StatusLine.render(input, width: width)
-    #expect(line.count <= width)
+    #expect(DisplayWidth.of(line) <= width)
     if width >= 150 {
       #expect(line.hasPrefix("⏸ A Rather Long Song Title That Goes On — Some Artist  1:05/2:10 "))
       #expect(line.contains("██████████░░░░░░░░░░"))
