@@ -169,6 +169,25 @@ import Testing
     #expect(events.contains { $0["type"] as? String == "critiquebrainz_review" && $0["user"] as? String == "alice" })
   }
 
+  /// Logged in as alice (config file) while TUNES_LISTENBRAINZ_USER shows bob's dashboards: writes and
+  /// the feed are still alice's, the token's owner.
+  @Test func theLoginsUserActsNotTheUserShown() async throws {
+    let f = try await SocialFixture.start()
+    let folder = (f.db as NSString).deletingLastPathComponent + "/config/tunes"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let config = folder + "/config.toml"
+    try Data("[listenbrainz]\ntoken = \"tok-alice\"\nuser = \"alice\"\n".utf8).write(to: URL(fileURLWithPath: config))
+    chmod(config, 0o600)
+    let env = ["TUNES_LISTENBRAINZ_TOKEN": "", "TUNES_LISTENBRAINZ_USER": "bob"]
+    var r = try await f.run("lb", "follow", "carol", extra: env)
+    #expect(r.status == 0 && r.out == "following carol\n", "\(r.err)")
+    #expect(try await f.run("lb", "following", "alice", "--json").json["names"] as? [String] == ["bob", "carol"])
+    r = try await f.run("lb", "feed", "--json", extra: env)
+    #expect(r.status == 0 && r.json["user"] as? String == "alice", "\(r.err)")
+    // What the user shown means is unchanged for the reads: bob's followers.
+    #expect(try await f.run("lb", "followers", "--json", extra: env).json["user"] as? String == "bob")
+  }
+
   static func reviewCount(_ f: SocialFixture) async throws -> Int {
     try await f.feed().filter { $0["type"] as? String == "critiquebrainz_review" }.count
   }

@@ -104,6 +104,19 @@ import Testing
     #expect(r.out.contains("Users with a taste like alice's (similarity, %)\nbob "), "\(r.out)")
   }
 
+  @Test func offlineShowsTheLastFeedFetched() async throws {
+    let f = try await SocialFixture.start()
+    let before = String(SocialFixture.before)
+    let online = try await f.run("lb", "feed", "--max-ts", before)
+    f.server.stop()
+    var r = try await f.run("lb", "feed", "--max-ts", before, "--offline")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.hasPrefix("offline: cached "))
+    #expect(r.out.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n" == online.out)
+    r = try await f.run("lb", "feed", "--following", "--offline")
+    #expect(r.status == 66 && r.err.contains("run it once without --offline"))
+  }
+
   @Test func onlyTheOwnerReadsAFeed() async throws {
     let f = try await SocialFixture.start()
     var r = try await f.run("lb", "feed", "bob")

@@ -62,7 +62,9 @@ extension ListenBrainz {
       func run() async throws {
         try await reportingErrors {
           let context = try DashboardContext(global: global, options: options)
-          let user = try context.user(user, for: "tunes lb feed")
+          // The feed is the token owner's: by default the user stored with the token, not TUNES_LISTENBRAINZ_USER.
+          let owner = (user?.isEmpty ?? true) ? try context.account.account.listenUser() : nil
+          let user = try context.user(owner ?? user, for: "tunes lb feed")
           if !options.offline, let acting = try? SocialActing(global: global, what: "tunes lb feed") {
             for line in try await acting.flushQueued() { StandardError.print("tunes: \(TerminalText.safe(line))") }
           }

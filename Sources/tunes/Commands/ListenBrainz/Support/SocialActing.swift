@@ -15,13 +15,15 @@ struct SocialActing {
   let dashboard: Dashboard
   let queue: SocialQueue
   let library: Library
-  /// The account acted as: the token's owner as tunes knows it.
+  /// The account acted as: the token's owner as tunes knows it (not TUNES_LISTENBRAINZ_USER when a login is stored).
   let user: String
 
   init(global: GlobalOptions, what: String) throws {
     access = try ListenBrainzAccess(paths: global.paths)
     guard access.client.hasToken else { throw DashboardError.notLoggedIn(what: what) }
-    guard let user = access.userName else { throw DashboardError.notLoggedIn(what: what) }
+    // The token's owner: the user stored with the token by `tunes lb login`; with a token from
+    // TUNES_LISTENBRAINZ_TOKEN (owner unknown to tunes), TUNES_LISTENBRAINZ_USER names it.
+    guard let user = try access.account.listenUser() ?? access.userName else { throw DashboardError.notLoggedIn(what: what) }
     self.user = user
     social = Social(wire: access.wire)
     dashboard = Dashboard(wire: access.wire)
