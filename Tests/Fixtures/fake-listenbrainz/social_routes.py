@@ -26,8 +26,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import dashboard_routes as dash
 
+# UserTimelineEventType's values.
 EVENT_TYPES = ["recording_recommendation", "personal_recording_recommendation", "recording_pin", "critiquebrainz_review",
-               "notification", "thanks", "follow", "listen", "like", "playlist_created"]
+               "notification", "thanks", "follow", "listen"]
 RECOMMENDATIONS = ["recording_recommendation", "personal_recording_recommendation"]
 MAX_ITEMS_PER_GET = 1000
 DEFAULT_ITEMS_PER_GET = 25
@@ -445,7 +446,7 @@ def thank(url_user, headers, body):
     if not isinstance(metadata, dict) or "original_event_type" not in metadata or "original_event_id" not in metadata:
         return dash.error(400, "Metadata must contain both original_event_type and original_event_id")
     kind, event_id = metadata["original_event_type"], metadata["original_event_id"]
-    if kind not in EVENT_TYPES or not isinstance(event_id, int):
+    if kind not in EVENT_TYPES or not isinstance(event_id, int) or event_id < 0:
         return dash.error(400, "Invalid metadata: original_event_type or original_event_id is not valid")
     if kind not in RECOMMENDATIONS + ["recording_pin"]:
         return dash.error(400, "This event type is not supported for thanking")

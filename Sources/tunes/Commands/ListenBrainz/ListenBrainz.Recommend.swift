@@ -20,7 +20,7 @@ extension ListenBrainz {
     @Option(name: .long, parsing: .upToNextOption, help: "Recommend personally to these followers (one or more names).")
     var to: [String] = []
 
-    @Option(name: .long, help: "A few words with a personal recommendation (with --to; at most 280 characters).")
+    @Option(name: .long, help: "A few words with a personal recommendation (with --to).")
     var blurb: String?
 
     @Argument(parsing: .allUnrecognized, help: "A song id, path or query (default: the song playing now).")
@@ -29,10 +29,6 @@ extension ListenBrainz {
     mutating func validate() throws {
       song = try QueryWords.checked(song, of: Self.self)
       if blurb != nil && to.isEmpty { throw ValidationError("--blurb goes with a personal recommendation (--to USER…)") }
-      if let blurb, blurb.count > TunesListenBrainz.Dashboard.maxBlurbLength {
-        throw ValidationError(
-          "--blurb has \(blurb.count) characters; ListenBrainz allows \(TunesListenBrainz.Dashboard.maxBlurbLength)")
-      }
       if to.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
         throw ValidationError("--to needs user names")
       }
