@@ -13,7 +13,7 @@ final class FakeListenBrainz: @unchecked Sendable {
 
   static var routesScript: String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/fake-listenbrainz/dashboard_routes.py").path
+      .appendingPathComponent("Fixtures/fake-listenbrainz/social_routes.py").path
   }
 
   /// Starts a server; waits for its port without holding a thread of the shared pool.

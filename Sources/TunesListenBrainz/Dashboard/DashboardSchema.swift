@@ -6,7 +6,7 @@ import TunesLibrary
 
 public enum DashboardSchema {
   /// Handed to `Library.init` by whoever opens the library.
-  public static let area = DatabaseArea(.dashboard, migrations: ["dashboard-v1": v1])
+  public static let area = DatabaseArea(.dashboard, migrations: ["dashboard-v1": v1, "social-v1": SocialSchema.v1])
 
   static func v1(_ db: Database) throws {
     // Keyed by "METHOD path?query" exactly as sent, so an offline run finds the answer of the same view.

@@ -388,6 +388,7 @@ def request_log(handler, state, raw, query):
         return 200, {"requests": list(state.requests), "count": len(state.requests)}
 
 
+import social_routes; social_routes.register(route)  # noqa: E402,E702 - the feed, follows, recommendations, reviews
 import dashboard_routes; dashboard_routes.register(route)  # noqa: E402,E702 - the dashboard endpoints (issue 7)
 
 

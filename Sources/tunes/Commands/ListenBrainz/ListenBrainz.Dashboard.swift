@@ -1,6 +1,6 @@
 // `tunes lb dashboard [USER]`: one screen of a ListenBrainz user: listen count, playing now, recent
 // listens, top artists/releases/recordings, listening activity, the daily heatmap, artist origins,
-// followers/following and loved tracks. Parts are fetched at once; a part that fails says why in its
+// followers/following, loved tracks and similar users. Parts are fetched at once; a part that fails says why in its
 // place, an unknown user or an unreachable server fails the whole command.
 import ArgumentParser
 import Foundation
@@ -42,6 +42,7 @@ extension ListenBrainz {
       var followers: Int?
       var following: Int?
       var lovedCount: Int?
+      var similarUsers: [SimilarUsers.Entry]?
       var errors: [String: String]
     }
 
@@ -82,6 +83,11 @@ extension ListenBrainz {
         async let loved = Self.capture { () async throws(DashboardError) in
           try await d.feedback(user: user, score: .love, count: 1)
         }
+        async let similar = Self.capture { () async throws(DashboardError) in
+          do throws(SocialError) { return try await Social(wire: d.wire).similarUsers(user: user) } catch {
+            throw error.asDashboardError
+          }
+        }
 
         var snapshot = Snapshot(user: user, range: range, listenCount: listenCount.count, errors: [:])
         func take<T>(_ name: String, _ result: Result<T, DashboardError>) -> T? {
@@ -111,6 +117,8 @@ extension ListenBrainz {
         snapshot.followers = take("followers", await followers)?.names.count
         snapshot.following = take("following", await following)?.names.count
         snapshot.lovedCount = take("lovedCount", await loved)?.totalCount
+        let similarUsers = take("similarUsers", await similar)
+        snapshot.similarUsers = similarUsers.map { Array($0.users.prefix(count)) }
 
         // The screen is still drawn when parts failed, and the exit status says it is incomplete (1).
         let incomplete = snapshot.errors.isEmpty ? nil : ExitCode(ExitStatus.partial.rawValue)
@@ -138,6 +146,7 @@ extension ListenBrainz {
         lines += part("Listening activity", "listeningActivity", listening.map { r.activity($0, height: 6) })
         lines += part("Daily activity", "dailyActivity", dailyActivity.map(r.daily))
         lines += part("Artist origins", "artistMap", artistMap.map { r.countries($0, count: count) })
+        lines += part("Similar users", "similarUsers", similarUsers.map { r.similarUsers($0, count: count) })
         context.printLines(lines)
         if let incomplete { throw incomplete }
       }

@@ -10,5 +10,6 @@ struct ListenBrainz: AsyncParsableCommand {
     subcommands: [Login.self, Logout.self, Status.self, Queue.self, Flush.self, Retry.self]
       + [Dashboard.self, Listens.self, Stats.self, Followers.self, Following.self, Loved.self, Hated.self]
       + [Pins.self, Playlists.self, Users.self, Pin.self, Unpin.self]
+      + [Feed.self, Follow.self, Unfollow.self, Recommend.self, Review.self]
   )
 }
