@@ -61,6 +61,21 @@ import Testing
     }
   }
 
+  /// With no login there is nothing to send feedback as: said once, with what to do, and nothing is queued.
+  @Test func feedbackWithoutALoginSaysWhatToDo() async throws {
+    let f = try await Fixture.start()
+    for arguments in [["love", "hallogallo"], ["lb", "pin", "hallogallo"]] {
+      let r = try await TunesBinary.run(
+        arguments, server: f.server.url, db: f.db,
+        extra: ["TUNES_LISTENBRAINZ_TOKEN": "", "TUNES_MPD_SOCKET": f.server.folder + "/no-player.sock"])
+      #expect(r.status == 78, "\(arguments): \(r.err)")
+      #expect(
+        r.err == "tunes: sending feedback or pins needs you logged in to ListenBrainz; run `tunes lb login` first "
+          + "(nothing was sent or queued)\n", "\(arguments)")
+    }
+    #expect(try f.pending().isEmpty)
+  }
+
   @Test func loveHateUnrateByRecordingMBID() async throws {
     let f = try await Fixture.start()
     var r = try await f.run("love", "artist:björk")

@@ -14,6 +14,8 @@ public enum DashboardError: TunesError, Equatable {
   case unexpectedStatus(status: Int, endpoint: String, message: String?)
   case badResponse(endpoint: String, reason: String)
   case notLoggedIn(what: String)
+  /// A write (feedback, a pin, a follow, a push) with no token: nothing was sent or queued.
+  case loginNeeded(what: String)
   /// `--offline` and nothing was ever fetched for this view.
   case notCached(endpoint: String)
   case database(reason: String)
@@ -30,7 +32,7 @@ public enum DashboardError: TunesError, Equatable {
     case .refused, .noRecordingId: return .dataError
     case .rateLimited, .server: return .tempFailure
     case .unexpectedStatus, .badResponse: return .software
-    case .notLoggedIn: return .config
+    case .notLoggedIn, .loginNeeded: return .config
     case .database: return .ioError
     case .invalidArgument: return .usage
     }
@@ -49,6 +51,8 @@ public enum DashboardError: TunesError, Equatable {
       return "ListenBrainz answered HTTP \(status) to \(endpoint)\(message.map { ": \($0)" } ?? "")"
     case .badResponse(let endpoint, let reason): return "unexpected answer from \(endpoint): \(reason)"
     case .notLoggedIn(let what): return "\(what) needs a ListenBrainz user; run `tunes lb login` or name a USER"
+    case .loginNeeded(let what):
+      return "\(what) needs you logged in to ListenBrainz; run `tunes lb login` first (nothing was sent or queued)"
     case .notCached(let endpoint): return "nothing cached for \(endpoint) yet; run it once without --offline"
     case .database(let reason): return "dashboard cache: \(reason)"
     case .noSong(let text): return "no song in the library matches '\(text)'"

@@ -29,7 +29,7 @@ extension Playlist {
           }
         }
         let (dashboard, access, _) = try ListenBrainzActing.online(global: global)
-        guard let user = access.userName else { throw DashboardError.notLoggedIn(what: "tunes playlist push") }
+        guard let user = access.userName else { throw DashboardError.loginNeeded(what: "tunes playlist push") }
         let title = document.title ?? name
         let result = try await dashboard.push(title: title, user: user, isPublic: !`private`, tracks: tracks)
         print(

@@ -83,7 +83,7 @@ enum ListenBrainzActing {
   /// The dashboard over the network (acting never reads the cache).
   static func online(global: GlobalOptions) throws -> (Dashboard, ListenBrainzAccess, Library) {
     let access = try ListenBrainzAccess(paths: global.paths)
-    guard access.client.hasToken else { throw DashboardError.notLoggedIn(what: "sending feedback or pins") }
+    guard access.client.hasToken else { throw DashboardError.loginNeeded(what: "sending feedback or pins") }
     return (Dashboard(wire: access.wire), access, try global.openLibrary(.createIfMissing))
   }
 

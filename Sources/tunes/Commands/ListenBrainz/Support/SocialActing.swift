@@ -20,7 +20,7 @@ struct SocialActing {
 
   init(global: GlobalOptions, what: String) throws {
     access = try ListenBrainzAccess(paths: global.paths)
-    guard access.client.hasToken else { throw DashboardError.notLoggedIn(what: what) }
+    guard access.client.hasToken else { throw DashboardError.loginNeeded(what: what) }
     // The token's owner: the user stored with the token by `tunes lb login`; with a token from
     // TUNES_LISTENBRAINZ_TOKEN (owner unknown to tunes), TUNES_LISTENBRAINZ_USER names it.
     guard let user = try access.account.listenUser() ?? access.userName else { throw DashboardError.notLoggedIn(what: what) }
