@@ -201,7 +201,8 @@ public protocol MPDBackend: Sendable {
   // MARK: Library
   func songs(matching filter: MPDFilter) async throws -> [MPDSong]
   /// Distinct values of `tag` among songs matching `filter`, sorted by their bytes as MPD sorts them; a
-  /// song without the tag counts as the empty value, as in MPD's `list`.
+  /// song counts with each of its values, and one without the tag with its fallback's values or else the
+  /// empty value, as in MPD's `list` (`MPDTags.listedValues`).
   func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String]
   /// The direct children of a folder (`""` = the music folder root).
   func directory(_ uri: String) async throws -> [MPDEntry]
@@ -265,18 +266,26 @@ extension MPDBackend {
   }
 
   /// `list TAG group G…`: the distinct combinations of the `levels` tags (outermost group first, the
-  /// listed tag last) among matching songs, sorted level by level. A song without a group tag counts
-  /// under "" as in MPD, and so does one without the listed tag, as `tagValues` counts it.
+  /// listed tag last) among matching songs, sorted level by level. A song with several values of a level
+  /// counts under each (every combination of its values), one without a tag under its fallback's values
+  /// or else "", as MPD collects them (`VisitTagWithFallbackOrEmpty`).
   public func groupedTagValues(_ levels: [MPDTag], matching filter: MPDFilter) async throws -> [[String]] {
     guard !levels.isEmpty else { return [] }
     var rows = Set<[String]>()
-    for song in try await songs(matching: filter) { rows.insert(levels.map { song.tags[$0] ?? "" }) }
+    for song in try await songs(matching: filter) {
+      var combinations: [[String]] = [[]]
+      for level in levels {
+        let values = song.tags.listedValues(level)
+        combinations = combinations.flatMap { row in values.map { row + [$0] } }
+      }
+      rows.formUnion(combinations)
+    }
     return rows.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   /// A default for backends without a faster path: filters `songs(matching:)`.
   public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
     let songs = try await songs(matching: filter)
-    return Set(songs.map { $0.tags[tag] ?? "" }).sorted()
+    return Set(songs.flatMap { $0.tags.listedValues(tag) }).sorted()
   }
 }

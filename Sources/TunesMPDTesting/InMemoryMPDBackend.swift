@@ -81,8 +81,8 @@ public actor InMemoryMPDBackend: MPDBackend {
   public func stats() -> MPDStats {
     var s = MPDStats()
     s.songs = library.count
-    s.artists = Set(library.compactMap { $0.tags[.artist] }).count
-    s.albums = Set(library.compactMap { $0.tags[.album] }).count
+    s.artists = Set(library.flatMap { $0.tags[all: .artist] }).count
+    s.albums = Set(library.flatMap { $0.tags[all: .album] }).count
     s.databasePlaytime = Int(library.reduce(0) { $0 + ($1.duration ?? 0) }.rounded())
     s.uptime = Int(Date().timeIntervalSince(startedAt))
     return s
