@@ -41,8 +41,9 @@ public struct MPDSong: Sendable, Hashable {
 
 enum MPDFormat {
   /// MPD's order: file, Range, Last-Modified, tags (a line per value), Time (whole seconds), duration
-  /// (milliseconds), Pos, Id. Only the tag types in `shown` (nil: all) are written: the connection's `tagtypes`.
-  static func write(_ song: MPDSong, to out: inout MPDReply, shown: Set<MPDTag>? = nil) {
+  /// (milliseconds), Pos, Id. Only the tag types the connection's `tagtypes` enables (`out.tagTypes`) are written.
+  static func write(_ song: MPDSong, to out: inout MPDReply) {
+    let shown = out.tagTypes
     out += "file: \(line(song.file))\n"
     if let range = song.range { out += "Range: \(range)\n" }
     if let modified = song.lastModified { out += "Last-Modified: \(timestamp(modified))\n" }
