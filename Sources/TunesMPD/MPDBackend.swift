@@ -45,10 +45,10 @@ public struct MPDStatus: Sendable, Hashable {
   /// Seconds into the current song and its length.
   public var elapsed: Double?
   public var duration: Double?
-  /// kbit/s of the current stream.
+  /// kbit/s of the current song (0 is written when unknown, as MPD does).
   public var bitrate: Int?
-  /// `rate:bits:channels`, e.g. `44100:16:2`.
-  public var audio: String?
+  /// What the decoder produces, written as `rate:bits:channels`, e.g. `44100:16:2`.
+  public var audio: MPDAudioFormat?
   /// The job id of a running database update.
   public var updatingDatabase: Int?
   public var error: String?

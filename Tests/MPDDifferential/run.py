@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The MPD differential test: tunes' MPD server against a private real mpd, reply by reply.
 
-Both servers get the same generated music folder and the same protocol scripts (cases/*.mpd); each
+Both servers get the same generated music folder (a case's "# library: NAME" line picks one of
+LIBRARIES) and the same protocol scripts (cases/*.mpd); each
 reply is normalised only where the protocol lets two honest servers differ (queue ids, the queue
 version's starting point, timing) and where Docs/MPDDifferences.md lists an intended difference, then
 the two replies must be equal. mpd is the oracle: a case that tunes answers differently fails.
@@ -213,7 +214,35 @@ def make_several_values_library(music):
     os.utime(music, (stamp, stamp))
 
 
-LIBRARIES = {"default": make_library, "several-values": make_several_values_library}
+# A third library for `status`' audio format and bitrate: CD-rate stereo CBR MP3s, where mpd's decoder
+# reports each frame's bitrate (for the 8 kHz mono songs above it mostly reports 0), at two rates and
+# two bitrates. (folder/file, sample rate, channels, kbit/s, seconds).
+AUDIO_FORMATS = [
+    ("Rates/44100 stereo 128.mp3", 44100, 2, 128, 4),
+    ("Rates/48000 mono 96.mp3", 48000, 1, 96, 4),
+    ("Other/32000 stereo 192.mp3", 32000, 2, 192, 4),
+]
+
+
+def make_audio_formats_library(music):
+    for relative, rate, channels, kbps, seconds in AUDIO_FORMATS:
+        path = os.path.join(music, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        wav = path + ".wav"
+        subprocess.run(["sox", "-n", "-r", str(rate), "-c", str(channels), wav, "synth", str(seconds), "sine", "440"],
+                       check=True)
+        subprocess.run(["lame", "--quiet", "--cbr", "-b", str(kbps), "--tt", os.path.basename(relative)[:-4], wav, path],
+                       check=True)
+        os.remove(wav)
+    stamp = 1_700_000_000
+    for root, dirs, files in os.walk(music):
+        for name in files + dirs:
+            os.utime(os.path.join(root, name), (stamp, stamp))
+    os.utime(music, (stamp, stamp))
+
+
+LIBRARIES = {"default": make_library, "several-values": make_several_values_library,
+             "audio-formats": make_audio_formats_library}
 
 
 def library_of(path):
@@ -319,10 +348,11 @@ class Normaliser:
     """Makes one server's replies comparable: ids by order of first appearance, the queue version as an
     offset from the case's start, timing values blanked, intended differences dropped."""
 
-    def __init__(self, differences, start_version):
+    def __init__(self, differences, start_version, compared=()):
         self.differences = differences
         self.ids = {}
         self.start_version = start_version
+        self.compared = set(compared)  # timing keys this case compares (its "# compare:" line)
 
     def reply(self, command, lines):
         name = command.split(" ", 1)[0]
@@ -339,7 +369,12 @@ class Normaliser:
                 continue
             if self.differences.ignores(name, key):
                 continue
-            if key in TIMING_KEYS:
+            if key == "audio" and key in self.compared:
+                # Rate and channels compare; the sample size is the decoder's (MPD's libmad gives MP3 as
+                # 24 bits, tunes' libmpg123 as 16), the intended difference `Format` shows in songs.
+                rate, _, rest = value.partition(":")
+                value = f"{rate}:<bits>:{rest.partition(':')[2]}"
+            elif key in TIMING_KEYS and key not in self.compared:
                 value = "<timing>"
             elif key in ID_KEYS:
                 value = "#%d" % self.ids.setdefault(value, len(self.ids) + 1)
@@ -356,13 +391,24 @@ def queue_version(connection):
     raise RuntimeError("status without playlist:")
 
 
+def compared_keys(path):
+    """The timing keys a case compares after all: its "# compare: KEY…" line (a song's steady bitrate)."""
+    with open(path, encoding="utf-8") as script:
+        for line in script:
+            match = re.match(r"#\s*compare:(.*)", line)
+            if match:
+                return match.group(1).split()
+    return []
+
+
 def run_case(path, servers, differences, verbose):
     """Runs one script on both servers; returns the list of diff lines (empty when they agree)."""
     sides = {}
+    compared = compared_keys(path)
     for side, socket_path in (("mpd", servers.mpd_socket), ("tunes", servers.tunes_socket)):
         first, second = Connection(socket_path), Connection(socket_path)
         reset(first)
-        sides[side] = {"c1": first, "c2": second, "norm": Normaliser(differences, queue_version(first)),
+        sides[side] = {"c1": first, "c2": second, "norm": Normaliser(differences, queue_version(first), compared),
                        "transcript": [], "pending": []}
     with open(path, encoding="utf-8") as script:
         steps = [line.rstrip("\n") for line in script if line.strip() and not line.startswith("#")]
