@@ -184,6 +184,7 @@ public actor PlayerBackend: MPDBackend {
     out.position = position
     out.id = s.currentID
     out.range = s.currentID.flatMap { ranges[$0] }
+    if let id = s.currentID { out.priority = await player.priorities()[id] ?? 0 }
     return out
   }
 
@@ -313,11 +314,13 @@ public actor PlayerBackend: MPDBackend {
   public func queue() async throws -> MPDQueue {
     let folder = try folder()
     let version = await player.status().queueVersion
+    let priorities = await player.priorities()
     let items = await player.queueEntries().map { entry -> MPDQueueItem in
       var song = LibrarySongs.mpdSong(entry.song, folder: folder)
       song.id = entry.id
       song.position = entry.position
       song.range = ranges[entry.id]
+      song.priority = priorities[entry.id] ?? 0
       return MPDQueueItem(song: song, version: entry.version)
     }
     return MPDQueue(version: version, items: items)

@@ -115,6 +115,8 @@ extension MPDDispatcher {
     MPDCommand("plchanges", .read, 1...2, playlistChanges),
     MPDCommand("plchangesposid", .read, 1...2, playlistChangesPositions),
     MPDCommand("previous", .control, 0...0, previous),
+    MPDCommand("prio", .add, 2...any, priority),
+    MPDCommand("prioid", .add, 2...any, priorityID),
     MPDCommand("random", .control, 1...1, random),
     MPDCommand("rangeid", .add, 2...2, rangeID),
     MPDCommand("readcomments", .read, 1...1, readComments),

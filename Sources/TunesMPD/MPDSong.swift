@@ -16,6 +16,8 @@ public struct MPDSong: Sendable, Hashable {
   public var position: Int?
   /// The part of the song a queue entry plays (`rangeid`); nil: all of it.
   public var range: MPDSongRange?
+  /// A queue entry's priority (`prio`), 0…255; written as `Prio:` when above 0.
+  public var priority = 0
 
   public init(
     file: String, tags: MPDTags = [:], duration: Double? = nil, lastModified: Date? = nil,
@@ -41,7 +43,7 @@ public struct MPDSong: Sendable, Hashable {
 
 enum MPDFormat {
   /// MPD's order: file, Range, Last-Modified, tags (a line per value), Time (whole seconds), duration
-  /// (milliseconds), Pos, Id. Only the tag types the connection's `tagtypes` enables (`out.tagTypes`) are written.
+  /// (milliseconds), Pos, Id, Prio. Only the tag types the connection's `tagtypes` enables (`out.tagTypes`) are written.
   static func write(_ song: MPDSong, to out: inout MPDReply) {
     let shown = out.tagTypes
     out += "file: \(line(song.file))\n"
@@ -56,6 +58,7 @@ enum MPDFormat {
     }
     if let position = song.position { out += "Pos: \(position)\n" }
     if let id = song.id { out += "Id: \(id)\n" }
+    if song.priority > 0 { out += "Prio: \(song.priority)\n" }
   }
 
   /// Seconds with three decimals, as MPD prints `elapsed` and `duration`.

@@ -323,6 +323,21 @@ public actor InMemoryMPDBackend: MPDBackend {
     emit([.playlist])
   }
 
+  /// Every id is checked first; the version moves on once, and the entries whose priority changed are at it.
+  public func setPriority(_ priority: Int, ids: [Int]) throws {
+    record("prioid \(priority) \(ids.map(String.init).joined(separator: " "))")
+    let indices = try ids.map { id in
+      guard let index = queueItems.firstIndex(where: { $0.song.id == id }) else { throw MPDError.noExist("No such song") }
+      return index
+    }
+    version += 1
+    for index in indices where queueItems[index].song.priority != priority {
+      queueItems[index].song.priority = priority
+      queueItems[index].version = version
+    }
+    emit([.playlist])
+  }
+
   public func clear() {
     record("clear")
     queueItems = []

@@ -26,6 +26,7 @@ enum Schema {
     ("library-fulltext-v2", [.library]),
     ("library-missing-v1", [.library]),
     ("library-replaygain-v1", [.library]),
+    ("playstate-priority-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.
