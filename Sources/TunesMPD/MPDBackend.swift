@@ -179,6 +179,9 @@ public protocol MPDBackend: Sendable {
   /// Sets the part of the song the entry with queue id `id` plays (nil: all of it), shown as its `range`.
   /// Unknown id: MPDError noExist "No such song".
   func setRange(id: Int, range: MPDSongRange?) async throws
+  /// The entries at two positions trade places, one queue change (`swap`, `swapid`; the server checked the
+  /// positions, but check again: "Bad song index").
+  func swap(positions a: Int, _ b: Int) async throws
   /// Gives the entries with queue ids `ids` the priority 0…255 as one queue change (`prio`, `prioid`);
   /// the version moves on even when no entry's priority changes, as MPD's does. An unknown id is
   /// MPDError noExist "No such song", and then nothing changes.

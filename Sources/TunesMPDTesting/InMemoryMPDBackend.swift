@@ -323,6 +323,20 @@ public actor InMemoryMPDBackend: MPDBackend {
     emit([.playlist])
   }
 
+  public func swap(positions a: Int, _ b: Int) throws {
+    guard a >= 0, b >= 0, a < queueItems.count, b < queueItems.count else { throw MPDError.argument("Bad song index") }
+    record("swap \(a) \(b)")
+    let currentID = current.map { queueItems[$0].song.id }
+    queueItems.swapAt(a, b)
+    if let currentID { current = queueItems.firstIndex { $0.song.id == currentID } }
+    version += 1
+    for index in [a, b] {
+      queueItems[index].song.position = index
+      queueItems[index].version = version
+    }
+    emit([.playlist])
+  }
+
   /// Every id is checked first; the version moves on once, and the entries whose priority changed are at it.
   public func setPriority(_ priority: Int, ids: [Int]) throws {
     record("prioid \(priority) \(ids.map(String.init).joined(separator: " "))")

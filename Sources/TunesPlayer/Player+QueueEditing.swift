@@ -84,6 +84,22 @@ extension Player {
     queueChanged()
   }
 
+  /// The entries at two positions trade places as one edit (MPD's `swap`, `swapid`).
+  public func swap(_ a: Int, _ b: Int) throws {
+    ensureStarted()
+    for position in [a, b] where position < 0 || position >= queue.count { throw PlayerError.noSuchPosition(position) }
+    queue.swap(a, b)
+    queueChanged()
+  }
+
+  /// Records that something kept beside the queue about the entry `id` changed (MPD's `rangeid`): one
+  /// queue version, the entry at it.
+  public func entryChanged(id: Int) throws {
+    ensureStarted()
+    guard queue.touch(id: id) else { throw PlayerError.noSuchID(id) }
+    changed([.playlist])
+  }
+
   public func move(id: Int, to: Int) throws {
     guard let from = queue.position(ofID: id) else { throw PlayerError.noSuchID(id) }
     try move(from: from, to: to)

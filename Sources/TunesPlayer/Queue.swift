@@ -137,6 +137,25 @@ public struct Queue: Sendable, Equatable {
     touch(from: min(from, to), to: max(from, to) + 1)
   }
 
+  /// The entries at `a` and `b` trade places as one edit (MPD's `swap`): the version moves on once, even
+  /// for an entry swapped with itself, and only those two entries are at it.
+  public mutating func swap(_ a: Int, _ b: Int) {
+    version += 1
+    entries.swapAt(a, b)
+    entries[a].version = version
+    entries[b].version = version
+  }
+
+  /// Marks the entry `id` changed (its play range, kept outside the queue, changed): the version moves on
+  /// and the entry is at it, so `plchanges` reports it. Returns false when there is no such entry.
+  @discardableResult
+  public mutating func touch(id: Int) -> Bool {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+    version += 1
+    entries[index].version = version
+    return true
+  }
+
   /// Gives the entry `id` a new song (the library's row changed: a moved file); its version moves on, as
   /// for a moved entry, so `plchanges` reports it. Returns false when there is no such entry.
   @discardableResult
