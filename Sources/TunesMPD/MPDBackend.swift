@@ -231,6 +231,16 @@ public protocol MPDBackend: Sendable {
   /// none; throws `noExist` for a URI that names no song and for a file that cannot be read.
   func embeddedPicture(uri: String) async throws -> MPDPicture?
 
+  // MARK: Stickers (`sticker … song …`)
+  /// The song's stickers, by name. A URI that names no song is MPDError noExist "No such song".
+  func stickers(uri: String) async throws -> [MPDSticker]
+  /// Sets or replaces a sticker of the song `uri` names ("No such song" as above).
+  func setSticker(uri: String, name: String, value: String) async throws
+  /// Deletes the song's sticker `name` (every one when nil); none there is MPDError noExist "no such sticker".
+  func deleteSticker(uri: String, name: String?) async throws
+  /// The songs whose URI starts with `uri` ("": all) that have a sticker `name`, with its value, by URI.
+  func findStickers(under uri: String, name: String) async throws -> [(file: String, value: String)]
+
   // MARK: Lifetime and changes
   /// Forgets the error the status shows (`clearerror`).
   func clearError() async throws

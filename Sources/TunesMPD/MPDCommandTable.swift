@@ -139,6 +139,7 @@ extension MPDDispatcher {
     MPDCommand("stats", .read, 0...0, stats),
     MPDCommand("status", .read, 0...0, status),
     MPDCommand("stop", .control, 0...0, stop),
+    MPDCommand("sticker", .admin, 3...any, sticker),
     MPDCommand("swap", .control, 2...2, swap),
     MPDCommand("swapid", .control, 2...2, swapID),
     MPDCommand("tagtypes", .read, 0...any, tagTypes),
