@@ -2,6 +2,7 @@
 // queue), the Library (search, folders, `update` through the indexer) and the PlaylistStore (stored
 // playlists). It keeps no play state of its own: every snapshot is read from the Player.
 import Foundation
+import TunesCore
 import TunesLibrary
 import TunesMPD
 import TunesPlayer
@@ -31,6 +32,8 @@ public actor PlayerBackend: MPDBackend {
   private var watcher: Task<Void, Never>?
   /// The play ranges `rangeid` set, by queue id: shown on the entries (the Player plays whole songs).
   var ranges: [Int: MPDSongRange] = [:]
+  /// The playing file's average bitrate (kbit/s, nil: unknown), read once per file from its frame headers.
+  private var bitrateOfFile: (path: String, kbps: Int?)?
   /// How often the library's generation is read: `tunes index` in another terminal reaches idle
   /// clients within this.
   static let libraryPollInterval = Duration.seconds(1)
@@ -152,11 +155,26 @@ public actor PlayerBackend: MPDBackend {
     if s.state != .stopped {
       out.elapsed = Double(s.elapsedMs) / 1000
       out.duration = s.durationMs.map { Double($0) / 1000 }
-      if let format = s.format { out.audio = "\(format.sampleRate):16:\(format.channels)" }
+      out.audio = s.format.map(Self.mpdAudioFormat)
+      out.bitrate = s.song.flatMap(bitrate)
     }
     out.updatingDatabase = runningUpdate
     out.error = s.error ?? updateError
     return out
+  }
+
+  /// The decoder's output as `status` shows it: the player decodes to 16-bit integers today.
+  static func mpdAudioFormat(_ format: AudioFormat) -> MPDAudioFormat {
+    MPDAudioFormat(sampleRate: format.sampleRate, sample: .bits(16), channels: format.channels)
+  }
+
+  /// The song's average bitrate from its file's frame headers (the Xing/Info/VBRI totals, else the
+  /// first frame's), as MPD shows the decoder's: read when the playing file changes, not on every `status`.
+  private func bitrate(_ song: Song) -> Int? {
+    if let known = bitrateOfFile, known.path == song.path { return known.kbps }
+    let kbps = (try? TagReader.read(path: song.path)).map(\.audio.bitrate).flatMap { $0 > 0 ? $0 : nil }
+    bitrateOfFile = (song.path, kbps)
+    return kbps
   }
 
   public func currentSong() async throws -> MPDSong? {
@@ -166,6 +184,7 @@ public actor PlayerBackend: MPDBackend {
     out.position = position
     out.id = s.currentID
     out.range = s.currentID.flatMap { ranges[$0] }
+    if let id = s.currentID { out.priority = await player.priorities()[id] ?? 0 }
     return out
   }
 
@@ -295,11 +314,13 @@ public actor PlayerBackend: MPDBackend {
   public func queue() async throws -> MPDQueue {
     let folder = try folder()
     let version = await player.status().queueVersion
+    let priorities = await player.priorities()
     let items = await player.queueEntries().map { entry -> MPDQueueItem in
       var song = LibrarySongs.mpdSong(entry.song, folder: folder)
       song.id = entry.id
       song.position = entry.position
       song.range = ranges[entry.id]
+      song.priority = priorities[entry.id] ?? 0
       return MPDQueueItem(song: song, version: entry.version)
     }
     return MPDQueue(version: version, items: items)

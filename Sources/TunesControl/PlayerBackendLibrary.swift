@@ -77,18 +77,24 @@ public struct MusicFolder: Sendable, Equatable {
 /// Songs of the library as MPD sees them.
 enum LibrarySongs {
   static func mpdSong(_ song: Song, folder: MusicFolder) -> MPDSong {
-    var tags: [MPDTag: String] = [:]
-    if !song.title.isEmpty { tags[.title] = song.title }
-    if !song.artist.isEmpty { tags[.artist] = song.artist }
-    if !song.album.isEmpty { tags[.album] = song.album }
-    if !song.albumArtist.isEmpty { tags[.albumArtist] = song.albumArtist }
-    if let track = song.trackNumber { tags[.track] = String(track) }
-    if let disc = song.discNumber { tags[.disc] = String(disc) }
-    if let year = song.year { tags[.date] = String(year) }
-    if let genre = song.genre, !genre.isEmpty { tags[.genre] = genre }
-    return MPDSong(
-      file: folder.uri(forPath: song.path), tags: tags, duration: song.durationMs.map { Double($0) / 1000 },
+    MPDSong(
+      file: folder.uri(forPath: song.path), tags: mpdTags(song), duration: song.durationMs.map { Double($0) / 1000 },
       lastModified: song.fileModifiedAt)
+  }
+
+  /// The one place a library song's tags become the protocol's: each MPD tag type with its values in
+  /// order (one each today; a library that keeps several artists or genres hands them all here).
+  static func mpdTags(_ song: Song) -> MPDTags {
+    var tags = MPDTags()
+    tags[all: .artist] = [song.artist]
+    tags[all: .albumArtist] = [song.albumArtist]
+    tags[all: .title] = [song.title]
+    tags[all: .album] = [song.album]
+    tags[all: .track] = song.trackNumber.map { [String($0)] } ?? []
+    tags[all: .date] = song.year.map { [String($0)] } ?? []
+    tags[all: .genre] = song.genre.map { [$0] } ?? []
+    tags[all: .disc] = song.discNumber.map { [String($0)] } ?? []
+    return tags
   }
 
   /// The song at `path`, or every song under the folder `path` in path order; `[]` when none.
@@ -136,22 +142,22 @@ enum LibrarySongs {
     }
   }
 
-  /// The distinct values of `tag` among the songs passing `filter` ("" for a song without it), sorted as Strings sort: the rows are
-  /// read in place and no song is decoded (`list artist` over a whole library).
+  /// The distinct values of `tag` among the songs passing `filter` (its fallback's for a song without it,
+  /// else ""), sorted as Strings sort: the rows are read in place and no song is decoded (`list artist` over a whole library).
   static func tagValues(_ tag: MPDTag, matching filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [String] {
     var values = Set<String>()
     var previous: [UInt8] = []  // neighbouring rows (path order) mostly share their artist and album
     try scan(
       filter, library: library, folder: folder,
       keeping: { row in
-        switch Self.tag(row, tag) {
+        switch Self.tag(row, tag) ?? tag.fallbacks.lazy.compactMap({ Self.tag(row, $0) }).first {
         case .bytes(let bytes)?:
           if !bytes.elementsEqual(previous) {
             previous = Array(bytes)
             values.insert(String(decoding: bytes, as: UTF8.self))
           }
         case .string(let value)?: values.insert(value)
-        case nil: values.insert("")  // MPD lists a song without the tag under the empty value
+        case nil: values.insert("")  // MPD lists a song without the tag (or a fallback) under the empty value
         }
         return false
       }

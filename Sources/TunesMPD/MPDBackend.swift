@@ -45,10 +45,10 @@ public struct MPDStatus: Sendable, Hashable {
   /// Seconds into the current song and its length.
   public var elapsed: Double?
   public var duration: Double?
-  /// kbit/s of the current stream.
+  /// kbit/s of the current song (0 is written when unknown, as MPD does).
   public var bitrate: Int?
-  /// `rate:bits:channels`, e.g. `44100:16:2`.
-  public var audio: String?
+  /// What the decoder produces, written as `rate:bits:channels`, e.g. `44100:16:2`.
+  public var audio: MPDAudioFormat?
   /// The job id of a running database update.
   public var updatingDatabase: Int?
   public var error: String?
@@ -179,6 +179,13 @@ public protocol MPDBackend: Sendable {
   /// Sets the part of the song the entry with queue id `id` plays (nil: all of it), shown as its `range`.
   /// Unknown id: MPDError noExist "No such song".
   func setRange(id: Int, range: MPDSongRange?) async throws
+  /// The entries at two positions trade places, one queue change (`swap`, `swapid`; the server checked the
+  /// positions, but check again: "Bad song index").
+  func swap(positions a: Int, _ b: Int) async throws
+  /// Gives the entries with queue ids `ids` the priority 0…255 as one queue change (`prio`, `prioid`);
+  /// the version moves on even when no entry's priority changes, as MPD's does. An unknown id is
+  /// MPDError noExist "No such song", and then nothing changes.
+  func setPriority(_ priority: Int, ids: [Int]) async throws
   /// Shuffles the whole queue or a range of it.
   func shuffle(positions range: Range<Int>?) async throws
 
@@ -201,7 +208,8 @@ public protocol MPDBackend: Sendable {
   // MARK: Library
   func songs(matching filter: MPDFilter) async throws -> [MPDSong]
   /// Distinct values of `tag` among songs matching `filter`, sorted by their bytes as MPD sorts them; a
-  /// song without the tag counts as the empty value, as in MPD's `list`.
+  /// song counts with each of its values, and one without the tag with its fallback's values or else the
+  /// empty value, as in MPD's `list` (`MPDTags.listedValues`).
   func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String]
   /// The direct children of a folder (`""` = the music folder root).
   func directory(_ uri: String) async throws -> [MPDEntry]
@@ -222,6 +230,16 @@ public protocol MPDBackend: Sendable {
   /// The picture embedded in the tags of the library song `uri` names (`readpicture`), nil when it has
   /// none; throws `noExist` for a URI that names no song and for a file that cannot be read.
   func embeddedPicture(uri: String) async throws -> MPDPicture?
+
+  // MARK: Stickers (`sticker … song …`)
+  /// The song's stickers, by name. A URI that names no song is MPDError noExist "No such song".
+  func stickers(uri: String) async throws -> [MPDSticker]
+  /// Sets or replaces a sticker of the song `uri` names ("No such song" as above).
+  func setSticker(uri: String, name: String, value: String) async throws
+  /// Deletes the song's sticker `name` (every one when nil); none there is MPDError noExist "no such sticker".
+  func deleteSticker(uri: String, name: String?) async throws
+  /// The songs whose URI starts with `uri` ("": all) that have a sticker `name`, with its value, by URI.
+  func findStickers(under uri: String, name: String) async throws -> [(file: String, value: String)]
 
   // MARK: Lifetime and changes
   /// Forgets the error the status shows (`clearerror`).
@@ -265,18 +283,26 @@ extension MPDBackend {
   }
 
   /// `list TAG group G…`: the distinct combinations of the `levels` tags (outermost group first, the
-  /// listed tag last) among matching songs, sorted level by level. A song without a group tag counts
-  /// under "" as in MPD, and so does one without the listed tag, as `tagValues` counts it.
+  /// listed tag last) among matching songs, sorted level by level. A song with several values of a level
+  /// counts under each (every combination of its values), one without a tag under its fallback's values
+  /// or else "", as MPD collects them (`VisitTagWithFallbackOrEmpty`).
   public func groupedTagValues(_ levels: [MPDTag], matching filter: MPDFilter) async throws -> [[String]] {
     guard !levels.isEmpty else { return [] }
     var rows = Set<[String]>()
-    for song in try await songs(matching: filter) { rows.insert(levels.map { song.tags[$0] ?? "" }) }
+    for song in try await songs(matching: filter) {
+      var combinations: [[String]] = [[]]
+      for level in levels {
+        let values = song.tags.listedValues(level)
+        combinations = combinations.flatMap { row in values.map { row + [$0] } }
+      }
+      rows.formUnion(combinations)
+    }
     return rows.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   /// A default for backends without a faster path: filters `songs(matching:)`.
   public func tagValues(_ tag: MPDTag, matching filter: MPDFilter) async throws -> [String] {
     let songs = try await songs(matching: filter)
-    return Set(songs.map { $0.tags[tag] ?? "" }).sorted()
+    return Set(songs.flatMap { $0.tags.listedValues(tag) }).sorted()
   }
 }

@@ -19,12 +19,31 @@ extension MPDDispatcher {
     }
   }
 
-  /// `tagtypes` lists; `tagtypes clear|all|enable|disable …` are accepted and ignored (tunes always sends
-  /// all of its few tags).
+  /// `tagtypes` lists the tag types this connection's song blocks show; `tagtypes enable|disable NAME…`,
+  /// `clear` and `all` change them for the connection (MPD 0.23 has no `reset`). `list`, `count group`
+  /// and filters still see every tag, as in MPD.
   static func tagTypes(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    if c.args.count == 0 {
-      for tag in MPDTag.allCases { out += "tagtype: \(tag.rawValue)\n" }
+    guard c.args.count > 0 else {
+      for tag in MPDTag.allCases where out.tagTypes?.contains(tag) ?? true { out += "tagtype: \(tag.rawValue)\n" }
+      return
     }
+    let names = Array(c.args.values.dropFirst())
+    var shown = out.tagTypes ?? Set(MPDTag.allCases)
+    switch c.args[0] {
+    case "clear": shown = []
+    case "all": shown = Set(MPDTag.allCases)
+    case "enable", "disable":
+      guard !names.isEmpty else { throw MPDError.argument("Not enough arguments") }
+      // Every name is checked before any changes, as MPD parses the whole list first; sub-commands are
+      // lower case only, as in MPD.
+      let tags = try names.map { name throws(MPDError) in
+        guard let tag = MPDTag(protocolName: name) else { throw MPDError.argument("Unknown tag type") }
+        return tag
+      }
+      if c.args[0] == "enable" { shown.formUnion(tags) } else { shown.subtract(tags) }
+    default: throw MPDError.argument("Unknown sub command")
+    }
+    out.tagTypes = shown.count == MPDTag.allCases.count ? nil : shown
   }
 
   static func decoders(_ c: MPDCall, _ out: inout MPDReply) async throws {

@@ -37,6 +37,7 @@ public struct MPDDispatcher: Sendable {
   /// failure stops the batch with an ACK naming its index.
   public func run(_ batch: MPDBatch, password: String?) async -> MPDBatchResult {
     var out = MPDReply()
+    out.tagTypes = batch.tagTypes
     var authorized = batch.authorized
     var binaryLimit = batch.binaryLimit
     let adding = backend as? any MPDAddingMany
@@ -49,14 +50,16 @@ public struct MPDDispatcher: Sendable {
         if batch.mode == .listOK { out += String(repeating: "list_OK\n", count: added) }
         if let failure {
           out += failure.error.ackLine(index: index + added, command: "add")
-          return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
+          return MPDBatchResult(
+            output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false, tagTypes: out.tagTypes)
         }
         index += run.count
         continue
       }
       do throws(MPDError) {
         if request.command == "close" {
-          return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: true)
+          return MPDBatchResult(
+            output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: true, tagTypes: out.tagTypes)
         }
         if request.command == "password" {
           guard request.arguments.count == 1 else { throw MPDError.argument("wrong number of arguments for \"password\"") }
@@ -71,12 +74,14 @@ public struct MPDDispatcher: Sendable {
       } catch {
         let name = Self.commandsByName[request.command] == nil ? "" : request.command
         out += error.ackLine(index: index, command: name)
-        return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
+        return MPDBatchResult(
+          output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false, tagTypes: out.tagTypes)
       }
       index += 1
     }
     out += "OK\n"
-    return MPDBatchResult(output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false)
+    return MPDBatchResult(
+      output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false, tagTypes: out.tagTypes)
   }
 
   /// The URIs of the run of one-argument `add`s starting at `start`, when there are two or more and the

@@ -18,6 +18,8 @@ extension MPDFilter {
       var op: Operator
       var ignoreCase: Bool
       var negated: Bool
+      /// The clause's value is "": what a song without the tag matches, whatever the operator.
+      var emptyValue: Bool
       /// The value compared, folded when `ignoreCase`; for `base`, the folder with its trailing "/".
       var needle: String
       /// `needle`'s bytes, lowercased when `ignoreCase`; used only when `plainNeedle` (see `PlainText`).
@@ -36,7 +38,11 @@ extension MPDFilter {
     public init(_ filter: MPDFilter) {
       tests = filter.clauses.map { clause in
         var needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
-        var op = clause.op
+        // `!=` is `==` negated, so that with several values it rejects a song when any value is equal
+        // (`base` and `modified-since` have an operator of their own).
+        let flips = clause.op == .notEqual && clause.field != .base && clause.field != .modifiedSince
+        var op = flips ? MPDFilter.Operator.equal : clause.op
+        let negated = clause.negated != flips
         var ignoreCase = clause.ignoreCase
         if clause.field == .base {
           needle = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"
@@ -56,7 +62,8 @@ extension MPDFilter {
             PlainText.copy(UnsafeBufferPointer(buffer), into: buffer, lowercasing: ignoreCase)
           }
         return Test(
-          field: clause.field, op: op, ignoreCase: ignoreCase, negated: clause.negated, needle: needle,
+          field: clause.field, op: op, ignoreCase: ignoreCase, negated: negated, emptyValue: clause.value.isEmpty,
+          needle: needle,
           needleBytes: bytes, plainNeedle: plain, always: clause.field == .base && clause.value.isEmpty,
           since: clause.field == .modifiedSince ? (try? MPDTime.seconds(clause.value)) ?? .infinity : 0,
           pattern: pattern)
@@ -65,23 +72,48 @@ extension MPDFilter {
 
     public func matches(_ song: MPDSong) -> Bool {
       matches(
-        file: { .string(song.file) }, tag: { song.tags[$0].map(FilterText.string) },
+        file: { .string(song.file) }, values: { song.tags[all: $0].map(FilterText.string) },
         modified: { song.lastModified?.timeIntervalSince1970 })
     }
 
     /// Every clause holds for the song whose URI `file` gives, whose tags `tag` gives (nil: the song
     /// has no such tag; an empty tag is no tag) and whose file's modification time `modified` gives
-    /// (seconds since 1970; nil: unknown, which no `modified-since` accepts).
+    /// (seconds since 1970; nil: unknown, which no `modified-since` accepts). For a library of one
+    /// value per tag, read in place.
     public func matches(
       file: () -> FilterText, tag: (MPDTag) -> FilterText?, modified: () -> Double? = { nil }
+    ) -> Bool {
+      matches(file: file, anyValue: { name, test in tag(name).map(test) }, modified: modified)
+    }
+
+    /// The same for songs with several values per tag: `values` gives each tag's values (`[]`: none).
+    public func matches(
+      file: () -> FilterText, values: (MPDTag) -> [FilterText], modified: () -> Double? = { nil }
+    ) -> Bool {
+      matches(
+        file: file,
+        anyValue: { name, test in
+          let texts = values(name)
+          return texts.isEmpty ? nil : texts.contains(where: test)
+        }, modified: modified)
+    }
+
+    /// The core: `anyValue(tag, test)` says whether any value of the song's `tag` passes `test`, nil when
+    /// the song has no such tag (no list is made for a song read in place). A tag clause holds, as MPD's
+    /// TagSongFilter decides, when any value matches; `!=` and `!(…)` are the negation of that
+    /// (`Artist != "A"` rejects a song with artists A and B). A song without the tag is read through the
+    /// tag's fallbacks (an album artist filter looks at the artist), and without those it matches only a
+    /// clause whose value is empty, whatever the operator.
+    public func matches(
+      file: () -> FilterText, anyValue: (MPDTag, (FilterText) -> Bool) -> Bool?, modified: () -> Double? = { nil }
     ) -> Bool {
       tests.allSatisfy { test in
         let hit: Bool
         switch test.field {
         case .base: hit = test.always || test.holds(for: file())
         case .file: hit = test.holds(for: file())
-        case .tag(let name): hit = test.holds(for: tag(name) ?? .string(""))
-        case .any: hit = test.holds(for: file()) || MPDTag.allCases.contains { tag($0).map(test.holds) ?? false }
+        case .tag(let name): hit = test.holdsForAny(of: name, anyValue)
+        case .any: hit = test.holds(for: file()) || MPDTag.allCases.contains { anyValue($0, test.holds) ?? false }
         case .modifiedSince: hit = modified().map { $0 >= test.since } ?? false
         }
         return hit != test.negated
@@ -91,6 +123,13 @@ extension MPDFilter {
 }
 
 extension MPDFilter.Matcher.Test {
+  /// Any value of `tag`, or of the first fallback the song has, passes; a song with none passes an empty needle.
+  func holdsForAny(of tag: MPDTag, _ anyValue: (MPDTag, (FilterText) -> Bool) -> Bool?) -> Bool {
+    if let hit = anyValue(tag, holds) { return hit }
+    for fallback in tag.fallbacks { if let hit = anyValue(fallback, holds) { return hit } }
+    return emptyValue
+  }
+
   func holds(for text: FilterText) -> Bool {
     switch text {
     case .string(let value):

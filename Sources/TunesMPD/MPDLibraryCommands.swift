@@ -63,8 +63,11 @@ extension MPDDispatcher {
       out += "songs: \(songs.count)\nplaytime: \(Int(seconds.rounded()))\n"
     }
     guard let group = groups.first else { return write(songs) }
-    // One count per value of the group tag, sorted; songs without it count under "", as in MPD.
-    for (value, members) in Dictionary(grouping: songs, by: { $0.tags[group] ?? "" }).sorted(by: { $0.key < $1.key }) {
+    // One count per value of the group tag, sorted; a song counts under each of its values, one without
+    // the tag under its fallback's or "", as in MPD.
+    var groupsByValue: [String: [MPDSong]] = [:]
+    for song in songs { for value in song.tags.listedValues(group) { groupsByValue[value, default: []].append(song) } }
+    for (value, members) in groupsByValue.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
       out += "\(group.rawValue): \(MPDFormat.line(value))\n"
       write(members)
     }

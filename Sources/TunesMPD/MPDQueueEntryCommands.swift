@@ -1,6 +1,5 @@
 // The queue commands that edit entries one or two at a time (MPD's QueueCommands.cxx): swapping,
-// moving by id, the play range of an entry, and its tags. Swaps are made of moves, the one way the
-// backend reorders the queue.
+// moving by id, the play range of an entry, and its tags.
 
 extension MPDDispatcher {
   /// `swap POS1 POS2`.
@@ -18,13 +17,9 @@ extension MPDDispatcher {
     try await swap(try position(of: first, in: queue), try position(of: second, in: queue), c.backend)
   }
 
-  /// Two entries trade places: the later one moves to the earlier's place, which pushes the earlier one
-  /// down by one, from where it moves to the later's place.
+  /// Two entries trade places as one queue change, as in MPD (also an entry with itself).
   private static func swap(_ a: Int, _ b: Int, _ backend: any MPDBackend) async throws {
-    guard a != b else { return }
-    let (low, high) = (min(a, b), max(a, b))
-    try await backend.move(positions: high..<high + 1, to: low)
-    try await backend.move(positions: low + 1..<low + 2, to: high)
+    try await backend.swap(positions: a, b)
   }
 
   /// `moveid ID TO`: TO is a position, or relative to the current song (`+N`, `-N`) as for `move`. A

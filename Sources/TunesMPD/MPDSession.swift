@@ -15,6 +15,8 @@ public struct MPDBatch: Sendable, Hashable {
   public var authorized: Bool
   /// The largest binary chunk the client takes (`binarylimit`).
   public var binaryLimit: Int
+  /// The tag types the client's song blocks show (`tagtypes`); nil: all.
+  public var tagTypes: Set<MPDTag>? = nil
 }
 
 /// What a batch produced: the bytes to send and the session changes it carries.
@@ -23,6 +25,7 @@ public struct MPDBatchResult: Sendable {
   public var authorized: Bool
   public var binaryLimit: Int
   public var close: Bool
+  public var tagTypes: Set<MPDTag>? = nil
 }
 
 final class MPDSession {
@@ -58,6 +61,8 @@ final class MPDSession {
   private(set) var authorized: Bool
   /// The chunk size for binary responses; `binarylimit` changes it.
   private(set) var binaryLimit = MPDDispatcher.defaultBinaryLimit
+  /// `tagtypes`: what this connection's song blocks show (nil: every tag type).
+  private(set) var tagTypes: Set<MPDTag>?
   private let password: String?
 
   init(password: String?, maximumCommandListBytes: Int = MPDSession.defaultMaximumCommandListBytes) {
@@ -81,6 +86,7 @@ final class MPDSession {
     state = .ready
     authorized = result.authorized
     binaryLimit = result.binaryLimit
+    tagTypes = result.tagTypes
     var actions: [Action] = [.send(result.output)]
     if result.close {
       state = .closed
@@ -182,7 +188,10 @@ final class MPDSession {
         commandList = nil
         state = .busy
         return [
-          .execute(MPDBatch(requests: list, mode: listOK ? .listOK : .list, authorized: authorized, binaryLimit: binaryLimit))
+          .execute(
+            MPDBatch(
+              requests: list, mode: listOK ? .listOK : .list, authorized: authorized, binaryLimit: binaryLimit,
+              tagTypes: tagTypes))
         ]
       case "command_list_begin", "command_list_ok_begin", "idle", "noidle":
         // MPD drops a client that nests lists or idles inside one.
@@ -243,7 +252,10 @@ final class MPDSession {
       return [.write("OK\n")]
     default:
       state = .busy
-      return [.execute(MPDBatch(requests: [request], mode: .single, authorized: authorized, binaryLimit: binaryLimit))]
+      return [
+        .execute(
+          MPDBatch(requests: [request], mode: .single, authorized: authorized, binaryLimit: binaryLimit, tagTypes: tagTypes))
+      ]
     }
   }
 }

@@ -1,11 +1,12 @@
-// A song as the MPD protocol shows it: the file URI, its tags, the duration and, for queue items, the
-// position, stable id and play range. Also writes the `key: value` block MPD prints for a song.
+// A song as the MPD protocol shows it: the file URI, its tags (several values each), the duration and,
+// for queue items, the position, stable id and play range. Also writes the `key: value` block MPD prints
+// for a song.
 import Foundation
 
 public struct MPDSong: Sendable, Hashable {
   /// The URI relative to the music folder (what `add` takes and `file:` shows).
   public var file: String
-  public var tags: [MPDTag: String]
+  public var tags: MPDTags
   /// Seconds; nil when unknown.
   public var duration: Double?
   public var lastModified: Date?
@@ -15,9 +16,11 @@ public struct MPDSong: Sendable, Hashable {
   public var position: Int?
   /// The part of the song a queue entry plays (`rangeid`); nil: all of it.
   public var range: MPDSongRange?
+  /// A queue entry's priority (`prio`), 0…255; written as `Prio:` when above 0.
+  public var priority = 0
 
   public init(
-    file: String, tags: [MPDTag: String] = [:], duration: Double? = nil, lastModified: Date? = nil,
+    file: String, tags: MPDTags = [:], duration: Double? = nil, lastModified: Date? = nil,
     id: Int? = nil, position: Int? = nil
   ) {
     self.file = file
@@ -39,13 +42,15 @@ public struct MPDSong: Sendable, Hashable {
 }
 
 enum MPDFormat {
-  /// MPD's order: file, Range, Last-Modified, tags, Time (whole seconds), duration (milliseconds), Pos, Id.
+  /// MPD's order: file, Range, Last-Modified, tags (a line per value), Time (whole seconds), duration
+  /// (milliseconds), Pos, Id, Prio. Only the tag types the connection's `tagtypes` enables (`out.tagTypes`) are written.
   static func write(_ song: MPDSong, to out: inout MPDReply) {
+    let shown = out.tagTypes
     out += "file: \(line(song.file))\n"
     if let range = song.range { out += "Range: \(range)\n" }
     if let modified = song.lastModified { out += "Last-Modified: \(timestamp(modified))\n" }
-    for tag in MPDTag.songOrder {
-      if let value = song.tags[tag], !value.isEmpty { out += "\(tag.rawValue): \(line(value))\n" }
+    for tag in song.tags.types where shown?.contains(tag) ?? true {
+      for value in song.tags[all: tag] { out += "\(tag.rawValue): \(line(value))\n" }
     }
     if let duration = song.range?.length(of: song.duration) ?? song.duration {
       out += "Time: \(Int(duration.rounded()))\n"
@@ -53,6 +58,7 @@ enum MPDFormat {
     }
     if let position = song.position { out += "Pos: \(position)\n" }
     if let id = song.id { out += "Id: \(id)\n" }
+    if song.priority > 0 { out += "Prio: \(song.priority)\n" }
   }
 
   /// Seconds with three decimals, as MPD prints `elapsed` and `duration`.

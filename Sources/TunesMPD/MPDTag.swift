@@ -50,6 +50,18 @@ public enum MPDTag: String, Sendable, CaseIterable, Hashable {
     return first + allCases.filter { !first.contains($0) }
   }()
 
+  /// The tags MPD reads in turn when a song lacks this one (its `ApplyTagFallback`): a sort name falls back
+  /// to the name, an album artist to the artist.
+  public var fallbacks: [MPDTag] {
+    switch self {
+    case .albumArtistSort: return [.albumArtist, .artistSort, .artist]
+    case .albumArtist, .artistSort: return [.artist]
+    case .albumSort: return [.album]
+    case .composerSort: return [.composer]
+    default: return []
+    }
+  }
+
   /// Tags MPD sorts by number (`sort Track`), reading the leading digits as `strtol` does.
   var isNumeric: Bool { self == .track || self == .disc }
 }

@@ -14,6 +14,8 @@ public actor InMemoryMPDBackend: MPDBackend {
   private var state = MPDStatus()
   private var playlists: [String: (songs: [MPDSong], modified: Date)] = [:]
   private var updateJob = 0
+  /// Stickers by song URI, then by name.
+  private var stickersByFile: [String: [String: String]] = [:]
   private var subscribers: [UUID: AsyncStream<Set<MPDSubsystem>>.Continuation] = [:]
   private let startedAt = Date()
   private let onShutdown: @Sendable () -> Void
@@ -81,8 +83,8 @@ public actor InMemoryMPDBackend: MPDBackend {
   public func stats() -> MPDStats {
     var s = MPDStats()
     s.songs = library.count
-    s.artists = Set(library.compactMap { $0.tags[.artist] }).count
-    s.albums = Set(library.compactMap { $0.tags[.album] }).count
+    s.artists = Set(library.flatMap { $0.tags[all: .artist] }).count
+    s.albums = Set(library.flatMap { $0.tags[all: .album] }).count
     s.databasePlaytime = Int(library.reduce(0) { $0 + ($1.duration ?? 0) }.rounded())
     s.uptime = Int(Date().timeIntervalSince(startedAt))
     return s
@@ -321,6 +323,68 @@ public actor InMemoryMPDBackend: MPDBackend {
     version += 1
     queueItems[index].version = version
     emit([.playlist])
+  }
+
+  public func swap(positions a: Int, _ b: Int) throws {
+    guard a >= 0, b >= 0, a < queueItems.count, b < queueItems.count else { throw MPDError.argument("Bad song index") }
+    record("swap \(a) \(b)")
+    let currentID = current.map { queueItems[$0].song.id }
+    queueItems.swapAt(a, b)
+    if let currentID { current = queueItems.firstIndex { $0.song.id == currentID } }
+    version += 1
+    for index in [a, b] {
+      queueItems[index].song.position = index
+      queueItems[index].version = version
+    }
+    emit([.playlist])
+  }
+
+  /// Every id is checked first; the version moves on once, and the entries whose priority changed are at it.
+  public func setPriority(_ priority: Int, ids: [Int]) throws {
+    record("prioid \(priority) \(ids.map(String.init).joined(separator: " "))")
+    let indices = try ids.map { id in
+      guard let index = queueItems.firstIndex(where: { $0.song.id == id }) else { throw MPDError.noExist("No such song") }
+      return index
+    }
+    version += 1
+    for index in indices where queueItems[index].song.priority != priority {
+      queueItems[index].song.priority = priority
+      queueItems[index].version = version
+    }
+    emit([.playlist])
+  }
+
+  // MARK: Stickers
+
+  private func checkSong(_ uri: String) throws {
+    guard library.contains(where: { $0.file == uri }) else { throw MPDError.noExist("No such song") }
+  }
+
+  public func stickers(uri: String) throws -> [MPDSticker] {
+    try checkSong(uri)
+    return (stickersByFile[uri] ?? [:]).map { MPDSticker(name: $0.key, value: $0.value) }.sorted {
+      $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+    }
+  }
+
+  public func setSticker(uri: String, name: String, value: String) throws {
+    try checkSong(uri)
+    stickersByFile[uri, default: [:]][name] = value
+    emit([.sticker])
+  }
+
+  public func deleteSticker(uri: String, name: String?) throws {
+    try checkSong(uri)
+    guard let names = stickersByFile[uri], name.map({ names[$0] != nil }) ?? !names.isEmpty else {
+      throw MPDError.noExist("no such sticker")
+    }
+    if let name { stickersByFile[uri]?[name] = nil } else { stickersByFile[uri] = nil }
+    emit([.sticker])
+  }
+
+  public func findStickers(under uri: String, name: String) -> [(file: String, value: String)] {
+    stickersByFile.compactMap { file, names in file.hasPrefix(uri) ? names[name].map { (file, $0) } : nil }
+      .sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
   }
 
   public func clear() {

@@ -27,13 +27,14 @@ public enum MPDFilterSamples {
   }
 
   /// Half the songs are ASCII throughout, so that whole filters run on the byte path. Each of `tags` is
-  /// set three times in four.
-  public static func song<R: RandomNumberGenerator>(_ random: inout R, tags: [MPDTag] = MPDTag.allCases) -> MPDSong {
+  /// set three times in four, with up to `maxValues` values.
+  public static func song<R: RandomNumberGenerator>(
+    _ random: inout R, tags: [MPDTag] = MPDTag.allCases, maxValues: Int = 1
+  ) -> MPDSong {
     let ascii = random.next() % 2 == 0
-    var values: [MPDTag: String] = [:]
+    var values = MPDTags()
     for tag in tags where random.next() % 4 != 0 {
-      let value = text(&random, ascii: ascii)
-      if !value.isEmpty { values[tag] = value }
+      for _ in 0...below(&random, maxValues) { values.append(text(&random, ascii: ascii), to: tag) }
     }
     return MPDSong(file: text(&random, ascii: ascii) + "/" + text(&random, ascii: ascii) + ".mp3", tags: values)
   }
@@ -47,7 +48,7 @@ public enum MPDFilterSamples {
     let ops: [MPDFilter.Operator] = [.equal, .notEqual, .contains, .startsWith]
     var value = text(&random, maxPieces: 2)
     if random.next() % 2 == 0 {
-      let source = Array(([song.file] + song.tags.values.sorted()).randomElement(using: &random)!)
+      let source = Array(([song.file] + song.tags.allValues).randomElement(using: &random)!)
       let start = below(&random, source.count + 1)
       let end = start + below(&random, source.count - start + 1)
       value = String(source[start..<end])
@@ -65,13 +66,17 @@ public enum MPDFilterSamples {
 }
 
 /// The filter as the protocol defines it, one String at a time: `lowercased()`, then `==`,
-/// `firstRange(of:)` and `hasPrefix`.
+/// `firstRange(of:)` and `hasPrefix`. A tag clause asks whether any of the song's values of the tag (or,
+/// lacking those, of its first fallback it has) matches, `!=` being `==` negated; a song with none of
+/// them matches only an empty value (MPD's TagSongFilter).
 public func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
   filter.clauses.allSatisfy { clause in
     let candidates: [String]
     switch clause.field {
-    case .tag(let tag): candidates = [song.tags[tag] ?? ""]
-    case .any: candidates = [song.file] + MPDTag.allCases.compactMap { song.tags[$0] }
+    case .tag(let tag):
+      candidates = ([tag] + tag.fallbacks).lazy.map { song.tags[all: $0] }.first { !$0.isEmpty } ?? []
+      if candidates.isEmpty { return (clause.value.isEmpty) != (clause.negated != (clause.op == .notEqual)) }
+    case .any: candidates = [song.file] + song.tags.allValues
     case .file: candidates = [song.file]
     case .base:
       let base = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"
@@ -89,13 +94,12 @@ public func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
     let hit = candidates.contains { raw in
       let value = clause.ignoreCase ? raw.lowercased() : raw
       switch clause.op {
-      case .equal: return value == needle
-      case .notEqual: return value != needle
+      case .equal, .notEqual: return value == needle
       case .contains: return value.firstRange(of: needle) != nil
       case .startsWith: return value.hasPrefix(needle)
       case .regex: return false  // read above
       }
     }
-    return hit != clause.negated
+    return hit != (clause.negated != (clause.op == .notEqual))
   }
 }

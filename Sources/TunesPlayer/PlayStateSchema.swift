@@ -5,7 +5,7 @@ import TunesLibrary
 
 public enum PlayStateSchema {
   /// Handed to `Library.init` by whoever opens the library.
-  public static let area = DatabaseArea(.playState, migrations: ["playstate-v1": v1])
+  public static let area = DatabaseArea(.playState, migrations: ["playstate-v1": v1, "playstate-priority-v1": priority])
 
   static func v1(_ db: Database) throws {
     // One row per queue entry. `id` is the entry's stable id (MPD's song id), not a song id. The song's
@@ -48,5 +48,10 @@ public enum PlayStateSchema {
       t.column("version", .integer).notNull().defaults(to: 0)
       t.column("savedAt", .datetime)
     }
+  }
+
+  /// Each queue entry's priority (MPD's `prio`, 0…255): shuffling, the higher ones play first.
+  static func priority(_ db: Database) throws {
+    try db.alter(table: "queueItem") { t in t.add(column: "priority", .integer).notNull().defaults(to: 0) }
   }
 }

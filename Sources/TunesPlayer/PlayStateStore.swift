@@ -92,7 +92,10 @@ public final class PlayStateStore: @unchecked Sendable {
         var shuffleOrder: [(index: Int, id: Int)] = []
         let rows = try Row.fetchCursor(
           db,
-          sql: "SELECT id, songId, path, title, artist, album, durationMs, version, shuffleIndex FROM queueItem ORDER BY position"
+          sql: """
+            SELECT id, songId, path, title, artist, album, durationMs, version, shuffleIndex, priority
+            FROM queueItem ORDER BY position
+            """
         )
         while let item = try rows.next() {
           let id: Int = item[0]
@@ -104,7 +107,7 @@ public final class PlayStateStore: @unchecked Sendable {
           } else {
             song = Song(id: songID, path: path, title: item[3], artist: item[4], album: item[5], durationMs: item[6])
           }
-          items.append(QueueItem(id: id, song: song, version: item[7]))
+          items.append(QueueItem(id: id, song: song, version: item[7], priority: item[9]))
           if let index: Int = item[8] { shuffleOrder.append((index, id)) }
         }
         let queue = Queue(items: items, version: row["queueVersion"], nextID: row["nextItemId"])
@@ -144,14 +147,16 @@ public final class PlayStateStore: @unchecked Sendable {
     let indexed = try Song.indexedIDs(db, among: (0..<snapshot.queue.count).compactMap { snapshot.queue[$0].song.id })
     let statement = try db.makeStatement(
       sql: """
-        INSERT INTO queueItem (id, position, songId, path, title, artist, album, durationMs, version, shuffleIndex)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO queueItem (id, position, songId, path, title, artist, album, durationMs, version, shuffleIndex,
+          priority)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for position in 0..<snapshot.queue.count {
       let item = snapshot.queue[position]
       try statement.execute(arguments: [
         item.id, position, item.song.id.flatMap { indexed.contains($0) ? $0 : nil }, item.song.path, item.song.title,
         item.song.artist, item.song.album, item.song.durationMs, item.version, shuffleIndex[item.id],
+        item.priority,
       ])
     }
   }

@@ -81,8 +81,10 @@ extension Player {
     lastError = nil
     lastFailure = nil
     if !plan.continuesPlay { emit(.songStarted(item.song, at: startedAt)) }
-    // A song change is `player` only: the queue (MPD's playlist) did not change, shuffling or not.
-    changed([.player])
+    // A song change is `player` only: the queue (MPD's playlist) did not change, shuffling or not,
+    // unless the song had a priority, which playing it resets as MPD does (a queue change).
+    let hadPriority = queue.priorities[plan.itemID] != nil && queue.setPriority(0, ids: [plan.itemID])
+    changed(hadPriority ? [.player, .playlist] : [.player])
     replanNext()
   }
 

@@ -1,6 +1,6 @@
 // Planning what plays next: the next-song rule applied to the queue or the shuffle pass, the entry the
 // status names as next, and the track the engine is told follows the one it writes (so it plays on
-// without a gap).
+// without a gap). Shuffling, the unplayed entry of the highest priority (`prio`) comes first, as in MPD.
 import TunesCore
 
 extension Player {
@@ -19,7 +19,12 @@ extension Player {
         guard let first = p.beginNewPass() else { return nil }
         return PlayPlan(itemID: first, pass: p, consumeID: consumeID)
       case .play:
-        // The pass's own next unplayed song: `play(cursor + 1)` is the entry after the cursor.
+        // The unplayed entry of the highest priority, when any has one; else the pass's own next
+        // unplayed song (`play(cursor + 1)` is the entry after the cursor).
+        if let id = Self.firstOfHighestPriority(p.unplayed, queue.priorities) {
+          p.jump(to: id)
+          return PlayPlan(itemID: id, pass: p, consumeID: consumeID)
+        }
         guard let id = p.advance() else { return nil }
         return PlayPlan(itemID: id, pass: p, consumeID: consumeID)
       }
@@ -35,6 +40,17 @@ extension Player {
     case .newPass: return PlayPlan(itemID: queue[0].id, consumeID: consumeID)
     case .play(let index): return PlayPlan(itemID: queue[index].id, consumeID: consumeID)
     }
+  }
+
+  /// The first of `unplayed` (in pass order) among those of the highest priority above 0; nil when none
+  /// has a priority, which is most queues: then nothing is searched.
+  static func firstOfHighestPriority(_ unplayed: ArraySlice<ShuffleKey>, _ priorities: [Int: Int]) -> Int? {
+    guard !priorities.isEmpty else { return nil }
+    var best: (id: Int, priority: Int)?
+    for key in unplayed {
+      if let priority = priorities[key.id], priority > (best?.priority ?? 0) { best = (key.id, priority) }
+    }
+    return best?.id
   }
 
   /// The entry expected after the current one (for `status`). With single on it is the one play stops

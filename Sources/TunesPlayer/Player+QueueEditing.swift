@@ -84,6 +84,22 @@ extension Player {
     queueChanged()
   }
 
+  /// The entries at two positions trade places as one edit (MPD's `swap`, `swapid`).
+  public func swap(_ a: Int, _ b: Int) throws {
+    ensureStarted()
+    for position in [a, b] where position < 0 || position >= queue.count { throw PlayerError.noSuchPosition(position) }
+    queue.swap(a, b)
+    queueChanged()
+  }
+
+  /// Records that something kept beside the queue about the entry `id` changed (MPD's `rangeid`): one
+  /// queue version, the entry at it.
+  public func entryChanged(id: Int) throws {
+    ensureStarted()
+    guard queue.touch(id: id) else { throw PlayerError.noSuchID(id) }
+    changed([.playlist])
+  }
+
   public func move(id: Int, to: Int) throws {
     guard let from = queue.position(ofID: id) else { throw PlayerError.noSuchID(id) }
     try move(from: from, to: to)
@@ -122,6 +138,21 @@ extension Player {
     return (try? add(songs)) ?? []
   }
 
+  /// Gives the entries `ids` a priority of 0…255 as one edit (MPD's `prio` and `prioid`). Shuffling, an
+  /// unplayed entry of a higher priority plays before those of a lower one (Player+NextSong).
+  public func setPriority(_ priority: Int, ids: [Int]) throws {
+    ensureStarted()
+    for id in ids where queue.item(id: id) == nil { throw PlayerError.noSuchID(id) }
+    if queue.setPriority(min(max(priority, 0), 255), ids: ids) {
+      queueChanged()
+    } else {
+      changed([.playlist])  // the version moved on; what plays next did not change
+    }
+  }
+
+  /// The priority of each entry that has one above 0, by entry id.
+  public func priorities() -> [Int: Int] { queue.priorities }
+
   func queueChanged() {
     changed([.playlist])
     replanNext()
@@ -134,7 +165,7 @@ extension Player {
       queue.replaceSong(id: item.id, with: fresh)
     else { return item }
     changed([.playlist])
-    return QueueItem(id: item.id, song: fresh, version: queue.version)
+    return QueueItem(id: item.id, song: fresh, version: queue.version, priority: item.priority)
   }
 
   /// Takes the library's current rows for every queued song whose path changed (after an index update):

@@ -1,5 +1,6 @@
 // The play queue: songs by position (what the user sees) with a stable id per entry that survives moves,
-// and a per-entry version so remote clients can ask what changed since a queue version (MPD `plchanges`).
+// and a per-entry version so remote clients can ask what changed since a queue version (MPD `plchanges`),
+// and a priority per entry (MPD's `prio`: in random mode the higher ones play first).
 import TunesLibrary
 
 /// One entry of the queue.
@@ -7,13 +8,16 @@ public struct QueueItem: Sendable, Hashable, Identifiable {
   /// Stable for the life of the entry: moves and other edits never change it. Never reused.
   public let id: Int
   public var song: Song
-  /// The queue version at which this entry was added or last changed position.
+  /// The queue version at which this entry was added or last changed position or priority.
   public var version: Int
+  /// 0…255, 0 by default; in random mode entries of a higher priority play first.
+  public var priority: Int
 
-  public init(id: Int, song: Song, version: Int) {
+  public init(id: Int, song: Song, version: Int, priority: Int = 0) {
     self.id = id
     self.song = song
     self.version = version
+    self.priority = priority
   }
 }
 
@@ -36,13 +40,19 @@ public struct Queue: Sendable, Equatable {
   public private(set) var version: Int = 1
   /// The id the next added entry gets.
   public private(set) var nextID: Int = 1
+  /// The priority of each entry that has one above 0, by id: most queues have none, and the shuffle asks
+  /// of each unplayed entry without searching the queue.
+  public private(set) var priorities: [Int: Int] = [:]
 
   public init() {}
 
   /// Rebuilds a persisted queue exactly (ids and versions included).
   public init(items: [QueueItem], version: Int, nextID: Int) {
     entries.reserveCapacity(items.count)
-    for item in items { entries.append(Entry(id: item.id, version: item.version, slot: pack.append(item.song))) }
+    for item in items {
+      entries.append(Entry(id: item.id, version: item.version, slot: pack.append(item.song)))
+      if item.priority > 0 { priorities[item.id] = item.priority }
+    }
     self.version = version
     self.nextID = max(nextID, (items.map(\.id).max() ?? 0) + 1)
   }
@@ -102,6 +112,7 @@ public struct Queue: Sendable, Equatable {
   public mutating func remove(at position: Int) -> QueueItem {
     version += 1
     let removed = entries.remove(at: position)
+    priorities[removed.id] = nil
     touch(from: position, to: entries.count)
     let item = item(removed)
     unusedBytes += Int(removed.slot.length)
@@ -126,6 +137,25 @@ public struct Queue: Sendable, Equatable {
     touch(from: min(from, to), to: max(from, to) + 1)
   }
 
+  /// The entries at `a` and `b` trade places as one edit (MPD's `swap`): the version moves on once, even
+  /// for an entry swapped with itself, and only those two entries are at it.
+  public mutating func swap(_ a: Int, _ b: Int) {
+    version += 1
+    entries.swapAt(a, b)
+    entries[a].version = version
+    entries[b].version = version
+  }
+
+  /// Marks the entry `id` changed (its play range, kept outside the queue, changed): the version moves on
+  /// and the entry is at it, so `plchanges` reports it. Returns false when there is no such entry.
+  @discardableResult
+  public mutating func touch(id: Int) -> Bool {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+    version += 1
+    entries[index].version = version
+    return true
+  }
+
   /// Gives the entry `id` a new song (the library's row changed: a moved file); its version moves on, as
   /// for a moved entry, so `plchanges` reports it. Returns false when there is no such entry.
   @discardableResult
@@ -143,8 +173,22 @@ public struct Queue: Sendable, Equatable {
     guard !entries.isEmpty else { return }
     version += 1
     entries.removeAll()
+    priorities = [:]
     pack = SongPack()
     unusedBytes = 0
+  }
+
+  /// Sets the priority of the entries `ids` (each must be in the queue) as one edit, as MPD's `prio`: the
+  /// version moves on by one, even when no priority changes (as MPD's does), and the entries whose
+  /// priority changed are at it. Returns whether any did.
+  @discardableResult
+  public mutating func setPriority(_ priority: Int, ids: [Int]) -> Bool {
+    let changed = Set(ids.filter { (priorities[$0] ?? 0) != priority })
+    version += 1
+    guard !changed.isEmpty else { return false }
+    for id in changed { priorities[id] = priority > 0 ? priority : nil }
+    for index in entries.indices where changed.contains(entries[index].id) { entries[index].version = version }
+    return true
   }
 
   /// Reorders the whole queue (the `shuffle` command); every entry keeps its id.
@@ -167,7 +211,7 @@ public struct Queue: Sendable, Equatable {
   }
 
   private func item(_ entry: Entry) -> QueueItem {
-    QueueItem(id: entry.id, song: pack.song(at: entry.slot), version: entry.version)
+    QueueItem(id: entry.id, song: pack.song(at: entry.slot), version: entry.version, priority: priorities[entry.id] ?? 0)
   }
 
   private mutating func touch(from: Int, to: Int) {

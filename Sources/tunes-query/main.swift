@@ -41,7 +41,8 @@ guard let databasePath, FileManager.default.fileExists(atPath: databasePath) els
 
 do {
   let library = try Library(
-    path: databasePath, areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area])
+    path: databasePath,
+    areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area, StickerSchema.area])
   let query = try LibraryQuery.parse(words.joined(separator: " "))
   var count = try library.songs(matching: query).count  // warm-up: statement cache and pages
   var seconds: [Double] = []

@@ -39,7 +39,7 @@ struct GlobalOptions: ParsableArguments {
       // Every area sharing the database: Library.init refuses to migrate without one of them.
       return try Library(
         path: path, cacheKiB: cacheKiB,
-        areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area])
+        areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area, StickerSchema.area])
     } catch let error as LibraryOpenError {
       throw error
     } catch {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The MPD differential test: tunes' MPD server against a private real mpd, reply by reply.
 
-Both servers get the same generated music folder and the same protocol scripts (cases/*.mpd); each
+Both servers get the same generated music folder (a case's "# library: NAME" line picks one of
+LIBRARIES) and the same protocol scripts (cases/*.mpd); each
 reply is normalised only where the protocol lets two honest servers differ (queue ids, the queue
 version's starting point, timing) and where Docs/MPDDifferences.md lists an intended difference, then
 the two replies must be equal. mpd is the oracle: a case that tunes answers differently fails.
@@ -53,6 +54,20 @@ SONGS = [
     ("Order/Bob/b.mp3", "Bee", "Ansel Grey", "Order", 3, 2001, "Rock", 2),
     ("Order/alpha/a.mp3", "Ay", "Ansel Grey", "Order", 4, 2001, "Rock", 2),
     ("Order/Élan/e.mp3", "Ee", "Ansel Grey", "Order", 5, 2001, "Rock", 2),
+]
+
+# A second library for cases that begin with "# library: several-values": songs whose ID3v2.4 frames hold
+# several values (two artists, two genres), and one without an album artist, which MPD reads through its
+# fallback to the artist. (folder/file, {frame: [values]}, seconds). Separate so that the first library's
+# `list`, `stats` and listings stay what the other cases expect.
+SEVERAL_VALUES = [
+    ("Duo/01 Both.mp3", {"TIT2": ["Both"], "TPE1": ["Anna Berg", "Ben Cole"], "TPE2": ["Anna Berg"], "TALB": ["Duets"],
+                         "TRCK": ["1"], "TDRC": ["2010"], "TCON": ["Jazz", "Soul"]}, 2),
+    ("Duo/02 One.mp3", {"TIT2": ["One"], "TPE1": ["Anna Berg"], "TPE2": ["Anna Berg"], "TALB": ["Duets"], "TRCK": ["2"],
+                        "TDRC": ["2010"], "TCON": ["Jazz"]}, 2),
+    ("Cleo Dunn/Solo/03 Other.mp3", {"TIT2": ["Other"], "TPE1": ["Ben Cole", "Cleo Dunn"], "TALB": ["Solo"], "TRCK": ["1"],
+                          "TDRC": ["2012"], "TCON": ["Folk", "Jazz"]}, 3),
+    ("Cleo Dunn/Solo/04 Plain.mp3", {"TIT2": ["Plain"], "TPE1": ["Cleo Dunn"], "TALB": ["Solo"], "TRCK": ["2"], "TDRC": ["2012"]}, 2),
 ]
 
 # Status and song fields that carry time, so differ between any two runs of one server.
@@ -169,14 +184,87 @@ def make_library(music):
     os.utime(music, (stamp, stamp))
 
 
+def id3v24(frames):
+    """An ID3v2.4 tag of UTF-8 text frames, several values each separated by NUL as the standard says.
+    Written here because lame writes one value per frame and the Python on PATH may lack mutagen."""
+    def syncsafe(n):
+        return bytes([(n >> 21) & 0x7F, (n >> 14) & 0x7F, (n >> 7) & 0x7F, n & 0x7F])
+    body = b""
+    for frame, values in frames.items():
+        data = b"\x03" + "\x00".join(values).encode("utf-8")
+        body += frame.encode("ascii") + syncsafe(len(data)) + b"\x00\x00" + data
+    return b"ID3\x04\x00\x00" + syncsafe(len(body)) + body
+
+
+def make_several_values_library(music):
+    for relative, frames, seconds in SEVERAL_VALUES:
+        path = os.path.join(music, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        wav = os.path.join(music, f"..{os.sep}tone-{seconds}.wav")
+        if not os.path.exists(wav):
+            subprocess.run(["sox", "-n", "-r", "8000", "-c", "1", wav, "synth", str(seconds), "sine", "440"], check=True)
+        subprocess.run(["lame", "--quiet", wav, path + ".raw"], check=True)
+        with open(path + ".raw", "rb") as raw, open(path, "wb") as out:
+            out.write(id3v24(frames) + raw.read())
+        os.remove(path + ".raw")
+    stamp = 1_700_000_000
+    for root, dirs, files in os.walk(music):
+        for name in files + dirs:
+            os.utime(os.path.join(root, name), (stamp, stamp))
+    os.utime(music, (stamp, stamp))
+
+
+# A third library for `status`' audio format and bitrate: CD-rate stereo CBR MP3s, where mpd's decoder
+# reports each frame's bitrate (for the 8 kHz mono songs above it mostly reports 0), at two rates and
+# two bitrates. (folder/file, sample rate, channels, kbit/s, seconds).
+AUDIO_FORMATS = [
+    ("Rates/44100 stereo 128.mp3", 44100, 2, 128, 4),
+    ("Rates/48000 mono 96.mp3", 48000, 1, 96, 4),
+    ("Other/32000 stereo 192.mp3", 32000, 2, 192, 4),
+]
+
+
+def make_audio_formats_library(music):
+    for relative, rate, channels, kbps, seconds in AUDIO_FORMATS:
+        path = os.path.join(music, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        wav = path + ".wav"
+        subprocess.run(["sox", "-n", "-r", str(rate), "-c", str(channels), wav, "synth", str(seconds), "sine", "440"],
+                       check=True)
+        subprocess.run(["lame", "--quiet", "--cbr", "-b", str(kbps), "--tt", os.path.basename(relative)[:-4], wav, path],
+                       check=True)
+        os.remove(wav)
+    stamp = 1_700_000_000
+    for root, dirs, files in os.walk(music):
+        for name in files + dirs:
+            os.utime(os.path.join(root, name), (stamp, stamp))
+    os.utime(music, (stamp, stamp))
+
+
+LIBRARIES = {"default": make_library, "several-values": make_several_values_library,
+             "audio-formats": make_audio_formats_library}
+
+
+def library_of(path):
+    """The library a case runs on: its "# library: NAME" line, else the default one."""
+    with open(path, encoding="utf-8") as script:
+        for line in script:
+            match = re.match(r"#\s*library:\s*(\S+)", line)
+            if match:
+                if match.group(1) not in LIBRARIES:
+                    raise SystemExit(f"mpd-differential: {path} names an unknown library {match.group(1)!r}")
+                return match.group(1)
+    return "default"
+
+
 class Servers:
     """A private mpd and a tunes daemon on the same music folder, each in the temporary folder."""
 
-    def __init__(self, work, tunes):
+    def __init__(self, work, tunes, library="default"):
         self.work = work
         self.music = os.path.join(work, "music")
         os.makedirs(self.music)
-        make_library(self.music)
+        LIBRARIES[library](self.music)
         self.processes = []
         self.mpd_socket = os.path.join(work, "mpd", "socket")
         self.tunes_socket = os.path.join(work, "tunes-run", "mpd.sock")
@@ -260,10 +348,11 @@ class Normaliser:
     """Makes one server's replies comparable: ids by order of first appearance, the queue version as an
     offset from the case's start, timing values blanked, intended differences dropped."""
 
-    def __init__(self, differences, start_version):
+    def __init__(self, differences, start_version, compared=()):
         self.differences = differences
         self.ids = {}
         self.start_version = start_version
+        self.compared = set(compared)  # timing keys this case compares (its "# compare:" line)
 
     def reply(self, command, lines):
         name = command.split(" ", 1)[0]
@@ -280,7 +369,12 @@ class Normaliser:
                 continue
             if self.differences.ignores(name, key):
                 continue
-            if key in TIMING_KEYS:
+            if key == "audio" and key in self.compared:
+                # Rate and channels compare; the sample size is the decoder's (MPD's libmad gives MP3 as
+                # 24 bits, tunes' libmpg123 as 16), the intended difference `Format` shows in songs.
+                rate, _, rest = value.partition(":")
+                value = f"{rate}:<bits>:{rest.partition(':')[2]}"
+            elif key in TIMING_KEYS and key not in self.compared:
                 value = "<timing>"
             elif key in ID_KEYS:
                 value = "#%d" % self.ids.setdefault(value, len(self.ids) + 1)
@@ -297,13 +391,24 @@ def queue_version(connection):
     raise RuntimeError("status without playlist:")
 
 
+def compared_keys(path):
+    """The timing keys a case compares after all: its "# compare: KEY…" line (a song's steady bitrate)."""
+    with open(path, encoding="utf-8") as script:
+        for line in script:
+            match = re.match(r"#\s*compare:(.*)", line)
+            if match:
+                return match.group(1).split()
+    return []
+
+
 def run_case(path, servers, differences, verbose):
     """Runs one script on both servers; returns the list of diff lines (empty when they agree)."""
     sides = {}
+    compared = compared_keys(path)
     for side, socket_path in (("mpd", servers.mpd_socket), ("tunes", servers.tunes_socket)):
         first, second = Connection(socket_path), Connection(socket_path)
         reset(first)
-        sides[side] = {"c1": first, "c2": second, "norm": Normaliser(differences, queue_version(first)),
+        sides[side] = {"c1": first, "c2": second, "norm": Normaliser(differences, queue_version(first), compared),
                        "transcript": [], "pending": []}
     with open(path, encoding="utf-8") as script:
         steps = [line.rstrip("\n") for line in script if line.strip() and not line.startswith("#")]
@@ -391,28 +496,35 @@ def main():
     work = tempfile.mkdtemp(prefix="tunes-mpd-diff-")
     passed = failed = known = 0
     servers = None
+    # One pair of servers per library, started when its first case comes.
+    by_library = {}
+    for case in cases:
+        by_library.setdefault(library_of(os.path.join(HERE, "cases", case)), []).append(case)
     try:
-        servers = Servers(work, args.tunes)
-        for case in cases:
-            name = case[:-4]
-            try:
-                diff = run_case(os.path.join(HERE, "cases", case), servers, differences, args.verbose)
-            except (OSError, RuntimeError) as error:  # a reply that never came, a closed connection
-                diff = [f"the case broke off: {error!r}"]
-            if name in differences.pending:
-                if diff:
-                    known += 1
-                    print(f"known   {name}: not yet matched ({differences.pending[name]})")
-                else:
+        for library, library_cases in by_library.items():
+            if servers:
+                servers.stop()
+            servers = Servers(os.path.join(work, library), args.tunes, library)
+            for case in library_cases:
+                name = case[:-4]
+                try:
+                    diff = run_case(os.path.join(HERE, "cases", case), servers, differences, args.verbose)
+                except (OSError, RuntimeError) as error:  # a reply that never came, a closed connection
+                    diff = [f"the case broke off: {error!r}"]
+                if name in differences.pending:
+                    if diff:
+                        known += 1
+                        print(f"known   {name}: not yet matched ({differences.pending[name]})")
+                    else:
+                        failed += 1
+                        print(f"FAIL    {name}: matches mpd now; take it off \"Not yet matched\" in Docs/MPDDifferences.md")
+                elif diff:
                     failed += 1
-                    print(f"FAIL    {name}: matches mpd now; take it off \"Not yet matched\" in Docs/MPDDifferences.md")
-            elif diff:
-                failed += 1
-                print(f"FAIL    {name}")
-                print("\n".join("    " + line for line in diff))
-            else:
-                passed += 1
-                print(f"ok      {name}")
+                    print(f"FAIL    {name}")
+                    print("\n".join("    " + line for line in diff))
+                else:
+                    passed += 1
+                    print(f"ok      {name}")
     finally:
         if servers:
             servers.stop()

@@ -7,11 +7,12 @@ import TunesMPDTesting
 @testable import TunesMPD
 
 @Suite struct FilterMatcherTests {
-  @Test(arguments: [1, 2, 3] as [UInt64]) func matcherAgreesWithTheStringReading(seed: UInt64) {
+  /// Seeds 1–3: one value per tag; 4–5: up to three values per tag.
+  @Test(arguments: [1, 2, 3, 4, 5] as [UInt64]) func matcherAgreesWithTheStringReading(seed: UInt64) {
     var random = SplitMix(state: seed)
     var held = 0
     for _ in 0..<3000 {
-      let song = MPDFilterSamples.song(&random)
+      let song = MPDFilterSamples.song(&random, maxValues: seed > 3 ? 3 : 1)
       let filter = MPDFilter((0..<1 + Int(random.next() % 2)).map { _ in MPDFilterSamples.clause(&random, song: song) })
       let expected = stringReading(filter, song)
       let matcher = MPDFilter.Matcher(filter)
@@ -22,6 +23,38 @@ import TunesMPDTesting
       if expected { held += 1 }
     }
     #expect(held > 300, "too few filters held to test matches: \(held)")
+  }
+
+  /// MPD's TagSongFilter on a song with two artists: a clause holds when any value matches, and `!=` is
+  /// the negation of `==` over all of them.
+  @Test func severalValuesMatchWhenAnyDoesAndNotEqualRejectsAnyEqual() throws {
+    let song = MPDSong(file: "a.mp3", tags: [.artist: "Anna", .artist: "Ben", .genre: "Jazz"])
+    func holds(_ expression: String) throws -> Bool { try MPDFilter.parse([expression], substring: false).matches(song) }
+    #expect(try holds("(Artist == \"Ben\")"))
+    #expect(try holds("(Artist == \"Anna\")"))
+    #expect(try !holds("(Artist != \"Anna\")"))
+    #expect(try holds("(Artist != \"Cleo\")"))
+    #expect(try !holds("(!(Artist == \"Ben\"))"))
+    #expect(try holds("(Artist contains \"nn\")"))
+    #expect(try holds("(Artist =~ \"^B\")"))
+    #expect(try holds("(Artist starts_with \"Be\")"))
+  }
+
+  /// A song without the tag: its fallback is read (album artist → artist, sort names → names); without
+  /// that too, only an empty value matches, whatever the operator, and `!=` then holds for any other value.
+  @Test func aMissingTagReadsItsFallbackThenMatchesOnlyEmptyValues() throws {
+    let song = MPDSong(file: "a.mp3", tags: [.artist: "Anna", .artist: "Ben", .album: "Blue"])
+    func holds(_ expression: String) throws -> Bool { try MPDFilter.parse([expression], substring: false).matches(song) }
+    #expect(try holds("(AlbumArtist == \"Ben\")"))
+    #expect(try holds("(ArtistSort == \"Anna\")"))
+    #expect(try holds("(AlbumArtistSort == \"Ben\")"))
+    #expect(try holds("(AlbumSort == \"Blue\")"))
+    #expect(try !holds("(AlbumArtist != \"Ben\")"))
+    #expect(try holds("(Composer == \"\")"))
+    #expect(try !holds("(Composer != \"\")"))
+    #expect(try holds("(Composer != \"x\")"))
+    #expect(try !holds("(Composer =~ \"^$\")"))
+    #expect(try !holds("(Title contains \"x\")"))
   }
 
   /// Foundation's `contains` read a NUL as the needle's end ("ab" contained "b\0") and trapped on

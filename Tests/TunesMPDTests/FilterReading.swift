@@ -14,8 +14,10 @@ func matchesInPlace(_ matcher: MPDFilter.Matcher, _ song: MPDSong) -> Bool {
     return UnsafeBufferPointer(buffer)
   }
   let file = copy(song.file)
-  let tags = song.tags.mapValues(copy)
-  defer { ([file] + tags.values).forEach { $0.deallocate() } }
+  var tags: [MPDTag: [UnsafeBufferPointer<UInt8>]] = [:]
+  for tag in song.tags.types { tags[tag] = song.tags[all: tag].map(copy) }
+  defer { ([file] + tags.values.joined()).forEach { $0.deallocate() } }
   return matcher.matches(
-    file: { .bytes(file) }, tag: { tags[$0].map { .bytes($0) } }, modified: { song.lastModified?.timeIntervalSince1970 })
+    file: { .bytes(file) }, values: { (tags[$0] ?? []).map { .bytes($0) } },
+    modified: { song.lastModified?.timeIntervalSince1970 })
 }

@@ -5,4 +5,4 @@ import TunesListenBrainz
 import TunesPlayer
 import TunesPlaylists
 
-let everyDatabaseArea = [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area]
+let everyDatabaseArea = [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area, StickerSchema.area]

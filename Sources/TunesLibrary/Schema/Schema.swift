@@ -27,6 +27,8 @@ enum Schema {
     ("library-missing-v1", [.library]),
     ("library-replaygain-v1", [.library]),
     ("social-v1", [.dashboard]),
+    ("playstate-priority-v1", [.playState]),
+    ("stickers-v1", [.stickers]),
   ]
 
   /// The library's own migration bodies.

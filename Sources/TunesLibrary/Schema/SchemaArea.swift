@@ -11,4 +11,6 @@ public enum SchemaArea: String, Sendable, CaseIterable {
   case listens
   /// Cached dashboard answers and queued feedback (TunesListenBrainz's dashboards).
   case dashboard
+  /// Stickers clients attach to songs through MPD's `sticker` commands (TunesPlayer's StickerSchema).
+  case stickers
 }
