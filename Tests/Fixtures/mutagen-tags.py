@@ -15,7 +15,7 @@
 #   then RVA2 "track"/"album" on the master channel, MIXRAMP_START/END TXXX. TXXX descriptions match in any
 #   case. The LAME header's ReplayGain is not a tag and is not read here.
 #
-#   Tests/Fixtures/mutagen-tags.py FILE...          read
+#   Tests/Fixtures/mutagen-tags.py FILE...          read (null for a file without an ID3v2 tag)
 #   Tests/Fixtures/mutagen-tags.py --write SPEC OUT  write OUT (an MP3 whose audio is given) from a JSON spec:
 #       {"audio": "in.mp3", "version": 3 or 4, "frames": [["TPE1", ["A", "B"]], ["TXXX", "DESC", ["v"]], ...]}
 
@@ -233,4 +233,8 @@ if __name__ == "__main__":
         write(sys.argv[2], sys.argv[3])
     else:
         for path in sys.argv[1:]:
-            print(json.dumps(read(path), sort_keys=True, ensure_ascii=False))
+            try:
+                model = read(path)
+            except id3.ID3NoHeaderError:
+                model = None  # no ID3v2 tag: nothing to compare
+            print(json.dumps(model, sort_keys=True, ensure_ascii=False))
