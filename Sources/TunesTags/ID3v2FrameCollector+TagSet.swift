@@ -18,11 +18,11 @@ extension ID3v2FrameCollector {
     // The artist is the TPE1 text as written; several values (ID3v2.4 NUL lists) are joined with "; ".
     // The list comes from Picard's TXXX:ARTISTS when present (TPE1 then holds "A feat. B"), else TPE1.
     let tpe1 = texts[FrameID.TPE1] ?? []
-    let artistList = userTexts["artists"] ?? []
+    let artistList = texts[.artists] ?? []
     tags.artist = join(tpe1) ?? join(artistList)
     tags.artists = artistList.isEmpty ? tpe1 : artistList
     let tpe2 = texts[FrameID.TPE2] ?? []
-    let albumArtistList = userTexts["albumartists"] ?? []
+    let albumArtistList = texts[.albumArtists] ?? []
     tags.albumArtist = join(tpe2) ?? join(albumArtistList)
     tags.albumArtists = albumArtistList.isEmpty ? tpe2 : albumArtistList
     tags.album = joined(FrameID.TALB)
@@ -30,19 +30,19 @@ extension ID3v2FrameCollector {
     tags.titleSort = joined(FrameID.TSOT) ?? joined(FrameID.XSOT)
     tags.artistSort = joined(FrameID.TSOP) ?? joined(FrameID.XSOP)
     tags.albumSort = joined(FrameID.TSOA) ?? joined(FrameID.XSOA)
-    tags.albumArtistSort = joined(FrameID.TSO2) ?? join(userTexts["albumartistsort"] ?? [])
+    tags.albumArtistSort = joined(FrameID.TSO2) ?? join(texts[.albumArtistSort] ?? [])
     tags.composerSort = joined(FrameID.TSOC)
     tags.composers = texts[FrameID.TCOM] ?? []
     tags.conductors = texts[FrameID.TPE3] ?? []
     tags.lyricists = texts[FrameID.TEXT] ?? []
     tags.labels = texts[FrameID.TPUB] ?? []
     applyCredits(to: &tags)
-    tags.ensemble = join(userTexts["ensemble"] ?? [])
+    tags.ensemble = join(texts[.ensemble] ?? [])
     // Picard writes the grouping to TIT1 and the work to TXXX:WORK, or, in its iTunes-compatible mode, the
     // grouping to GRP1 and the work to TIT1 (as iTunes 12.5 does). A GRP1 frame marks the second form.
     let grp1 = joined(FrameID.GRP1)
     tags.grouping = grp1 ?? joined(FrameID.TIT1)
-    tags.work = join(userTexts["work"] ?? []) ?? (grp1 != nil ? joined(FrameID.TIT1) : nil)
+    tags.work = join(texts[.work] ?? []) ?? (grp1 != nil ? joined(FrameID.TIT1) : nil)
     tags.movement = joined(FrameID.MVNM)
     if let text = texts[FrameID.MVIN]?.first { (tags.movementNumber, tags.movementTotal) = TagValues.numberPair(text) }
     var genres: [String] = []
@@ -57,23 +57,23 @@ extension ID3v2FrameCollector {
     if let text = texts[FrameID.TPOS]?.first { (tags.discNumber, tags.discTotal) = TagValues.numberPair(text) }
     // TSST is ID3v2.4's disc subtitle; v2.3 taggers put it in TIT3, the subtitle frame.
     tags.discSubtitle = joined(FrameID.TSST) ?? joined(FrameID.TIT3)
-    tags.catalogNumber = join(userTexts["catalognumber"] ?? [])
-    tags.barcode = join(userTexts["barcode"] ?? [])
+    tags.catalogNumber = join(texts[.catalogNumber] ?? [])
+    tags.barcode = join(texts[.barcode] ?? [])
     tags.isrc = joined(FrameID.TSRC)
     tags.comment = comment
     tags.lyrics = lyrics
     if let text = texts[FrameID.TCMP]?.first { tags.isCompilation = TagValues.isTrue(text) }
     if let text = texts[FrameID.TBPM]?.first { tags.bpm = TagValues.leadingInt(Substring(text)) }
-    tags.mixRampStart = join(userTexts["mixramp_start"] ?? [])
-    tags.mixRampEnd = join(userTexts["mixramp_end"] ?? [])
+    tags.mixRampStart = join(texts[.mixRampStart] ?? [])
+    tags.mixRampEnd = join(texts[.mixRampEnd] ?? [])
     tags.replayGain = replayGain()
-    tags.recordingMbid = ufidRecording ?? userTexts["musicbrainz track id"]?.first
-    tags.releaseTrackMbid = userTexts["musicbrainz release track id"]?.first
-    tags.releaseMbid = userTexts["musicbrainz album id"]?.first
-    tags.releaseGroupMbid = userTexts["musicbrainz release group id"]?.first
-    tags.artistMbids = userTexts["musicbrainz artist id"] ?? []
-    tags.albumArtistMbids = userTexts["musicbrainz album artist id"] ?? []
-    tags.workMbids = userTexts["musicbrainz work id"] ?? []
+    tags.recordingMbid = ufidRecording ?? texts[.recordingMbid]?.first
+    tags.releaseTrackMbid = texts[.releaseTrackMbid]?.first
+    tags.releaseMbid = texts[.releaseMbid]?.first
+    tags.releaseGroupMbid = texts[.releaseGroupMbid]?.first
+    tags.artistMbids = texts[.artistMbid] ?? []
+    tags.albumArtistMbids = texts[.albumArtistMbid] ?? []
+    tags.workMbids = texts[.workMbid] ?? []
     return tags
   }
 
@@ -128,10 +128,10 @@ extension ID3v2FrameCollector {
 
   /// TXXX REPLAYGAIN_* values ("-6.50 dB", "0.988"), each one missing taken from RVA2.
   private func replayGain() -> ReplayGainTags {
-    func value(_ key: String) -> Double? { userTexts[key]?.first.flatMap(TagValues.decimal) }
+    func value(_ key: UserText) -> Double? { texts[key]?.first.flatMap(TagValues.decimal) }
     var gain = ReplayGainTags(
-      trackGain: value("replaygain_track_gain"), trackPeak: value("replaygain_track_peak"),
-      albumGain: value("replaygain_album_gain"), albumPeak: value("replaygain_album_peak"))
+      trackGain: value(.trackGain), trackPeak: value(.trackPeak),
+      albumGain: value(.albumGain), albumPeak: value(.albumPeak))
     gain.fillGaps(from: relativeVolume)
     return gain
   }

@@ -10,10 +10,9 @@
 struct ID3v2FrameCollector {
   var warnings: [String] = []
   var pictures: [EmbeddedPicture] = []
-  /// Values of the text frames by frame id (ID3v2.2 ids already mapped to their v2.3 equivalents).
-  var texts: [UInt32: [String]] = [:]
-  /// Values of the TXXX frames this reader uses, by lowercased description.
-  var userTexts: [String: [String]] = [:]
+  /// Values of the text frames (ID3v2.2 ids already mapped to their v2.3 equivalents) and of the TXXX
+  /// frames this reader uses.
+  var texts = FrameValues()
   var comment: String?
   var lyrics: String?
   /// The UFID owned by http://musicbrainz.org, already checked to be an MBID.
@@ -30,16 +29,6 @@ struct ID3v2FrameCollector {
   /// Bytes kept per value, and per lyrics or comment text.
   static let maxValueBytes = 1 << 16
   static let maxLongValueBytes = 1 << 20
-
-  /// TXXX descriptions this reader uses (lowercased: taggers disagree on case, "REPLAYGAIN_TRACK_GAIN" by
-  /// Picard and loudgain, "replaygain_track_gain" by foobar2000).
-  static let userTextKeys: Set<String> = [
-    "artists", "albumartists", "albumartistsort", "work", "ensemble", "catalognumber", "barcode",
-    "musicbrainz album id", "musicbrainz release group id", "musicbrainz artist id", "musicbrainz album artist id",
-    "musicbrainz release track id", "musicbrainz work id", "musicbrainz track id",
-    "replaygain_track_gain", "replaygain_track_peak", "replaygain_album_gain", "replaygain_album_peak",
-    "mixramp_start", "mixramp_end",
-  ]
 
   /// Applies one frame. `data` is the frame content after flags were handled (unsynchronisation undone);
   /// `where_` names the frame for warnings ("ID3v2.4 frame TXXX at byte 1234").
@@ -60,9 +49,11 @@ struct ID3v2FrameCollector {
     case FrameID.TXXX: applyUserText(body, encoding, where: where_())
     default:
       let values = capped(ID3Text.values(body, encoding, limit: Self.maxValues + 1), where: where_())
-      var list = texts.removeValue(forKey: id) ?? []
+      guard let slot = FrameValues.slot(id) else { return }
+      var list = texts[slot: slot]
+      texts[slot: slot] = []
       merge(values, into: &list, id: id, where: where_())
-      texts[id] = list
+      texts[slot: slot] = list
     }
   }
 
@@ -138,17 +129,16 @@ struct ID3v2FrameCollector {
   }
 
   /// TXXX: a terminated description naming the field, then its value(s). Only the descriptions in
-  /// `userTextKeys` are kept; repeated ones merge their values like repeated text frames.
+  /// `UserText` are kept; repeated ones merge their values like repeated text frames.
   private mutating func applyUserText(_ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, where where_: String) {
     let (description, next) = ID3Text.terminated(body, from: 0, encoding)
-    guard description.utf8.count >= 4, description.utf8.count <= 32 else { return }
-    let key = description.lowercased()
-    guard Self.userTextKeys.contains(key) else { return }
+    guard let slot = FrameValues.slot(description: description) else { return }
     var values = capped(ID3Text.values(body.sub(next..<body.count), encoding, limit: Self.maxValues + 1), where: where_)
-    if key.hasPrefix("musicbrainz ") { values = mbids(values, description, where: where_) }
-    var list = userTexts.removeValue(forKey: key) ?? []
+    if FrameValues.holdsMBIDs(slot) { values = mbids(values, description, where: where_) }
+    var list = texts[slot: slot]
+    texts[slot: slot] = []
     merge(values, into: &list, id: FrameID.TXXX, where: where_)
-    userTexts[key] = list
+    texts[slot: slot] = list
   }
 
   /// The MusicBrainz ids in `values` (one or several per value) in canonical form; the rest are dropped
