@@ -31,7 +31,8 @@ struct ID3v2FrameCollector {
   static let maxLongValueBytes = 1 << 20
 
   /// Applies one frame. `data` is the frame content after flags were handled (unsynchronisation undone);
-  /// `where_` names the frame for warnings ("ID3v2.4 frame TXXX at byte 1234").
+  /// `where_` names the frame for warnings ("ID3v2.4 frame TXXX at byte 1234"); it is built only when a
+  /// warning is given, since building it for every frame was a visible cost.
   mutating func apply(_ id: UInt32, _ data: UnsafeRawBufferPointer, where where_: @autoclosure () -> String) {
     guard data.count >= 1 else { return }
     if id == FrameID.UFID { return applyUFID(data, where: where_()) }
@@ -59,9 +60,10 @@ struct ID3v2FrameCollector {
 
   /// Adds the values not already there, as mutagen merges a repeated text frame; stops at the value cap and
   /// reports it once per frame id.
-  private mutating func merge(_ values: [String], into list: inout [String], id: UInt32, where where_: String) {
+  private mutating func merge(_ values: [String], into list: inout [String], id: UInt32, where where_: @autoclosure () -> String)
+  {
     if Self.merge(values, into: &list) && reportedCaps.insert(id).inserted {
-      warnings.append("\(where_): the frame repeats past \(Self.maxValues) values; the rest are dropped")
+      warnings.append("\(where_()): the frame repeats past \(Self.maxValues) values; the rest are dropped")
     }
   }
 
@@ -80,14 +82,16 @@ struct ID3v2FrameCollector {
   }
 
   /// `values` cut to the value cap and each value to the length cap, with one warning for what was cut.
-  private mutating func capped(_ values: [String], where where_: String, maxBytes: Int = maxValueBytes) -> [String] {
+  private mutating func capped(_ values: [String], where where_: @autoclosure () -> String, maxBytes: Int = maxValueBytes)
+    -> [String]
+  {
     var values = values
     if values.count > Self.maxValues {
       values.removeLast(values.count - Self.maxValues)
-      warnings.append("\(where_): more than \(Self.maxValues) values; only the first \(Self.maxValues) kept")
+      warnings.append("\(where_()): more than \(Self.maxValues) values; only the first \(Self.maxValues) kept")
     }
     for k in values.indices where values[k].utf8.count > maxBytes {
-      warnings.append("\(where_): a value of \(values[k].utf8.count) bytes cut to \(maxBytes)")
+      warnings.append("\(where_()): a value of \(values[k].utf8.count) bytes cut to \(maxBytes)")
       values[k] = Self.prefix(values[k], bytes: maxBytes)
     }
     return values
@@ -107,50 +111,56 @@ struct ID3v2FrameCollector {
 
   /// COMM: language (3 bytes), a terminated description, then the text. Comments with a description are
   /// mostly machine notes (iTunNORM, iTunSMPB), so one without a description wins.
-  private mutating func applyComment(_ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, where where_: String) {
+  private mutating func applyComment(
+    _ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, where where_: @autoclosure () -> String
+  ) {
     guard body.count > 3, commentRank < 2 else { return }
     let (description, next) = ID3Text.terminated(body, from: 3, encoding)
     let rank = description.isEmpty ? 2 : 1
     guard rank > commentRank, !description.hasPrefix("iTun") else { return }
     let values = ID3Text.values(body.sub(next..<body.count), encoding, limit: Self.maxValues + 1)
-    guard let text = joinedValues(capped(values, where: where_, maxBytes: Self.maxLongValueBytes)) else { return }
+    guard let text = joinedValues(capped(values, where: where_(), maxBytes: Self.maxLongValueBytes)) else { return }
     comment = text
     commentRank = rank
   }
 
   /// USLT: language (3 bytes), a terminated description, then the lyrics up to a terminator. The first
   /// frame wins: files rarely hold several, and then in different languages with no order to prefer.
-  private mutating func applyLyrics(_ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, where where_: String) {
+  private mutating func applyLyrics(
+    _ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, where where_: @autoclosure () -> String
+  ) {
     guard lyrics == nil, body.count > 3 else { return }
     let next = ID3Text.terminated(body, from: 3, encoding).next
     let text = ID3Text.terminated(body, from: next, encoding).text
     guard !text.isEmpty else { return }
-    lyrics = capped([text], where: where_, maxBytes: Self.maxLongValueBytes)[0]
+    lyrics = capped([text], where: where_(), maxBytes: Self.maxLongValueBytes)[0]
   }
 
   /// TXXX: a terminated description naming the field, then its value(s). Only the descriptions in
   /// `UserText` are kept; repeated ones merge their values like repeated text frames.
-  private mutating func applyUserText(_ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, where where_: String) {
+  private mutating func applyUserText(
+    _ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, where where_: @autoclosure () -> String
+  ) {
     let (description, next) = ID3Text.terminated(body, from: 0, encoding)
     guard let slot = FrameValues.slot(description: description) else { return }
-    var values = capped(ID3Text.values(body.sub(next..<body.count), encoding, limit: Self.maxValues + 1), where: where_)
-    if FrameValues.holdsMBIDs(slot) { values = mbids(values, description, where: where_) }
+    var values = capped(ID3Text.values(body.sub(next..<body.count), encoding, limit: Self.maxValues + 1), where: where_())
+    if FrameValues.holdsMBIDs(slot) { values = mbids(values, description, where: where_()) }
     var list = texts[slot: slot]
     texts[slot: slot] = []
-    merge(values, into: &list, id: FrameID.TXXX, where: where_)
+    merge(values, into: &list, id: FrameID.TXXX, where: where_())
     texts[slot: slot] = list
   }
 
   /// The MusicBrainz ids in `values` (one or several per value) in canonical form; the rest are dropped
   /// with a warning.
-  private mutating func mbids(_ values: [String], _ name: String, where where_: String) -> [String] {
+  private mutating func mbids(_ values: [String], _ name: String, where where_: @autoclosure () -> String) -> [String] {
     var ids: [String] = []
     for value in values {
       for part in MBID.split(value) {
         if let id = MBID.normalized(part) {
           if !ids.contains(id) { ids.append(id) }
         } else {
-          warnings.append("\(where_): \(name) \"\(part)\" is not a valid MBID; dropped")
+          warnings.append("\(where_()): \(name) \"\(part)\" is not a valid MBID; dropped")
         }
       }
     }
@@ -161,12 +171,12 @@ struct ID3v2FrameCollector {
   /// v2.2's PIC has a 3-letter image format ("JPG", "PNG") in place of the MIME type. A MIME type of
   /// "-->" means the data is a link to the image, which is not followed.
   private mutating func applyPicture(
-    _ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, v22: Bool, where where_: String
+    _ body: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, v22: Bool, where where_: @autoclosure () -> String
   ) {
     var next: Int
     var mimeType: String?
     if v22 {
-      guard body.count >= 4 else { return warnings.append("\(where_): picture frame is too short; skipped") }
+      guard body.count >= 4 else { return warnings.append("\(where_()): picture frame is too short; skipped") }
       let format = ID3Text.latin1(body.sub(0..<3)).trimmingSpaces()
       switch format.uppercased() {
       case "JPG": mimeType = "image/jpeg"
@@ -181,22 +191,22 @@ struct ID3v2FrameCollector {
       next = after
     }
     guard mimeType != "-->" else { return }
-    guard next < body.count else { return warnings.append("\(where_): picture frame is too short; skipped") }
+    guard next < body.count else { return warnings.append("\(where_()): picture frame is too short; skipped") }
     let pictureType = body[next]
     next = ID3Text.terminated(body, from: next + 1, encoding).next
-    guard next < body.count else { return warnings.append("\(where_): picture frame holds no image; skipped") }
+    guard next < body.count else { return warnings.append("\(where_()): picture frame holds no image; skipped") }
     pictures.append(EmbeddedPicture(mimeType: mimeType, pictureType: pictureType, data: Array(body.sub(next..<body.count))))
   }
 
   /// UFID: a Latin-1 owner URL, NUL, then up to 64 bytes of identifier. MusicBrainz stores the recording id.
-  private mutating func applyUFID(_ data: UnsafeRawBufferPointer, where where_: String) {
+  private mutating func applyUFID(_ data: UnsafeRawBufferPointer, where where_: @autoclosure () -> String) {
     let (owner, next) = ID3Text.terminated(data, from: 0, .latin1)
     guard owner == "http://musicbrainz.org", ufidRecording == nil else { return }
     let raw = ID3Text.latin1(data.sub(next..<min(data.count, next + 64)))
     if let id = MBID.normalized(raw) {
       ufidRecording = id
     } else {
-      warnings.append("\(where_): MusicBrainz recording id \"\(raw.trimmingSpaces())\" is not a valid MBID; dropped")
+      warnings.append("\(where_()): MusicBrainz recording id \"\(raw.trimmingSpaces())\" is not a valid MBID; dropped")
     }
   }
 
@@ -204,10 +214,10 @@ struct ID3v2FrameCollector {
   /// adjustment is read and a later frame with the same identification replaces an earlier one; as in
   /// mutagen's ReplayGain mapping, it counts only on the master volume channel, for the identifications
   /// "track" and "album" (here in any case).
-  private mutating func applyRelativeVolume(_ data: UnsafeRawBufferPointer, where where_: String) {
+  private mutating func applyRelativeVolume(_ data: UnsafeRawBufferPointer, where where_: @autoclosure () -> String) {
     let (identification, next) = ID3Text.terminated(data, from: 0, .latin1)
     guard let adjustment = RelativeVolume(data, at: next) else {
-      return warnings.append("\(where_): relative volume adjustment is cut off; skipped")
+      return warnings.append("\(where_()): relative volume adjustment is cut off; skipped")
     }
     let master = adjustment.channel == 1
     switch identification.lowercased() {
