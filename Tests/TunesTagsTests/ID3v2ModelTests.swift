@@ -22,7 +22,7 @@ import Testing
     #expect(both.artistSort == "New")
   }
 
-  @Test func loosYearFramesStillGiveTheYear() throws {
+  @Test func looseYearFramesStillGiveTheYear() throws {
     // mutagen drops a TYER that is not only digits; the year in front is kept here, as before.
     #expect(try parse(3, [.text("TYER", ["1999 (remaster)"])]).tags.date == "1999")
     #expect(try parse(3, [.text("TYER", ["1999"]), .text("TDAT", ["1405"])]).tags.date == "1999-05-14")
