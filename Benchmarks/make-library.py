@@ -2,7 +2,11 @@
 """Makes a synthetic MP3 library for the benchmarks: COUNT files under OUT/ARTIST/ALBUM/, tagged the way
 real collections are (ID3v2.3 and v2.4, a few ID3v1-only files, album artists and compilations, track and
 disc numbers, years, genres, MusicBrainz ids, some names outside Latin-1, some covers in the file or
-beside it), optionally with a library.json catalogue over most of it (Docs/CatalogueFormat.md).
+beside it), optionally with a library.json catalogue over most of it (Docs/CatalogueFormat.md). With
+--full-tags the ID3v2 files also carry the rest of the tag model: several artists and genres, full and
+original dates, sort names, composers and credits, labels, ISRCs, lyrics, ReplayGain, and MusicBrainz ids
+in the odd spellings taggers write (upper case, braces, no hyphens). Without it the bytes are those of
+earlier versions, so benchmark results stay comparable.
 
 The same COUNT and SEED always give the same bytes, so a library made on two machines, or made again,
 measures the same. Audio is encoded once into a small pool of clips (sox, then lame) and copied into the
@@ -11,7 +15,7 @@ tags, not the music. The pool mixes the three ways an MP3 states its length (LAM
 Xing header on VBR, no header at all: the reader walks the frames) and four sample formats.
 
 Needs /usr/bin/python3 with python3-mutagen, sox and lame (Scripts/setup-debian installs them).
-  Benchmarks/make-library.py --count 10000 --out Benchmarks/out/lib-10000 --seed 1 --json
+  Benchmarks/make-library.py --count 10000 --out Benchmarks/out/lib-10000 --seed 1 --json [--full-tags]
 """
 
 import argparse
@@ -27,7 +31,8 @@ import uuid
 import zlib
 
 try:
-    from mutagen.id3 import (APIC, ID3, TALB, TCMP, TCON, TDRC, TIT2, TPE1, TPE2, TPOS, TRCK, TXXX, TYER, UFID)
+    from mutagen.id3 import (APIC, ID3, TALB, TBPM, TCMP, TCOM, TCON, TDAT, TDOR, TDRC, TIT2, TMCL, TORY, TPE1,
+                             TPE2, TPOS, TPUB, TRCK, TSO2, TSOA, TSOP, TSRC, TXXX, TYER, UFID, USLT)
 except ImportError:
     sys.exit("make-library.py: python3-mutagen is missing (Scripts/setup-debian installs it)")
 
@@ -241,7 +246,68 @@ def plan(rng, count):
     return albums
 
 
-def write_tags(path, song, album, cover):
+def odd_mbid(rng, mbid_text):
+    """The id as some taggers spell it: upper case, in braces, without hyphens, or as is."""
+    form = rng.randrange(4)
+    if form == 0:
+        return mbid_text.upper()
+    if form == 1:
+        return "{%s}" % mbid_text
+    if form == 2:
+        return mbid_text.replace("-", "")
+    return mbid_text
+
+
+def add_full_tags(tags, song, album, v23):
+    """The rest of the tag model, from a generator seeded by the song alone so the plan stays the same."""
+    rng = random.Random(song["recording"])
+    enc = 1 if v23 else 3
+    artist = song["artist"]["name"]
+    if rng.random() < 0.25:
+        guest = "%s %s" % (rng.choice(TITLE_WORDS), rng.choice(["Trio", "Band", "Smith", "Jones"]))
+        if v23 or rng.random() < 0.5:
+            tags.delall("TPE1")
+            tags.add(TPE1(encoding=enc, text="%s feat. %s" % (artist, guest)))
+            tags.add(TXXX(encoding=enc, desc="ARTISTS", text=[artist, guest]))
+        else:
+            tags.delall("TPE1")
+            tags.add(TPE1(encoding=enc, text=[artist, guest]))
+    if rng.random() < 0.4:
+        tags.delall("TCON")
+        tags.add(TCON(encoding=enc, text=[album["genre"], rng.choice(GENRES)]))
+    month, day = rng.randint(1, 12), rng.randint(1, 28)
+    if v23:
+        tags.add(TDAT(encoding=0, text="%02d%02d" % (day, month)))
+        tags.add(TORY(encoding=0, text=str(album["year"] - rng.randint(0, 5))))
+    else:
+        tags.delall("TDRC")
+        tags.add(TDRC(encoding=0, text="%d-%02d-%02d" % (album["year"], month, day)))
+        tags.add(TDOR(encoding=0, text="%d-%02d" % (album["year"] - rng.randint(0, 5), month)))
+    tags.add(TSOP(encoding=enc, text=", ".join(reversed(artist.split(" ", 1)))))
+    tags.add(TSOA(encoding=enc, text=album["title"].upper()))
+    tags.add(TSO2(encoding=enc, text=album["artist"]["name"]))
+    tags.add(TCOM(encoding=enc, text=[title(rng) for _ in range(rng.randint(1, 2))]))
+    if not v23 and rng.random() < 0.3:
+        tags.add(TMCL(encoding=enc, people=[["guitar", artist], ["drums", title(rng)]]))
+    tags.add(TPUB(encoding=enc, text="%s Records" % rng.choice(TITLE_WORDS)))
+    tags.add(TSRC(encoding=0, text="GB%s%02d%05d" % ("ABC", album["year"] % 100, rng.randrange(100000))))
+    tags.add(TBPM(encoding=0, text=str(rng.randint(60, 180))))
+    if rng.random() < 0.1:
+        tags.add(USLT(encoding=enc, lang="eng", desc="", text="\n".join(title(rng) for _ in range(8))))
+    gain, album_gain = rng.uniform(-12, 2), rng.uniform(-12, 2)
+    tags.add(TXXX(encoding=0, desc="REPLAYGAIN_TRACK_GAIN", text="%.2f dB" % gain))
+    tags.add(TXXX(encoding=0, desc="REPLAYGAIN_TRACK_PEAK", text="%.6f" % rng.uniform(0.5, 1.0)))
+    tags.add(TXXX(encoding=0, desc="REPLAYGAIN_ALBUM_GAIN", text="%.2f dB" % album_gain))
+    tags.add(TXXX(encoding=0, desc="REPLAYGAIN_ALBUM_PEAK", text="%.6f" % rng.uniform(0.9, 1.0)))
+    for frame in tags.getall("TXXX"):
+        if frame.desc.startswith("MusicBrainz"):
+            frame.text = [odd_mbid(rng, t) for t in frame.text]
+    ufid = tags.get("UFID:http://musicbrainz.org")
+    if ufid is not None:
+        ufid.data = odd_mbid(rng, ufid.data.decode()).encode()
+
+
+def write_tags(path, song, album, cover, full=False):
     kind = album["tags"]
     artist, album_artist = song["artist"], album["artist"]
     if kind == "v1":
@@ -276,6 +342,8 @@ def write_tags(path, song, album, cover):
         tags.add(TXXX(encoding=0, desc="MusicBrainz Artist Id", text=artist["mbid"]))
         tags.add(TXXX(encoding=0, desc="MusicBrainz Album Artist Id", text=album_artist["mbid"]))
         tags.add(TXXX(encoding=0, desc="MusicBrainz Release Track Id", text=song["release_track"]))
+    if full:
+        add_full_tags(tags, song, album, v23)
     if cover is not None:
         tags.add(APIC(encoding=0, mime="image/png", type=3, desc="", data=cover))
     tags.save(path, v2_version=3 if v23 else 4, v1=2 if kind == "v2.3+v1" else 0, padding=lambda info: 256)
@@ -319,6 +387,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="seed: the same seed gives the same bytes (default 1)")
     parser.add_argument("--json", action="store_true", help="also write OUT/library.json, a catalogue of most albums")
     parser.add_argument("--clips", type=int, default=48, help="distinct encoded clips the files share (default 48)")
+    parser.add_argument("--full-tags", action="store_true",
+                        help="ID3v2 files carry every field of the tag model (several artists, full dates, ReplayGain...)")
     options = parser.parse_args()
     if options.count < 1:
         parser.error("--count must be at least 1")
@@ -357,7 +427,7 @@ def main():
                 song["durationMs"] = clip.seconds * 1000
                 path = os.path.join(options.out, song["file"])
                 shutil.copyfile(clip.path, path)
-                write_tags(path, song, album, cover if album["cover"] == "file" else None)
+                write_tags(path, song, album, cover if album["cover"] == "file" else None, options.full_tags)
     if options.json:
         with open(os.path.join(options.out, "library.json"), "w", encoding="utf-8") as file:
             json.dump(catalogue(albums), file, ensure_ascii=False, indent=1)

@@ -15,12 +15,13 @@ enum ID3TextEncoding: UInt8, Sendable {
 }
 
 enum ID3Text {
-  /// Decodes every NUL-separated value of `bytes`; trailing terminators and empty values are dropped.
-  static func values(_ bytes: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding) -> [String] {
+  /// Decodes the NUL-separated values of `bytes`, at most `limit` of them (a hostile frame may hold
+  /// millions); trailing terminators and empty values are dropped.
+  static func values(_ bytes: UnsafeRawBufferPointer, _ encoding: ID3TextEncoding, limit: Int = .max) -> [String] {
     var result: [String] = []
     var start = 0
     var littleEndian = false
-    while start < bytes.count {
+    while start < bytes.count && result.count < limit {
       let end = terminator(bytes, from: start, encoding) ?? bytes.count
       if end > start {
         let text = decode(bytes.sub(start..<end), encoding, littleEndian: &littleEndian)

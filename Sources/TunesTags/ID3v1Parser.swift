@@ -18,6 +18,7 @@ public enum ID3v1Parser {
     var tags = TagSet()
     tags.title = field(record, 3, 30)
     tags.artist = field(record, 33, 30)
+    tags.artists = tags.artist.map { [$0] } ?? []
     tags.album = field(record, 63, 30)
     tags.year = field(record, 93, 4).flatMap(TagValues.year)
     // v1.1: a zero byte before the last comment byte turns that byte into the track number.

@@ -72,7 +72,7 @@ public enum ID3v2Parser {
     } else {
       reader.readBody(body, hasExtendedHeader: version >= 3 && flags & 0x40 != 0)
     }
-    tag.tags = reader.collector.tags
+    tag.tags = reader.collector.tagSet()
     tag.tags.versions = ["ID3v2.\(version)"]
     tag.warnings += reader.collector.warnings
     tag.pictures = reader.collector.pictures

@@ -21,6 +21,8 @@ enum MPEGStream {
   struct Result {
     var properties: AudioProperties
     var warnings: [String]
+    /// ReplayGain from the LAME header, which tagged values override.
+    var replayGain = ReplayGainTags()
   }
 
   /// The first frame at or after `from` whose successor also parses (or which ends exactly at `to`).
@@ -144,7 +146,7 @@ enum MPEGStream {
     let count = samples ?? 0
     properties.sampleCount = count
     properties.durationMs = AudioFormat.durationMs(frames: count, sampleRate: header.sampleRate)
-    return .success(Result(properties: properties, warnings: warnings))
+    return .success(Result(properties: properties, warnings: warnings, replayGain: lame?.replayGain ?? ReplayGainTags()))
   }
 
   /// Samples of delay the Layer III synthesis adds, which gapless decoders trim along with the encoder's.

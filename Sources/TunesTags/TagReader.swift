@@ -94,6 +94,7 @@ public enum TagReader {
 
     switch MPEGStream.analyze(buffer, start: audioStart, end: trailing.audioEnd, coverage: coverage) {
     case .success(let stream):
+      tags.replayGain.fillGaps(from: stream.replayGain)
       return FileMetadata(tags: tags, audio: stream.properties, warnings: warnings + stream.warnings)
     case .failure(.noFrame(let reason)):
       throw TagError.notMP3(path: path, reason: reason)

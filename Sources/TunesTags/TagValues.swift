@@ -52,6 +52,53 @@ enum TagValues {
     return year > 0 ? year : nil
   }
 
+  /// A date at the precision tagged: "YYYY", "YYYY-MM" or "YYYY-MM-DD", read as mutagen reads ID3 time
+  /// stamps: the text is split at "-", "T", ":", "/", "." and spaces, and the parts are taken while they are
+  /// numbers (a time of day is dropped: the model keeps days). Nil when the text does not start with a year.
+  static func date(_ text: String) -> String? {
+    var parts: [Int] = []
+    var current = 0
+    var digits = 0
+    var valid = true
+    func close() {
+      if digits > 0 && valid { parts.append(current) } else { parts.append(-1) }
+      current = 0
+      digits = 0
+      valid = true
+    }
+    for b in text.utf8 {
+      if parts.count >= 3 { break }
+      switch b {
+      case 0x30...0x39:
+        digits += 1
+        if digits > 9 { valid = false } else { current = current * 10 + Int(b - 0x30) }
+      case 0x2D, 0x54, 0x3A, 0x2F, 0x2E, 0x20, 0x09, 0x0A, 0x0D: close()
+      default: valid = false
+      }
+    }
+    if parts.count < 3 { close() }
+    guard let year = parts.first, year >= 0 else { return nil }
+    var out = year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+    for part in parts.dropFirst().prefix(2) {
+      guard part >= 0 else { break }
+      out += part < 10 ? "-0\(part)" : "-\(part)"
+    }
+    return out
+  }
+
+  /// A ReplayGain value such as "-6.50 dB", "+1.2 dB" or "0.988": the number at the start, nil when there
+  /// is none or it is not finite.
+  static func decimal(_ text: String) -> Double? {
+    let trimmed = text.trimmingSpaces()
+    var end = trimmed.utf8.startIndex
+    for b in trimmed.utf8 {
+      guard (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x2B || b == 0x2D || b == 0x65 || b == 0x45 else { break }
+      end = trimmed.utf8.index(after: end)
+    }
+    guard let value = Double(String(trimmed[..<end])), value.isFinite else { return nil }
+    return value
+  }
+
   /// TCMP/TCP: "1" (or any non-zero number) marks a compilation.
   static func isTrue(_ text: String) -> Bool {
     if let n = leadingInt(Substring(text)) { return n != 0 }
@@ -59,26 +106,31 @@ enum TagValues {
   }
 }
 
-/// MusicBrainz identifiers are UUIDs; anything else in an MBID field is dropped with a warning, because a
-/// bad id submitted to ListenBrainz is worse than none.
+/// MusicBrainz identifiers are UUIDs. Taggers write them in several spellings (upper case, in braces, without
+/// hyphens); all are the same id, so each is brought to the canonical lowercase hyphenated form. Anything
+/// that is not a UUID is dropped with a warning, because a bad id submitted to ListenBrainz is worse than none.
 public enum MBID {
-  /// The id in canonical lowercase form when `text` is a UUID (8-4-4-4-12 hex digits), else nil.
+  /// The id in canonical lowercase 8-4-4-4-12 form when `text` is a UUID written hyphenated or as 32 hex
+  /// digits, in any case, optionally in braces; else nil.
   public static func normalized(_ text: String) -> String? {
-    let s = text.trimmingSpaces()
-    let bytes = Array(s.utf8)
-    guard bytes.count == 36 else { return nil }
-    var out = [UInt8](repeating: 0, count: 36)
+    var bytes = Array(text.trimmingSpaces().utf8)
+    if bytes.count >= 2 && bytes.first == 0x7B && bytes.last == 0x7D { bytes = Array(bytes[1..<bytes.count - 1]) }
+    let hyphenated = bytes.count == 36
+    guard hyphenated || bytes.count == 32 else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(36)
     for (k, b) in bytes.enumerated() {
-      if k == 8 || k == 13 || k == 18 || k == 23 {
+      if hyphenated && (k == 8 || k == 13 || k == 18 || k == 23) {
         guard b == 0x2D else { return nil }
-        out[k] = b
         continue
       }
+      if !hyphenated && (k == 8 || k == 12 || k == 16 || k == 20) { out.append(0x2D) }
       switch b {
-      case 0x30...0x39, 0x61...0x66: out[k] = b
-      case 0x41...0x46: out[k] = b + 0x20
+      case 0x30...0x39, 0x61...0x66: out.append(b)
+      case 0x41...0x46: out.append(b + 0x20)
       default: return nil
       }
+      if hyphenated && (k == 7 || k == 12 || k == 17 || k == 22) { out.append(0x2D) }
     }
     return String(decoding: out, as: UTF8.self)
   }

@@ -52,7 +52,8 @@ public struct XingHeader: Sendable, Equatable {
   }
 }
 
-/// LAME's extension of the Xing header: the encoder name and the gapless delay and padding.
+/// LAME's extension of the Xing header: the encoder name, the ReplayGain LAME measured while encoding, and
+/// the gapless delay and padding.
 public struct LAMEInfo: Sendable, Equatable {
   /// The encoder's 9-byte name, e.g. "LAME3.100" (ffmpeg writes "Lavf"/"Lavc" in the same format).
   public var encoder: String
@@ -60,6 +61,9 @@ public struct LAMEInfo: Sendable, Equatable {
   public var delay: Int
   /// Samples the encoder added after the audio.
   public var padding: Int
+  /// LAME's "Radio" gain as the track gain, its "Audiophile" gain as the album gain, and its peak (set
+  /// only with --replaygain-accurate) as the track peak. Tagged ReplayGain wins over these.
+  public var replayGain = ReplayGainTags()
 
   init?(_ buffer: UnsafeRawBufferPointer, at p: Int, end: Int) {
     guard p + 24 <= end, buffer.has(p, 24) else { return nil }
@@ -73,5 +77,17 @@ public struct LAMEInfo: Sendable, Equatable {
     // 12 bits of delay then 12 bits of padding, 21 bytes after the name's start.
     delay = Int(buffer[p + 21]) << 4 | Int(buffer[p + 22]) >> 4
     padding = Int(buffer[p + 22] & 0x0F) << 8 | Int(buffer[p + 23])
+    // The peak is a 9.23 fixed-point number; each gain is 16 bits: a 3-bit name (1 radio, 2 audiophile),
+    // a 3-bit originator (0: not set), a sign bit and 9 bits of tenths of a dB.
+    let peak = buffer.be32(p + 11)
+    if peak != 0 { replayGain.trackPeak = Double(peak) / Double(1 << 23) }
+    for at in [p + 15, p + 17] {
+      let field = Int(buffer[at]) << 8 | Int(buffer[at + 1])
+      let name = field >> 13
+      let originator = (field >> 10) & 7
+      guard originator != 0 else { continue }
+      let gain = Double(field & 0x1FF) / 10 * (field & 0x200 != 0 ? -1 : 1)
+      if name == 1 { replayGain.trackGain = gain } else if name == 2 { replayGain.albumGain = gain }
+    }
   }
 }

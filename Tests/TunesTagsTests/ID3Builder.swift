@@ -182,3 +182,24 @@ func id3v1(
   }
   return out + [genre]
 }
+
+extension ID3Frame {
+  /// USLT (v2.2 ULT): language, a description, then the lyrics.
+  static func lyrics(_ description: String, _ text: String, _ encoding: TextEncoding = .latin1, id: String = "USLT")
+    -> ID3Frame
+  {
+    ID3Frame(
+      id: id,
+      data: [encoding.byte] + Array("eng".utf8) + encoding.encode(description) + encoding.terminator
+        + encoding.encode(text))
+  }
+
+  /// RVA2 with one channel adjustment: `gain` in dB (stored in 1/512 dB), the peak as `peakBits` bits.
+  static func rva2(_ identification: String, channel: UInt8 = 1, gain: Double, peakBits: UInt8, peak: [UInt8])
+    -> ID3Frame
+  {
+    let raw = UInt16(bitPattern: Int16((gain * 512).rounded()))
+    return ID3Frame(
+      id: "RVA2", data: Array(identification.utf8) + [0, channel, UInt8(raw >> 8), UInt8(raw & 0xFF), peakBits] + peak)
+  }
+}

@@ -27,6 +27,25 @@ import TunesTestSupport
       ])
     v24.plainFrameSizes = true
     v24.footer = true
+    // Every frame of the full tag model, with multi-values, credits, RVA2 and ReplayGain text.
+    let model24 = ID3v2Builder(
+      version: 4,
+      [
+        .text("TPE1", ["A", "B"], .utf8), .txxx("ARTISTS", ["A", "B"], .utf8), .text("TSOP", ["A"], .utf8),
+        .text("TMCL", ["guitar", "G", "drums", "D"], .utf8), .text("TIPL", ["producer", "P", "composer", "C"], .utf16BE),
+        .text("MVNM", ["Largo"]), .text("MVIN", ["1/3"]), .text("GRP1", ["g"]), .text("TIT1", ["w"]),
+        .text("TDOR", ["1970-01"]), .text("TDRL", ["1971"]), .text("TSST", ["d"]), .text("TBPM", ["120"]),
+        .lyrics("", "words", .utf8), .rva2("track", gain: -2.5, peakBits: 16, peak: [0x70, 0x00]),
+        .txxx("REPLAYGAIN_ALBUM_GAIN", ["-3 dB"]), .txxx("MusicBrainz Work Id", ["{1A2B3C4D1A2B3C4D5E6F1A2B3C4D5E6F}"]),
+        .txxx("MIXRAMP_START", ["-20 0.1"]), .txxx("CATALOGNUMBER", ["C1"]), .text("TSRC", ["X"]),
+      ])
+    let model23 = ID3v2Builder(
+      version: 3,
+      [
+        .text("IPLS", ["producer", "P", "bass", "B"], .utf16LE), .text("TYER", ["1999"]), .text("TDAT", ["0102"]),
+        .text("TORY", ["1990"]), .text("XSOP", ["s"]), .text("TIT3", ["sub"]), .text("TPE3", ["c"]),
+        .text("TEXT", ["l"]), .text("TPUB", ["p"], .utf16LE), .txxx("BARCODE", ["1"]),
+      ])
     let v22 = ID3v2Builder(version: 2, [.text("TT2", ["t"]), .text("TCO", ["(8)"]), .ufid("x", "y", id: "UFI")])
     let info = xingFrame(spec, length: 417, frameCount: 12, byteCount: 13 * 417, delay: 576, padding: 900)
     let audio = frames(spec, length: 417, count: 12)
@@ -35,6 +54,8 @@ import TunesTestSupport
       v23.bytes() + info + audio + id3v1(title: "v1", track: 2, genre: 17),
       v24.bytes() + vbriFrame(spec, length: 417, frameCount: 12, byteCount: 5000) + audio,
       v22.bytes() + frames(mono2, length: 208, count: 20) + v24.bytes(),
+      model24.bytes() + info + audio,
+      model23.bytes() + model24.bytes() + audio + id3v1(title: "v1", track: 2, genre: 17),
     ]
   }
 
@@ -68,7 +89,7 @@ import TunesTestSupport
     let seeds = Self.seeds()
     var read = 0
     var failed = 0
-    for iteration in 0..<3000 {
+    for iteration in 0..<5000 {
       let bytes = Self.mutate(seeds[iteration % seeds.count], &random)
       do {
         let m = try TagReader.parse(bytes, path: "fuzz-\(iteration).mp3")
@@ -77,6 +98,7 @@ import TunesTestSupport
         #expect(m.audio.audioOffset + m.audio.audioLength <= bytes.count)
         #expect(m.audio.sampleCount >= 0 && m.audio.durationMs >= 0)
         #expect(m.audio.audioHash.count == 16)
+        Self.checkTagModel(m.tags)
       } catch let error as TagError {
         failed += 1
         #expect(error.path == "fuzz-\(iteration).mp3")
@@ -93,8 +115,25 @@ import TunesTestSupport
       _ = VBRIHeader(slice)
     }
     // Most mutations leave a readable file; some must fail. Both paths were exercised.
-    #expect(read > 1000)
+    #expect(read > 1500)
     #expect(failed > 0)
+  }
+
+  /// What any reading must hold, however damaged the file: ids in canonical form, dates in one of the
+  /// three shapes, lists within the cap, gains finite.
+  static func checkTagModel(_ t: TagSet) {
+    let ids = [t.recordingMbid, t.releaseTrackMbid, t.releaseMbid, t.releaseGroupMbid].compactMap { $0 }
+    for id in ids + t.artistMbids + t.albumArtistMbids + t.workMbids {
+      #expect(MBID.normalized(id) == id)
+    }
+    for date in [t.date, t.originalDate].compactMap({ $0 }) {
+      #expect(TagValues.date(date) == date, "date \(date)")
+    }
+    for list in [t.artists, t.albumArtists, t.composers, t.performers, t.conductors, t.lyricists, t.genres, t.labels] {
+      #expect(list.count <= ID3v2FrameCollector.maxValues)
+    }
+    let gains = [t.replayGain.trackGain, t.replayGain.trackPeak, t.replayGain.albumGain, t.replayGain.albumPeak]
+    for gain in gains.compactMap({ $0 }) { #expect(gain.isFinite) }
   }
 }
 
