@@ -26,6 +26,7 @@ enum Schema {
     ("library-fulltext-v2", [.library]),
     ("library-missing-v1", [.library]),
     ("library-replaygain-v1", [.library]),
+    ("library-tags-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -34,7 +35,7 @@ enum Schema {
     migrations: [
       "library-v1": LibrarySchema.v1, "library-generation-v1": LibraryGenerationSchema.v1,
       "library-fulltext-v2": FullTextSchema.v2, "library-missing-v1": MissingSongSchema.v1,
-      "library-replaygain-v1": ReplayGainSchema.v1,
+      "library-replaygain-v1": ReplayGainSchema.v1, "library-tags-v1": TagSchema.v1,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).
