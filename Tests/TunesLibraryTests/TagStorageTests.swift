@@ -223,6 +223,7 @@ import TunesTags
     #expect(try count("SELECT playCount FROM song WHERE id = 7") == 5)
     #expect(try count("SELECT tagsStored FROM song WHERE id = 7") == TagSchema.currentTags)
     #expect(try count("SELECT count(*) FROM playlistItem WHERE songId = 7") == 1)
+    #expect(try library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
     // …and the one after reads nothing.
     reads.reset()
     let again = try library.index(paths: [root + "/music"], options: options)
