@@ -56,7 +56,7 @@ let package = Package(
     /// playlists area of the database.
     .target(name: "TunesPlaylists", dependencies: ["TunesCore", "TunesLibrary"]),
     /// ListenBrainz HTTP client (libcurl), scrobbler, listen submission queue and submitter, dashboards data.
-    .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesLibrary", "CCurl"]),
+    .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "CCurl"]),
 
     // MARK: Layer 4: remote control
     /// The adapter: PlayerBackend, TunesMPD's backend over the Player, the Library and the PlaylistStore; PlayerRemote.

@@ -45,6 +45,7 @@ public final class Library: Sendable {
       // (the default) that was ~28 page writes per song (285k pwrite calls for 10k songs), in memory none.
       try db.execute(sql: "PRAGMA temp_store = MEMORY")
       if let cacheKiB { try db.execute(sql: "PRAGMA cache_size = -\(max(cacheKiB, 64))") }
+      db.add(function: RegexFunction.function)
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
     try migrator.migrate(pool)

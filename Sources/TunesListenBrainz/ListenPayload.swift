@@ -3,6 +3,7 @@
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesTags
 
 /// Server limits (listenbrainz-server `listenbrainz/webserver/views/api_tools.py`, `listenstore/__init__.py`).
 public enum ListenBrainzLimits {
@@ -33,9 +34,12 @@ public enum ListenPayload {
   }
 
   /// The JSON of one listen. `listenedAt` nil gives the playing_now form (no timestamp, no played time).
-  public static func listen(song: Song, listenedAt: Date?, playedMs: Int?) -> Data? {
+  /// `tags`, the song's stored tags (`Library.tags(forSongs:)`), add the ids and numbers the song row
+  /// does not hold: release track, release group and work ids, ISRC, disc number.
+  public static func listen(song: Song, tags: TagSet? = nil, listenedAt: Date?, playedMs: Int?) -> Data? {
     guard skipReason(song) == nil else { return nil }
-    var metadata: [String: Any] = ["artist_name": clean(song.artist), "track_name": clean(song.title)]
+    // The artist as tagged, the display string ("A feat. B"), which the song row also holds.
+    var metadata: [String: Any] = ["artist_name": clean(tags?.artist ?? song.artist), "track_name": clean(song.title)]
     let album = clean(song.album)
     if !album.isEmpty { metadata["release_name"] = album }
     var info: [String: Any] = [
@@ -48,6 +52,18 @@ public enum ListenPayload {
     if let mbid = song.releaseMbid.flatMap(normalizedMBID) { info["release_mbid"] = mbid }
     let artists = song.artistMbids.compactMap(normalizedMBID)
     if !artists.isEmpty { info["artist_mbids"] = artists }
+    if let tags {
+      if let disc = tags.discNumber, disc > 0 { info["discnumber"] = disc }
+      if let mbid = tags.releaseTrackMbid.flatMap(normalizedMBID) { info["track_mbid"] = mbid }
+      if let mbid = tags.releaseGroupMbid.flatMap(normalizedMBID) { info["release_group_mbid"] = mbid }
+      let works = tags.workMbids.compactMap(normalizedMBID)
+      if !works.isEmpty { info["work_mbids"] = works }
+      if let isrc = tags.isrc.map(clean), !isrc.isEmpty { info["isrc"] = isrc }
+      if info["artist_mbids"] == nil {
+        let tagged = tags.artistMbids.compactMap(normalizedMBID)
+        if !tagged.isEmpty { info["artist_mbids"] = tagged }
+      }
+    }
     if listenedAt != nil, let playedMs, playedMs >= 1000 { info["duration_played"] = playedMs / 1000 }
     metadata["additional_info"] = info
     var listen: [String: Any] = ["track_metadata": metadata]

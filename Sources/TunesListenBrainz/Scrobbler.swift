@@ -4,6 +4,7 @@
 import Foundation
 import GRDB
 import TunesLibrary
+import TunesTags
 
 public final class Scrobbler: Sendable {
   public let library: Library
@@ -54,9 +55,15 @@ public final class Scrobbler: Sendable {
     return client
   }
 
+  /// The song's stored tags for the listen's ids; none when it is not in the library.
+  private func storedTags(_ song: Song) -> TagSet? {
+    guard let id = song.id else { return nil }
+    return (try? library.tags(forSongs: [id]))?[id]
+  }
+
   private func sendPlayingNow(_ song: Song) -> Task<Void, Never>? {
     guard let client = clientNow, client.hasToken else { return nil }
-    guard let listen = ListenPayload.listen(song: song, listenedAt: nil, playedMs: nil) else {
+    guard let listen = ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: nil, playedMs: nil) else {
       log("playing_now not sent: \(ListenPayload.skipReason(song) ?? song.path)")
       return nil
     }
@@ -71,7 +78,7 @@ public final class Scrobbler: Sendable {
   /// artist; the play is still counted and the reason logged).
   @discardableResult
   public func listened(song: Song, listenedAt: Date, playedMs: Int) throws(ListenBrainzError) -> Int64? {
-    let payload = ListenPayload.listen(song: song, listenedAt: listenedAt, playedMs: playedMs)
+    let payload = ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: listenedAt, playedMs: playedMs)
     if payload == nil { log("listen not submitted: \(ListenPayload.skipReason(song) ?? song.path)") }
     // The account as it is now (a `stat` of the config file), read before the transaction.
     let account: String? = if let currentUser, payload != nil { currentUser() } else { user }

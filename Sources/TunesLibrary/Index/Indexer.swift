@@ -417,12 +417,15 @@ private struct Indexer {
       func load(_ sql: String, _ arguments: StatementArguments) throws {
         let cursor = try Row.fetchCursor(
           db,
-          sql: "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint, missingSince IS NOT NULL FROM song WHERE "
-            + sql,
+          sql:
+            "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint, missingSince IS NOT NULL, tagsStored FROM song "
+            + "WHERE " + sql,
           arguments: arguments)
         while let row = try cursor.next() {
           let size: Int64? = row[2]
-          let mtime: Double? = row[3]
+          // A row from before every tag was stored (TagSchema) counts as changed: its file's tags are read again.
+          let tagsCurrent = (row[7] as Int) >= TagSchema.currentTags
+          let mtime: Double? = tagsCurrent ? row[3] : nil
           rows.append(
             IndexedFile(
               id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
@@ -511,16 +514,18 @@ private struct Indexer {
         path = ?, title = ?, artist = ?, album = ?, albumArtist = ?, artistId = ?, albumId = ?, trackNumber = ?,
         trackTotal = ?, discNumber = ?, discTotal = ?, year = ?, genre = ?, durationMs = ?, recordingMbid = ?,
         releaseMbid = ?, artistMbids = ?, isCompilation = ?, fileSize = ?, fileMtime = ?, audioHash = ?, source = ?,
-        catalogueFingerprint = ?, missingSince = NULL
-        """
+        catalogueFingerprint = ?, missingSince = NULL,
+        """ + SongValues.tagColumns.map { "\($0) = ?" }.joined(separator: ", ")
       let update = try db.cachedStatement(sql: "UPDATE song SET \(columns) WHERE id = ?")
       let insert = try db.cachedStatement(
         sql: """
           INSERT INTO song (path, title, artist, album, albumArtist, artistId, albumId, trackNumber, trackTotal,
             discNumber, discTotal, year, genre, durationMs, recordingMbid, releaseMbid, artistMbids, isCompilation,
-            fileSize, fileMtime, audioHash, source, catalogueFingerprint)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            fileSize, fileMtime, audioHash, source, catalogueFingerprint, \(SongValues.tagColumns.joined(separator: ", ")))
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: SongValues.tagColumns.count)))
           """)
+      let deleteTags = try db.cachedStatement(sql: "DELETE FROM songTag WHERE songId = ?")
+      let insertTag = try db.cachedStatement(sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, ?, ?, ?)")
       var written: [(Int64, SongValues)] = []
       for (change, values) in changes {
         let artistID = try Self.artistID(db, values.artist, cache: &artistIDs)
@@ -531,6 +536,7 @@ private struct Indexer {
           values.durationMs, values.recordingMbid, values.releaseMbid, values.artistMbidsJSON, values.isCompilation,
           values.stamp.size, values.stamp.mtime, values.audioHash, values.source, values.catalogueFingerprint,
         ]
+        arguments += values.tagArguments
         switch change {
         case .insert:
           try insert.execute(arguments: arguments)
@@ -538,10 +544,13 @@ private struct Indexer {
           try Song.insertFullText(
             db, id: id, title: values.title, artist: values.artist, album: values.album, albumArtist: values.albumArtist,
             genre: values.genre)
+          try Self.writeTags(values, id: id, insertTag)
           written.append((id, values))
         case .update(let id), .move(let id):
           arguments += [id]
           try update.execute(arguments: arguments)
+          try deleteTags.execute(arguments: [id])
+          try Self.writeTags(values, id: id, insertTag)
           written.append((id, values))
         }
       }
@@ -553,6 +562,13 @@ private struct Indexer {
     self.artistIDs = artistIDs
     self.albumIDs = albumIDs
     try options.afterBatch?(batchNumber)
+  }
+
+  /// The song's multi-valued tags, one `songTag` row per value.
+  static func writeTags(_ values: SongValues, id: Int64, _ insert: Statement) throws {
+    for (name, list) in values.listedTags {
+      for (position, value) in list.enumerated() { try insert.execute(arguments: [id, name, value, position]) }
+    }
   }
 
   func commit(_ body: @escaping (Database) throws -> Void) throws {

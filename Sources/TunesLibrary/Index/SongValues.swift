@@ -1,6 +1,8 @@
 // The columns of one song row as the indexer derives them from a file's tags and its catalogue entry:
-// the catalogue's names win where it has them, the tags fill in the rest.
+// the catalogue's names win where it has them, the tags fill in the rest. `tags` is what the song's
+// stored tags are (TagSchema): the file's, with the catalogue's names put in their place, nothing made up.
 import Foundation
+import GRDB
 import TunesCore
 import TunesTags
 
@@ -26,6 +28,13 @@ struct SongValues: Sendable {
   var source: String
   var catalogueFingerprint: String?
   var coverPath: String?
+  /// The tags to store: the file's, with the catalogue's values in place of the ones it names.
+  var tags: TagSet
+  /// The file's own title, artist, album and album artist, exactly as read.
+  var fileTitle, fileArtist, fileAlbum, fileAlbumArtist: String?
+  /// TagSchema's bits: which display columns are fallbacks rather than names.
+  var derivedFields: Int
+  var audio: AudioProperties
 
   init(path: String, stamp: FileStamp, metadata: FileMetadata, entry: CatalogueEntry?, folderCover: String?) {
     let tags = metadata.tags
@@ -52,6 +61,55 @@ struct SongValues: Sendable {
     source = entry == nil ? "scan" : "both"
     catalogueFingerprint = entry.map { Fingerprint.text($0.fingerprint) }
     coverPath = entry?.coverPath ?? folderCover
+    audio = metadata.audio
+    fileTitle = tags.title
+    fileArtist = tags.artist
+    fileAlbum = tags.album
+    fileAlbumArtist = tags.albumArtist
+    derivedFields =
+      (clean(entry?.title) ?? clean(tags.title) == nil ? TagSchema.titleFromFileName : 0)
+      | (clean(entry?.albumArtist) ?? clean(tags.albumArtist) == nil ? TagSchema.albumArtistFromArtist : 0)
+    self.tags = SongValues.stored(tags, entry: entry)
+  }
+
+  /// The file's tags with the catalogue entry's values in place of the ones it gives; lists left empty by
+  /// a format that only has the display string get that string as their one value.
+  static func stored(_ file: TagSet, entry: CatalogueEntry?) -> TagSet {
+    var tags = file
+    tags.title = clean(tags.title)
+    tags.artist = clean(tags.artist)
+    tags.album = clean(tags.album)
+    tags.albumArtist = clean(tags.albumArtist)
+    if tags.artists.isEmpty, let artist = tags.artist { tags.artists = [artist] }
+    if tags.albumArtists.isEmpty, let albumArtist = tags.albumArtist { tags.albumArtists = [albumArtist] }
+    tags.genres = tags.genres.compactMap(clean)
+    guard let entry else { return tags }
+    if let title = clean(entry.title) { tags.title = title }
+    if let artist = clean(entry.artist), artist != tags.artist {
+      tags.artist = artist
+      tags.artists = [artist]
+    }
+    if let album = clean(entry.album) { tags.album = album }
+    if let albumArtist = clean(entry.albumArtist), albumArtist != tags.albumArtist {
+      tags.albumArtist = albumArtist
+      tags.albumArtists = [albumArtist]
+    }
+    if let genre = clean(entry.genre), tags.genres != [genre] { tags.genres = [genre] }
+    // The catalogue knows the year only: a tagged date in that year is kept at its precision.
+    if let year = entry.year, tags.year != year { tags.year = year }
+    if let track = entry.trackNumber { tags.trackNumber = track }
+    if let disc = entry.discNumber { tags.discNumber = disc }
+    if let mbid = clean(entry.recordingMbid) { tags.recordingMbid = mbid }
+    return tags
+  }
+
+  /// The multi-valued tags as `songTag` names them (the query language's field names), in tag order.
+  var listedTags: [(name: String, values: [String])] {
+    [
+      ("artist", tags.artists), ("albumartist", tags.albumArtists), ("genre", tags.genres), ("composer", tags.composers),
+      ("performer", tags.performers), ("conductor", tags.conductors), ("lyricist", tags.lyricists), ("label", tags.labels),
+      ("mb_artistid", tags.artistMbids), ("mb_albumartistid", tags.albumArtistMbids), ("mb_workid", tags.workMbids),
+    ]
   }
 
   /// Trimmed of white space; nil when nothing is left.
@@ -83,5 +141,32 @@ extension TagError {
     case .notMP3(_, let reason): return "not an MP3 file: \(reason)"
     case .truncated(_, let reason): return "truncated: \(reason)"
     }
+  }
+}
+
+extension SongValues {
+  /// The song columns of every single-valued tag, the audio properties and ReplayGain, in the order of
+  /// `tagArguments`: written beside the columns the indexer always wrote.
+  static let tagColumns = [
+    "date", "originalDate", "titleSort", "artistSort", "albumSort", "albumArtistSort", "composerSort", "ensemble", "work",
+    "movement", "movementNumber", "movementTotal", "discSubtitle", "grouping", "catalogNumber", "barcode", "isrc",
+    "comment", "lyrics", "bpm", "releaseTrackMbid", "releaseGroupMbid", "mixRampStart", "mixRampEnd", "tagVersions",
+    "tagTitle", "tagArtist", "tagAlbum", "tagAlbumArtist", "derivedFields", "codec", "bitrate", "sampleRate",
+    "bitsPerSample", "channels", "trackGain", "trackPeak", "albumGain", "albumPeak", "tagsStored",
+  ]
+
+  var tagArguments: StatementArguments {
+    let t = tags
+    let gain = t.replayGain
+    let values: [(any DatabaseValueConvertible)?] = [
+      t.date, t.originalDate, t.titleSort, t.artistSort, t.albumSort, t.albumArtistSort, t.composerSort, t.ensemble,
+      t.work, t.movement, t.movementNumber, t.movementTotal, t.discSubtitle, t.grouping, t.catalogNumber, t.barcode,
+      t.isrc, t.comment, t.lyrics, t.bpm, t.releaseTrackMbid, t.releaseGroupMbid, t.mixRampStart, t.mixRampEnd,
+      t.versions.isEmpty ? nil : t.versions.joined(separator: ", "), fileTitle, fileArtist, fileAlbum, fileAlbumArtist,
+      derivedFields, audio.codec, audio.bitrate > 0 ? audio.bitrate : nil, audio.sampleRate > 0 ? audio.sampleRate : nil,
+      audio.bitsPerSample, audio.channels > 0 ? audio.channels : nil, gain.trackGain, gain.trackPeak, gain.albumGain,
+      gain.albumPeak, TagSchema.currentTags,
+    ]
+    return StatementArguments(values)
   }
 }

@@ -33,6 +33,26 @@ public struct LibraryQuery: Sendable, Equatable {
     /// A path prefix when the value starts with "/", else a substring of the path.
     case path(String, negated: Bool)
     case number(NumberField, NumberRange, negated: Bool)
+    /// `field::pattern`: a regular expression (ICU syntax, case kept) found anywhere in the field's value
+    /// or, for artist, album artist and genre, in any one of the values tagged (beets' regex match).
+    case regex(TextField, String, negated: Bool)
+    /// Any other stored tag (TagField): its values compared as `match` says.
+    case tag(TagField, TagMatch, negated: Bool)
+  }
+
+  /// How a term compares a stored tag's values with what the query gives.
+  public enum TagMatch: Sendable, Equatable {
+    /// Some value contains the text, ASCII case ignored (beets' default substring match).
+    case contains(String)
+    /// Some value is the text, byte for byte unless `ignoringCase`.
+    case exact(String, ignoringCase: Bool)
+    /// Some value contains a match of the regular expression.
+    case regex(String)
+    /// The number lies in the range.
+    case numbers(NumberRange)
+    /// The date lies in the range of dates `lower` and `upper` (each "YYYY", "YYYY-MM" or "YYYY-MM-DD",
+    /// standing for the whole period: `2000-11..2001-02` is from 1 November 2000 to the end of February 2001).
+    case dates(lower: String?, upper: String?)
   }
 
   public enum SortKey: String, Sendable, CaseIterable {

@@ -19,10 +19,10 @@ extension LibraryQuery {
       guard argument.contains(where: \.isWhitespace), !argument.contains("\"") else { return argument }
       if let colon = argument.firstIndex(of: ":") {
         let field = argument[..<colon].drop(while: { $0 == "-" })
-        if !field.isEmpty, field.allSatisfy(\.isLetter) {
+        if !field.isEmpty, field.allSatisfy(QueryParser.isFieldCharacter) {
           // The exact-match mark stays outside the quotes: `artist:=Daft Punk` is `artist:="Daft Punk"`.
           var valueStart = argument.index(after: colon)
-          for mark in ["=~", "="] where argument[valueStart...].hasPrefix(mark) {
+          for mark in ["=~", "=", ":"] where argument[valueStart...].hasPrefix(mark) {
             valueStart = argument.index(valueStart, offsetBy: mark.count)
             break
           }
@@ -100,9 +100,9 @@ private struct QueryParser {
       try addText(.any, phrase, quoted: true, negated: negated, start: start)
       return
     }
-    // A field name is letters followed by ':'.
+    // A field name is letters (and underscores, as in mb_trackid) followed by ':'.
     var probe = index
-    while probe < characters.count, characters[probe].isLetter { probe += 1 }
+    while probe < characters.count, Self.isFieldCharacter(characters[probe]) { probe += 1 }
     guard probe < characters.count, characters[probe] == ":", probe > index else {
       try addText(.any, readBare(), quoted: false, negated: negated, start: start)
       return
@@ -111,7 +111,12 @@ private struct QueryParser {
     index = probe + 1
     // `field:=value` is an exact match, `field:=~value` one that ignores case (beets' syntax).
     var exactIgnoringCase: Bool?
-    if index < characters.count, characters[index] == "=" {
+    var regex = false
+    if index < characters.count, characters[index] == ":" {
+      // `field::pattern` is a regular expression (beets' syntax).
+      regex = true
+      index += 1
+    } else if index < characters.count, characters[index] == "=" {
       index += 1
       exactIgnoringCase = index < characters.count && characters[index] == "~"
       if exactIgnoringCase == true { index += 1 }
@@ -121,9 +126,16 @@ private struct QueryParser {
     if value.trimmingCharacters(in: .whitespaces).isEmpty {
       throw fail(start, "\(field): needs a value")
     }
-    if let exactIgnoringCase {
-      guard let textField = LibraryQuery.TextField(rawValue: field), textField != .any else {
-        throw fail(start, "\(field): has no exact match (one of artist, album, albumartist, title, genre)")
+    let textField = LibraryQuery.TextField(rawValue: field).flatMap { $0 == .any ? nil : $0 }
+    if textField == nil, let tagField = TagField.named(field) {
+      try addTag(tagField, value, exact: exactIgnoringCase, regex: regex, negated: negated, start: start)
+    } else if regex {
+      guard let textField else { throw fail(start, "\(field): has no regular expression match (a text field has)") }
+      try checkRegex(value, start: start)
+      query.terms.append(.regex(textField, value, negated: negated))
+    } else if let exactIgnoringCase {
+      guard let textField else {
+        throw fail(start, "\(field): has no exact match (a text field has: artist, album, albumartist, title, genre, …)")
       }
       query.terms.append(.exact(textField, value, ignoringCase: exactIgnoringCase, negated: negated))
     } else if let textField = LibraryQuery.TextField(rawValue: field), textField != .any {
@@ -154,9 +166,71 @@ private struct QueryParser {
       guard !negated, let limit = Int(value), limit >= 0 else { throw fail(start, "limit: needs a whole number ≥ 0") }
       query.limit = limit
     } else {
-      let fields = ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "missing", "sort", "limit"]
+      let fields =
+        ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "missing", "sort", "limit"]
+        + TagField.names.filter { !["artist", "albumartist", "genre"].contains($0) }
       throw fail(start, "unknown field \"\(field)\" (one of \(fields.joined(separator: ", ")))")
     }
+  }
+
+  static func isFieldCharacter(_ character: Character) -> Bool { character.isLetter || character == "_" }
+
+  /// A term on a stored tag: `field:text`, `field:=text`, `field:=~text`, `field::regex`, or a range for
+  /// numbers and dates.
+  mutating func addTag(_ field: TagField, _ value: String, exact: Bool?, regex: Bool, negated: Bool, start: Int)
+    throws(LibraryError)
+  {
+    let match: LibraryQuery.TagMatch
+    switch field.storage {
+    case .text, .list:
+      if regex {
+        try checkRegex(value, start: start)
+        match = .regex(value)
+      } else if let exact {
+        match = .exact(value, ignoringCase: exact)
+      } else {
+        match = .contains(value)
+      }
+    case .number:
+      guard !regex, let range = Self.range(value) else {
+        throw fail(start, "bad range \"\(value)\" for \(field.name) (use N, A..B, A.., ..B, >N, >=N, <N or <=N)")
+      }
+      match = .numbers(range)
+    case .date:
+      if regex {
+        try checkRegex(value, start: start)
+        match = .regex(value)
+      } else if let exact {
+        match = .exact(value, ignoringCase: exact)
+      } else {
+        guard let (lower, upper) = Self.dateRange(value) else {
+          throw fail(
+            start, "bad date \"\(value)\" for \(field.name) (use YYYY, YYYY-MM or YYYY-MM-DD, or A..B, A.. or ..B of them)")
+        }
+        match = .dates(lower: lower, upper: upper)
+      }
+    }
+    query.terms.append(.tag(field, match, negated: negated))
+  }
+
+  func checkRegex(_ pattern: String, start: Int) throws(LibraryError) {
+    if let problem = RegexFunction.problem(pattern) { throw fail(start, "bad regular expression: \(problem)") }
+  }
+
+  /// `2001`, `2000-11..2001-02`, `2001-05..`, `..1999-12-31`; nil when a bound is no date.
+  static func dateRange(_ value: String) -> (String?, String?)? {
+    func isDate(_ text: Substring) -> Bool {
+      let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+      guard (1...3).contains(parts.count), parts[0].count == 4 else { return false }
+      return parts.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        && parts.dropFirst().allSatisfy { $0.count == 2 }
+    }
+    guard let dots = value.range(of: "..") else { return isDate(value[...]) ? (value, value) : nil }
+    let lower = value[..<dots.lowerBound]
+    let upper = value[dots.upperBound...]
+    if lower.isEmpty && upper.isEmpty { return nil }
+    if (!lower.isEmpty && !isDate(lower)) || (!upper.isEmpty && !isDate(upper)) { return nil }
+    return (lower.isEmpty ? nil : String(lower), upper.isEmpty ? nil : String(upper))
   }
 
   mutating func addText(_ field: LibraryQuery.TextField, _ value: String, quoted: Bool, negated: Bool, start: Int)

@@ -84,9 +84,29 @@ extension LibraryQuery {
       case .exact(let field, let value, let ignoringCase, let negated):
         // SQLite's `=` compares bytes; its lower() folds ASCII letters only (`=~zoë` finds "ZOë", not "ZOË").
         let column = Self.columns(of: field)[0]
-        let condition = ignoringCase ? "lower(\(column)) = lower(?)" : "\(column) = ?"
+        var condition = ignoringCase ? "lower(\(column)) = lower(?)" : "\(column) = ?"
         arguments += [value]
+        // Artist, album artist and genre also match any one of the values tagged ("Pop" of Pop; J-Pop).
+        if let list = Self.listName(of: field) {
+          let (valueCondition, valueArguments) = Self.tagCondition(list, .exact(value, ignoringCase: ignoringCase))
+          condition = "(\(condition) OR \(valueCondition))"
+          arguments += valueArguments
+        }
         conditions.append(negated ? "NOT (\(condition))" : condition)
+      case .regex(let field, let pattern, let negated):
+        var condition = Self.columns(of: field).map { "\($0) REGEXP ?" }.joined(separator: " OR ")
+        arguments += StatementArguments(Array(repeating: pattern, count: Self.columns(of: field).count))
+        if let list = Self.listName(of: field) {
+          let (valueCondition, valueArguments) = Self.tagCondition(list, .regex(pattern))
+          condition += " OR " + valueCondition
+          arguments += valueArguments
+        }
+        conditions.append(negated ? "NOT coalesce(\(condition), 0)" : "(\(condition))")
+      case .tag(let field, let match, let negated):
+        let (condition, conditionArguments) = Self.condition(field, match)
+        arguments += conditionArguments
+        // A song without the tag is not "by Bach", so it is kept by -composer:bach.
+        conditions.append(negated ? "NOT coalesce(\(condition), 0)" : condition)
       case .path(let value, let negated):
         let condition: String
         if value.hasPrefix("/") {
@@ -159,6 +179,73 @@ extension LibraryQuery {
         return true
       default: return false
       }
+    }
+  }
+
+  /// The `songTag` name of a full-text field whose values are also stored one by one.
+  static func listName(of field: TextField) -> String? {
+    switch field {
+    case .artist: return "artist"
+    case .albumArtist: return "albumartist"
+    case .genre: return "genre"
+    case .any, .album, .title: return nil
+    }
+  }
+
+  /// The condition of one stored tag's term and its arguments.
+  static func condition(_ field: TagField, _ match: TagMatch) -> (String, StatementArguments) {
+    switch field.storage {
+    case .list(let name):
+      return tagCondition(name, match)
+    case .text(let column), .date(let column), .number(let column):
+      return valueCondition(column, match)
+    }
+  }
+
+  /// Songs with some `songTag` value of `name` that `match` accepts: through the index on (name, value).
+  static func tagCondition(_ name: String, _ match: TagMatch) -> (String, StatementArguments) {
+    let (condition, arguments) = valueCondition("value", match)
+    return ("song.id IN (SELECT songId FROM songTag WHERE name = ? AND \(condition))", [name] + arguments)
+  }
+
+  /// `match` on one value expression.
+  static func valueCondition(_ value: String, _ match: TagMatch) -> (String, StatementArguments) {
+    switch match {
+    case .contains(let text):
+      return ("instr(lower(\(value)), lower(?)) > 0", [text])
+    case .exact(let text, let ignoringCase):
+      // The NOCASE comparison is what the index on songTag values is ordered by; the byte comparison
+      // after it keeps the exact match exact.
+      return ignoringCase
+        ? ("\(value) = ? COLLATE NOCASE", [text]) : ("(\(value) = ? COLLATE NOCASE AND \(value) = ?)", [text, text])
+    case .regex(let pattern):
+      return ("\(value) REGEXP ?", [pattern])
+    case .numbers(let range):
+      var parts: [String] = []
+      var arguments = StatementArguments()
+      if let lower = range.lower {
+        parts.append("\(value) >= ?")
+        arguments += [lower]
+      }
+      if let upper = range.upper {
+        parts.append("\(value) <= ?")
+        arguments += [upper]
+      }
+      return ("(" + parts.joined(separator: " AND ") + ")", arguments)
+    case .dates(let lower, let upper):
+      // Dates are compared as text: "2000-11-05" >= "2000-11"; a bound stands for its whole period, so the
+      // upper one is extended past every date in it ("~" sorts after the digits and "-").
+      var parts: [String] = []
+      var arguments = StatementArguments()
+      if let lower {
+        parts.append("\(value) >= ?")
+        arguments += [lower]
+      }
+      if let upper {
+        parts.append("\(value) < ?")
+        arguments += [upper + "~"]
+      }
+      return ("(" + parts.joined(separator: " AND ") + ")", arguments)
     }
   }
 

@@ -29,6 +29,7 @@ enum Schema {
     ("social-v1", [.dashboard]),
     ("playstate-priority-v1", [.playState]),
     ("stickers-v1", [.stickers]),
+    ("library-tags-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -37,7 +38,7 @@ enum Schema {
     migrations: [
       "library-v1": LibrarySchema.v1, "library-generation-v1": LibraryGenerationSchema.v1,
       "library-fulltext-v2": FullTextSchema.v2, "library-missing-v1": MissingSongSchema.v1,
-      "library-replaygain-v1": ReplayGainSchema.v1,
+      "library-replaygain-v1": ReplayGainSchema.v1, "library-tags-v1": TagSchema.v1,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesTags
 import TunesTerminal
 
 enum InfoError: TunesError {
@@ -39,10 +40,11 @@ struct Info: AsyncParsableCommand {
       let library = try global.openLibrary(.mustExist)
       let text = song.joined(separator: " ")
       let found = try find(text, in: library)
+      let values = try TagJSON.values(of: [found], in: library)[0]
       if json {
-        JSONOutput.print(JSONOutput.song(found))
+        JSONOutput.print(TagJSON.object(values))
       } else {
-        printDetails(found)
+        printDetails(found, values)
       }
     }
   }
@@ -56,20 +58,24 @@ struct Info: AsyncParsableCommand {
     throw InfoError.ambiguous(query: text, count: candidates.count)
   }
 
-  func printDetails(_ song: Song) {
-    let fields: [(String, String?)] = [
-      ("id", song.id.map(String.init)), ("path", song.path), ("title", song.title), ("artist", song.artist),
-      ("album", song.album), ("album artist", song.albumArtist),
-      ("track", song.trackNumber.map { n in song.trackTotal.map { "\(n)/\($0)" } ?? "\(n)" }),
-      ("disc", song.discNumber.map { n in song.discTotal.map { "\(n)/\($0)" } ?? "\(n)" }),
-      ("year", song.year.map(String.init)), ("genre", song.genre),
-      ("duration", song.durationMs.map { DurationText.clock(ms: $0) }),
-      ("recording MBID", song.recordingMbid), ("release MBID", song.releaseMbid),
-      ("artist MBIDs", song.artistMbids.isEmpty ? nil : song.artistMbids.joined(separator: ", ")),
-      ("play count", String(song.playCount)),
-      ("last played", song.lastPlayedAt.map(DateText.iso)),
-    ]
-    let shown = fields.compactMap { name, value in value.map { (name, TerminalText.safe($0)) } }
+  /// Every known tag and property, one per line; the fallbacks listings show for an untagged title or
+  /// album artist are given, marked as such.
+  func printDetails(_ song: Song, _ values: [String: Any]) {
+    var shown: [(String, String)] = []
+    for key in TagJSON.keys {
+      if let text = TagJSON.text(values[key]) {
+        shown.append((key, TerminalText.safe(text)))
+      } else if key == "title" {
+        shown.append((key, TerminalText.safe(song.title) + " (no tag: from the file name)"))
+      } else if key == "albumartist", !song.albumArtist.isEmpty {
+        shown.append((key, TerminalText.safe(song.albumArtist) + " (no tag: the artist)"))
+      } else if key == "length", let ms = song.durationMs {
+        shown.append((key, DurationText.clock(ms: ms)))
+      }
+    }
+    if let index = shown.firstIndex(where: { $0.0 == "length" }), let ms = song.durationMs {
+      shown[index].1 = DurationText.clock(ms: ms)
+    }
     let width = shown.map(\.0.count).max() ?? 0
     let out = shown.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
     FileHandle.standardOutput.write(Data((out + "\n").utf8))

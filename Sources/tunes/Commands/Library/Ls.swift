@@ -18,6 +18,11 @@ struct Ls: AsyncParsableCommand {
   @Flag(name: .long, help: "Print a JSON array of objects.")
   var json = false
 
+  @Option(
+    name: .long,
+    help: "For songs: the fields to print, comma-separated (any of `tunes info`'s, e.g. title,composer,date,bitrate).")
+  var fields: String?
+
   @Argument(help: "artists, albums or songs.")
   var what: What
 
@@ -25,7 +30,21 @@ struct Ls: AsyncParsableCommand {
   @Argument(parsing: .allUnrecognized, help: "A query, e.g. artist:\"Daft Punk\" year:2001.. -genre:live sort:-year.")
   var query: [String] = []
 
-  mutating func validate() throws { query = try QueryWords.checked(query, of: Self.self) }
+  mutating func validate() throws {
+    query = try QueryWords.checked(query, of: Self.self)
+    if fields != nil && what != .songs { throw ValidationError("--fields applies to ls songs.") }
+    _ = try chosenFields()
+  }
+
+  /// The keys `--fields` names, checked against those `tunes info` knows; nil without the option.
+  func chosenFields() throws -> [String]? {
+    guard let fields else { return nil }
+    let keys = fields.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    if let unknown = keys.first(where: { !TagJSON.keys.contains($0) }) {
+      throw ValidationError("--fields: unknown field \"\(unknown)\" (one of \(TagJSON.keys.joined(separator: ", ")))")
+    }
+    return keys
+  }
 
   func run() async throws {
     try await reportingErrors {
@@ -34,7 +53,20 @@ struct Ls: AsyncParsableCommand {
       switch what {
       case .songs:
         let songs = try library.songs(matching: parsed)
-        if json { JSONOutput.print(songs: songs) } else { SongTable.print(songs) }
+        if let keys = try chosenFields() {
+          let values = try TagJSON.values(of: songs, in: library)
+          if json {
+            JSONOutput.print(values.map { TagJSON.object($0, keys: keys) })
+          } else {
+            TableOutput.print(
+              header: keys.map { $0.uppercased() }, rows: values.map { row in keys.map { TagJSON.text(row[$0]) ?? "" } },
+              rightAligned: [])
+          }
+        } else if json {
+          JSONOutput.print(songs: songs)
+        } else {
+          SongTable.print(songs)
+        }
       case .artists:
         let artists = try library.artists(matching: parsed)
         if json {

@@ -1,0 +1,52 @@
+// `tunes info` and `ls songs --fields` over the sample library: every field has a key, unknown ones are
+// null (a fallback of the listings is no tag), and the audio properties agree with mutagen's reading of
+// the same files.
+import Foundation
+import Testing
+
+@Suite struct TagFieldsCLITests {
+  @Test func infoJSONHasEveryKeyAndNullsWhatNoTagSaid() throws {
+    let sandbox = try TunesSandbox()
+    _ = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
+    let listed = try sandbox.run(["ls", "songs", "--json", "title:=Morning Static"])
+    let row = try #require((try listed.json() as? [[String: Any]])?.first, "\(listed)")
+    // The listing groups by the artist where the file has no album artist…
+    #expect(row["albumArtist"] as? String == "Ansel Grey")
+    let id = try #require((row["id"] as? NSNumber)?.intValue)
+    let info = try sandbox.run(["info", String(id), "--json"])
+    #expect(info.status == 0, "\(info)")
+    let object = try #require(try info.json() as? [String: Any], "\(info)")
+    // …but info does not present that as a tag.
+    #expect(object["albumartist"] is NSNull)
+    #expect(object["title"] as? String == "Morning Static")
+    #expect(object["artists"] as? [String] == ["Ansel Grey"])
+    #expect(object["composer"] is NSNull && object["isrc"] is NSNull)
+    #expect(object.keys.count > 60)
+    let text = try sandbox.run(["info", String(id)])
+    #expect(text.stdout.contains("(no tag: the artist)"), "\(text)")
+  }
+
+  @Test func fieldsGiveTheAudioPropertiesMutagenReads() throws {
+    let sandbox = try TunesSandbox()
+    _ = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
+    let result = try sandbox.run(["ls", "songs", "--json", "--fields", "path,format,samplerate,channels"])
+    let rows = try #require(try result.json() as? [[String: Any]], "\(result)")
+    #expect(rows.count > 5)
+    #expect(rows.allSatisfy { Set($0.keys) == ["path", "format", "samplerate", "channels"] })
+    let paths = rows.compactMap { $0["path"] as? String }
+    let script = """
+      import sys, mutagen.mp3
+      for p in sys.argv[1:]:
+          i = mutagen.mp3.MP3(p).info
+          print(i.sample_rate, i.channels)
+      """
+    let mutagen = try runProcess("/usr/bin/python3", ["-c", script] + paths, environment: [:])
+    #expect(mutagen.status == 0, "\(mutagen.err)")
+    let expected = mutagen.out.split(separator: "\n").map(String.init)
+    let ours = rows.map { "\(($0["samplerate"] as? NSNumber)?.intValue ?? 0) \(($0["channels"] as? NSNumber)?.intValue ?? 0)" }
+    #expect(ours == expected)
+    #expect(rows.allSatisfy { $0["format"] as? String == "mp3" })
+    let bad = try sandbox.run(["ls", "songs", "--fields", "title,nonsense"])
+    #expect(bad.status != 0 && bad.stderr.contains("nonsense"), "\(bad)")
+  }
+}

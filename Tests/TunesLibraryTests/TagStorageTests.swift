@@ -1,0 +1,232 @@
+// Every tag the readers fill is stored and read back as it was, catalogue names put in place, nothing
+// invented; and a database made before tags were stored upgrades in place, keeping what it held.
+import Foundation
+import GRDB
+import Testing
+import TunesTags
+
+@testable import TunesLibrary
+
+@Suite struct TagStorageTests {
+  /// A TagSet with every field set, several values where a field can hold several.
+  static func everyTag() -> TagSet {
+    var tags = TagSet()
+    tags.title = "Ave Maria"
+    tags.artist = "Anne Sofie von Otter feat. Elvis Costello"
+    tags.artists = ["Anne Sofie von Otter", "Elvis Costello"]
+    tags.album = "For the Stars"
+    tags.albumArtist = "Anne Sofie von Otter & Elvis Costello"
+    tags.albumArtists = ["Anne Sofie von Otter", "Elvis Costello"]
+    tags.titleSort = "Ave Maria (sort)"
+    tags.artistSort = "Otter, Anne Sofie von"
+    tags.albumSort = "For the Stars (sort)"
+    tags.albumArtistSort = "Otter & Costello"
+    tags.composerSort = "Schubert, Franz"
+    tags.composers = ["Franz Schubert", "Walter Scott"]
+    tags.performers = ["Anne Sofie von Otter (vocals)", "Bengt Forsberg (piano)"]
+    tags.conductors = ["Nobody Known"]
+    tags.ensemble = "The Brodsky Quartet"
+    tags.work = "Ellens dritter Gesang"
+    tags.movement = "Ave Maria"
+    tags.movementNumber = 3
+    tags.movementTotal = 7
+    tags.lyricists = ["Walter Scott", "Adam Storck"]
+    tags.genres = ["Classical", "Lied"]
+    tags.date = "2001-03-12"
+    tags.originalDate = "1825-04"
+    tags.trackNumber = 4
+    tags.trackTotal = 18
+    tags.discNumber = 1
+    tags.discTotal = 2
+    tags.discSubtitle = "Songs"
+    tags.grouping = "Lieder"
+    tags.labels = ["Deutsche Grammophon", "Universal"]
+    tags.catalogNumber = "469 530-2"
+    tags.barcode = "028946953026"
+    tags.isrc = "DEF050130090"
+    tags.comment = "a comment"
+    tags.lyrics = "Ave Maria! Jungfrau mild"
+    tags.isCompilation = true
+    tags.bpm = 72
+    tags.recordingMbid = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
+    tags.releaseTrackMbid = "1d2e3f40-1111-4222-8333-944455566677"
+    tags.releaseMbid = "d4fd9b8c-0f3a-4a59-9d9e-1f2e3c4b5a69"
+    tags.releaseGroupMbid = "aa11bb22-cc33-4d44-8e55-ff6677889900"
+    tags.artistMbids = ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d", "c2a6cc1c-4b2f-4bb0-bb3c-a8b4d1d2c3e4"]
+    tags.albumArtistMbids = ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d"]
+    tags.workMbids = ["0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d"]
+    tags.replayGain = ReplayGainTags(trackGain: -6.5, trackPeak: 0.98, albumGain: -7.25, albumPeak: 1.01)
+    tags.mixRampStart = "-17 0.5;-12 1.0"
+    tags.mixRampEnd = "-20 180.0"
+    tags.versions = ["ID3v2.4", "ID3v1.1"]
+    return tags
+  }
+
+  /// Options whose reader returns `tags` for every file, with FLAC-like audio properties.
+  static func options(_ tags: @escaping @Sendable (String) -> TagSet) -> IndexingOptions {
+    var options = IndexingOptions()
+    options.readMetadata = { path in
+      var audio = AudioProperties(
+        durationMs: 200_000, sampleRate: 96_000, channels: 2, bitrate: 2_400, lengthSource: "STREAMINFO",
+        audioOffset: 0, audioLength: 100, audioHash: path)
+      audio.codec = "flac"
+      audio.bitsPerSample = 24
+      return FileMetadata(tags: tags(path), audio: audio)
+    }
+    return options
+  }
+
+  func onlySong(_ temp: TempLibrary) throws -> Int64 {
+    try #require(try temp.library.pool.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM song") })
+  }
+
+  @Test func everyTagIsStoredAndReadBackAsRead() throws {
+    let temp = try TempLibrary()
+    try temp.write("a.flac.mp3", [:])
+    _ = try temp.library.index(paths: [temp.music], options: Self.options { _ in Self.everyTag() })
+    let id = try onlySong(temp)
+    let stored = try #require(try temp.library.tags(forSongs: [id, 999])[id])
+    #expect(stored == Self.everyTag())
+    #expect(try temp.library.tags(forSongs: [999]).isEmpty)
+    let audio = try #require(try temp.library.audio(forSongs: [id])[id])
+    #expect(audio.codec == "flac" && audio.bitrate == 2_400 && audio.sampleRate == 96_000)
+    #expect(audio.bitsPerSample == 24 && audio.channels == 2 && audio.durationMs == 200_000)
+    #expect(audio.fileSize != nil && audio.addedAt != nil && audio.lastPlayedAt == nil)
+    // The columns the player and the old indexes read.
+    let row = try #require(
+      try temp.library.pool.read { db in
+        try Row.fetchOne(db, sql: "SELECT year, genre, trackGain, albumPeak, albumArtist FROM song")
+      })
+    #expect(row[0] as Int? == 2001)
+    #expect(row[1] as String? == "Classical; Lied")
+    #expect(row[2] as Double? == -6.5 && row[3] as Double? == 1.01)
+    #expect(row[4] as String? == "Anne Sofie von Otter & Elvis Costello")
+  }
+
+  @Test func fallbacksOfTheDisplayColumnsAreNotPresentedAsTags() throws {
+    let temp = try TempLibrary()
+    try temp.write("Some File Name.mp3", [:])
+    _ = try temp.library.index(
+      paths: [temp.music],
+      options: Self.options { _ in
+        var tags = TagSet()
+        tags.artist = "Only An Artist"
+        return tags
+      })
+    let id = try onlySong(temp)
+    let song = try #require(try temp.library.song(id: id))
+    // Listings still group and show the fallbacks…
+    #expect(song.title == "Some File Name" && song.albumArtist == "Only An Artist")
+    // …but the tags are what the file said.
+    let tags = try #require(try temp.library.tags(forSongs: [id])[id])
+    #expect(tags.title == nil && tags.albumArtist == nil && tags.album == nil)
+    #expect(tags.artist == "Only An Artist" && tags.artists == ["Only An Artist"] && tags.albumArtists.isEmpty)
+    #expect(tags.date == nil && tags.genres.isEmpty)
+  }
+
+  @Test func catalogueNamesReplaceTheTagsTheyName() throws {
+    let temp = try TempLibrary()
+    try temp.write("a.mp3", [:])
+    try temp.writeText(
+      "library.json",
+      #"[{"artistName": "Catalogue Artist", "albums": [{"title": "Catalogue Album", "genre": "Jazz", "year": 1999, "#
+        + #""songs": [{"title": "Catalogue Title", "fileName": "a"}]}]}]"#)
+    _ = try temp.library.index(paths: [temp.music], options: Self.options { _ in Self.everyTag() })
+    let id = try onlySong(temp)
+    let tags = try #require(try temp.library.tags(forSongs: [id])[id])
+    #expect(tags.title == "Catalogue Title")
+    #expect(tags.artist == "Catalogue Artist" && tags.artists == ["Catalogue Artist"])
+    #expect(tags.genres == ["Jazz"] && tags.date == "1999" && tags.album == "Catalogue Album")
+    #expect(tags.albumArtist == "Catalogue Artist" && tags.albumArtists == ["Catalogue Artist"])
+    // What the catalogue does not name stays as tagged.
+    #expect(tags.composers == ["Franz Schubert", "Walter Scott"] && tags.isrc == "DEF050130090")
+    let asRead = try #require(
+      try temp.library.pool.read { db in try Row.fetchOne(db, sql: "SELECT tagTitle, tagArtist FROM song") })
+    #expect(asRead[0] as String? == "Ave Maria")
+    #expect(asRead[1] as String? == "Anne Sofie von Otter feat. Elvis Costello")
+  }
+
+  @Test func aRescanReplacesTheValuesOfAChangedFileAndDeletingASongDeletesThem() throws {
+    let temp = try TempLibrary()
+    let path = try temp.write("a.mp3", ["v": "1"])
+    _ = try temp.library.index(paths: [temp.music], options: Self.options { _ in Self.everyTag() })
+    try temp.write("a.mp3", ["v": "22"])
+    _ = try temp.library.index(
+      paths: [temp.music],
+      options: Self.options { _ in
+        var tags = Self.everyTag()
+        tags.genres = ["Opera"]
+        tags.composers = []
+        return tags
+      })
+    let id = try onlySong(temp)
+    let tags = try #require(try temp.library.tags(forSongs: [id])[id])
+    #expect(tags.genres == ["Opera"] && tags.composers.isEmpty)
+    try FileManager.default.removeItem(atPath: path)
+    var options = Self.options { _ in Self.everyTag() }
+    options.prune = true
+    _ = try temp.library.index(paths: [temp.music], options: options)
+    #expect(try temp.count("SELECT count(*) FROM songTag") == 0)
+  }
+
+  @Test func aDatabaseFromBeforeTagsUpgradesInPlace() throws {
+    let root = NSTemporaryDirectory() + "tunes-upgrade-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/music", withIntermediateDirectories: true)
+    let path = root + "/music/a.mp3"
+    try "title=Old".write(toFile: path, atomically: false, encoding: .utf8)
+    let stamp = try #require(FileWalker.stamp(path))
+    let databasePath = root + "/library.db"
+    // The database as the migrations before this one made it, with a song played five times, in a
+    // playlist, in the queue and with a listen waiting.
+    do {
+      let pool = try DatabasePool(path: databasePath)
+      try Schema.migrator(areas: everyDatabaseArea).migrate(pool, upTo: "library-replaygain-v1")
+      try pool.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO song (id, path, title, artist, album, albumArtist, year, genre, artistMbids, playCount,
+              fileSize, fileMtime, audioHash)
+            VALUES (7, ?, 'Old', 'Old Artist', 'Old Album', 'Old Artist', 1997, 'Pop; J-Pop',
+              '["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d"]', 5, ?, ?, ?);
+            INSERT INTO playlist (id, name, createdAt, modifiedAt) VALUES (1, 'Keep', '2026-01-01', '2026-01-01');
+            INSERT INTO playlistItem (playlistId, position, songId, path) VALUES (1, 0, 7, ?);
+            INSERT INTO queueItem (id, position, songId, path, title, artist, album, version)
+              VALUES (1, 0, 7, ?, 'Old', 'Old Artist', 'Old Album', 1);
+            INSERT INTO pendingListen (songId, listenedAt, payload, createdAt) VALUES (7, 1700000000, '{}', '2026-01-01');
+            """, arguments: [path, stamp.size, stamp.mtime, path, path, path])
+        try Song.insertFullText(
+          db, id: 7, title: "Old", artist: "Old Artist", album: "Old Album", albumArtist: "Old Artist", genre: "Pop; J-Pop")
+      }
+    }
+    let library = try Library(path: databasePath, areas: everyDatabaseArea)
+    func count(_ sql: String) throws -> Int { try library.pool.read { db in try Int.fetchOne(db, sql: sql) ?? -1 } }
+    #expect(try count("SELECT playCount FROM song WHERE id = 7") == 5)
+    #expect(try count("SELECT count(*) FROM playlistItem WHERE songId = 7") == 1)
+    #expect(try count("SELECT count(*) FROM queueItem WHERE songId = 7") == 1)
+    #expect(try count("SELECT count(*) FROM pendingListen WHERE songId = 7") == 1)
+    // What the old row held is queryable at once, one value at a time.
+    let carried = try #require(try library.tags(forSongs: [7])[7])
+    #expect(carried.genres == ["Pop", "J-Pop"] && carried.date == "1997" && carried.artists == ["Old Artist"])
+    #expect(carried.artistMbids == ["b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d"])
+    #expect(try library.songs(matching: "genre:=J-Pop").map(\.id) == [7])
+    // The next index re-reads that file's tags (its size and mtime are unchanged) into the same row…
+    let reads = ReadCounter()
+    var options = IndexingOptions()
+    options.readMetadata = { path in
+      reads.add(path)
+      return try fakeReader(path)
+    }
+    let report = try library.index(paths: [root + "/music"], options: options)
+    #expect(report.updated == [path] && report.added.isEmpty)
+    #expect(try count("SELECT id FROM song") == 7)
+    #expect(try count("SELECT playCount FROM song WHERE id = 7") == 5)
+    #expect(try count("SELECT tagsStored FROM song WHERE id = 7") == TagSchema.currentTags)
+    #expect(try count("SELECT count(*) FROM playlistItem WHERE songId = 7") == 1)
+    #expect(try library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    // …and the one after reads nothing.
+    reads.reset()
+    let again = try library.index(paths: [root + "/music"], options: options)
+    #expect(again.unchanged == 1 && reads.all.isEmpty)
+  }
+}
