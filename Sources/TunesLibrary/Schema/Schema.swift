@@ -26,6 +26,8 @@ enum Schema {
     ("library-fulltext-v2", [.library]),
     ("library-missing-v1", [.library]),
     ("library-replaygain-v1", [.library]),
+    ("playstate-replaygain-v1", [.playState]),
+    ("loudness-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.
