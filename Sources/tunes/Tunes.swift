@@ -33,6 +33,7 @@ struct Tunes: AsyncParsableCommand {
       Volume.self,
       Shuffle.self,
       Repeat.self,
+      ReplayGainCommand.self,
       Queue.self,
       Add.self,
       RemoteCommand<Clear>.self,
