@@ -18,6 +18,7 @@ struct Tunes: AsyncParsableCommand {
       Search.self,
       Info.self,
       Stats.self,
+      Loudness.self,
       ListenBrainz.self,
       FeedbackCommand<Love>.self,
       FeedbackCommand<Hate>.self,
