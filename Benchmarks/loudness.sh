@@ -14,7 +14,7 @@ TUNES=$(tunes_binary)
 LIB=$(make_library "$COUNT")
 DB="$OUT_DIR/loudness-$COUNT.db"
 rm -f "$DB" "$DB"-*
-"$TUNES" --db "$DB" index "$LIB" >/dev/null
+"$TUNES" index --db "$DB" "$LIB" >/dev/null
 warm_cache "$LIB"
 ALBUMS="$OUT_DIR/loudness-albums-$COUNT.txt"
 find "$LIB" -name '*.mp3' -printf '%h\n' | sort -u >"$ALBUMS"
@@ -24,7 +24,7 @@ album_loudgain() { while read -r dir; do loudgain -a -q -O "$dir"/*.mp3; done <"
 album_loudgain_2() { xargs -d '\n' -P 2 -I{} sh -c 'loudgain -a -q -O "$1"/*.mp3' sh {} <"$ALBUMS"; }
 
 echo "loudness of $SONGS songs in $(wc -l <"$ALBUMS") album folders, $RUNS runs each (median, wall seconds), load $(load)"
-tunes_s=$(median_time "$RUNS" "$TUNES" --db "$DB" loudness --force)
+tunes_s=$(median_time "$RUNS" "$TUNES" loudness --db "$DB" --force)
 record "tunes loudness --force" "$tunes_s" s
 lg_s=$(median_time "$RUNS" album_loudgain)
 record "loudgain -a per album, one at a time" "$lg_s" s

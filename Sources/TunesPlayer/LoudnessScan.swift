@@ -87,8 +87,9 @@ public final class LoudnessScan: @unchecked Sendable {
         }
         guard let finished = finish(group: group, index: index, meter: meter) else { continue }
         let results = self.results(of: group, meters: finished)
-        guard !results.isEmpty, !isStopping else { continue }
-        deliver.withLock { measured(results) }
+        guard !results.isEmpty else { continue }
+        // Checked under the delivery lock: a group waiting while `measured` stops the scan is not delivered.
+        deliver.withLock { if !isStopping { measured(results) } }
       }
     }
   }
