@@ -15,8 +15,8 @@ struct ReplayGainCommand: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "off, track, album or auto") var mode: ReplayGainMode?
-  @Option(help: "dB added to tagged songs' gain (-15 to 15).") var preamp: Double?
-  @Option(help: "dB applied to songs with no gain (-15 to 15).") var missingPreamp: Double?
+  @Option(parsing: .unconditional, help: "dB added to tagged songs' gain (-15 to 15).") var preamp: Double?
+  @Option(parsing: .unconditional, help: "dB applied to songs with no gain (-15 to 15).") var missingPreamp: Double?
 
   mutating func validate() throws {
     for value in [preamp, missingPreamp].compactMap({ $0 }) {
