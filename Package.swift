@@ -22,6 +22,7 @@ let package = Package(
     .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,
@@ -51,7 +52,8 @@ let package = Package(
     // MARK: Layer 3: player, playlists, ListenBrainz
     /// The Player actor (the play-state machine) and its engine thread; queue, shuffle pass, next-song rule, listen
     /// rule, and the play-state area of the database. Decoder and sink come in through TunesCore's protocols.
-    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary"]),
+    /// ReplayGain: the gain stage, and the loudness measured with libebur128 (`tunes loudness`).
+    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary", "CEBUR128"]),
     /// Playlist editing, smart playlists, M3U8/XSPF/JSPF import and export, playlist files kept in step, and the
     /// playlists area of the database.
     .target(name: "TunesPlaylists", dependencies: ["TunesCore", "TunesLibrary"]),

@@ -83,9 +83,4 @@ extension MPDDispatcher {
   static func consume(_ c: MPDCall, _ out: inout MPDReply) async throws {
     try await c.backend.setConsume(try c.args.bool(0) ? .on : .off)
   }
-
-  /// tunes applies no replay gain.
-  static func replayGainStatus(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    out += "replay_gain_mode: off\n"
-  }
 }

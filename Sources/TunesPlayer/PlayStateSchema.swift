@@ -5,7 +5,12 @@ import TunesLibrary
 
 public enum PlayStateSchema {
   /// Handed to `Library.init` by whoever opens the library.
-  public static let area = DatabaseArea(.playState, migrations: ["playstate-v1": v1, "playstate-priority-v1": priority])
+  public static let area = DatabaseArea(
+    .playState,
+    migrations: [
+      "playstate-v1": v1, "playstate-priority-v1": priority, "playstate-replaygain-v1": ReplayGainStateSchema.v1,
+      "loudness-v1": LoudnessSchema.v1,
+    ])
 
   static func v1(_ db: Database) throws {
     // One row per queue entry. `id` is the entry's stable id (MPD's song id), not a song id. The song's

@@ -18,11 +18,12 @@ public struct PlayStateSnapshot: Sendable, Equatable {
   /// Present exactly when `random` is on.
   public var pass: ShufflePass?
   public var version: Int
+  public var replayGain: ReplayGainSettings
 
   public init(
     queue: Queue = Queue(), state: PlayState = .stopped, currentID: Int? = nil, positionMs: Int = 0, volume: Int = 100,
     repeatMode: RepeatMode = .off, random: Bool = false, single: SingleMode = .off, consume: Bool = false,
-    pass: ShufflePass? = nil, version: Int = 0
+    pass: ShufflePass? = nil, version: Int = 0, replayGain: ReplayGainSettings = ReplayGainSettings()
   ) {
     self.queue = queue
     self.state = state
@@ -35,6 +36,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
     self.consume = consume
     self.pass = pass
     self.version = version
+    self.replayGain = replayGain
   }
 }
 
@@ -131,7 +133,7 @@ public final class PlayStateStore: @unchecked Sendable {
           volume: min(max(row["volume"], 0), 100),
           repeatMode: RepeatMode(rawValue: row["repeat"]) ?? .off,
           random: random, single: Self.singleMode(code: row["single"]), consume: row["consume"],
-          pass: pass, version: row["version"])
+          pass: pass, version: row["version"], replayGain: Self.replayGain(row))
       }
     } catch {
       throw PlayerError.stateStore("cannot read the saved state: \(error)")
@@ -169,15 +171,24 @@ public final class PlayStateStore: @unchecked Sendable {
     try db.execute(
       sql: """
         INSERT OR REPLACE INTO playerState (id, state, currentItemId, positionMs, volume, repeat, random, single,
-          consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt)
-        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt,
+          replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit)
+        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single),
         s.consume,
         s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
         s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
+        s.replayGain.mode.rawValue, s.replayGain.preamp, s.replayGain.missingPreamp, s.replayGain.limit,
       ])
+  }
+
+  /// The ReplayGain columns; an unknown mode (written by a later tunes) reads as off.
+  static func replayGain(_ row: Row) -> ReplayGainSettings {
+    ReplayGainSettings(
+      mode: ReplayGainMode(rawValue: row["replayGainMode"]) ?? .off, preamp: row["replayGainPreamp"],
+      missingPreamp: row["replayGainMissingPreamp"], limit: row["replayGainLimit"])
   }
 
   /// The `single` column holds 0 (off) and 1 (on) as it always did, and 2 for oneshot: a database written

@@ -12,9 +12,12 @@ import TunesCore
 public struct EngineTrack: Sendable, Equatable {
   public var token: UInt64
   public var path: String
-  public init(token: UInt64, path: String) {
+  /// The song's ReplayGain values, looked up by the Player: the audio thread never reads the database.
+  public var gain: SongGain
+  public init(token: UInt64, path: String, gain: SongGain = .none) {
     self.token = token
     self.path = path
+    self.gain = gain
   }
 }
 
@@ -83,6 +86,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   private var mailbox: [(seq: UInt64, command: EngineCommand)] = []
   private var nextSeq: UInt64 = 1
   private var volumeShared = 100
+  /// The mode in it is already resolved (never `auto`): the Player knows whether random is on.
+  private var replayGainShared = ReplayGainSettings()
   private var idleShared = true
   private var postedReports = 0
   /// True while the engine is inside `sink.write`: only then is there a wait for a command to cut short.
@@ -165,6 +170,13 @@ public final class PlaybackEngine: @unchecked Sendable {
   public func setVolume(_ volume: Int) {
     condition.lock()
     volumeShared = min(max(volume, 0), 100)
+    condition.unlock()
+  }
+
+  /// The ReplayGain settings (mode resolved from auto); they apply from the next chunk written.
+  public func setReplayGain(_ settings: ReplayGainSettings) {
+    condition.lock()
+    replayGainShared = settings
     condition.unlock()
   }
 
@@ -361,7 +373,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
     pendingStart = 0
     pendingEnd = frames * format.channels
-    applyVolume(count: pendingEnd)
+    applyVolume(count: pendingEnd, gain: writing.track.gain)
     writePending(channels: format.channels, yielding: yielding)
   }
 
@@ -530,15 +542,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     track.warningsReported = warnings.count
   }
 
-  private func applyVolume(count: Int) {
+  /// Volume and the song's ReplayGain in one step (GainStage): one rounding, none at all at a factor of 1.
+  private func applyVolume(count: Int, gain: SongGain) {
     condition.lock()
     let volume = volumeShared
+    let settings = replayGainShared
     condition.unlock()
-    guard volume < 100 else { return }
-    let gain = Int32(Self.gain(volume: volume) * 65536)
-    for index in 0..<count {
-      buffer[index] = Int16((Int32(buffer[index]) * gain) >> 16)
-    }
+    let replayGain = GainStage.replayGainScale(gain, mode: settings.mode, settings: settings)
+    GainStage.apply(GainStage.scale(volume: volume, replayGain: replayGain), to: buffer, count: count)
   }
 
   /// Volume 0–100 → linear gain: 100 is exactly 1 (bit-exact output); below, an exponential curve so

@@ -160,11 +160,11 @@ extension Player {
     }
     if isNext, let current = writing {
       let next = plans.planNext(following)
-      engine.post(.setNext(after: current, EngineTrack(token: next, path: item.song.path)))
+      engine.post(.setNext(after: current, engineTrack(token: next, song: item.song)))
     } else {
       // Nothing is playing: start the following one (its reports arrive like any other play).
       let token = plans.play(following)
-      engine.post(.play(EngineTrack(token: token, path: item.song.path), startMs: 0))
+      engine.post(.play(engineTrack(token: token, song: item.song), startMs: 0))
     }
   }
 

@@ -75,6 +75,6 @@ extension Player {
       return
     }
     let next = plans.planNext(plan)
-    engine.post(.setNext(after: token, EngineTrack(token: next, path: item.song.path)))
+    engine.post(.setNext(after: token, engineTrack(token: next, song: item.song)))
   }
 }

@@ -22,6 +22,7 @@ extension Player {
     random = on
     pass = on ? ShufflePass(keys: queue.shuffleKeys(), current: state == .stopped ? nil : currentID, rng: rng) : nil
     if on, let pass { rng = pass.rng }
+    tellEngineReplayGain()  // auto follows random
     optionsChanged()
   }
 

@@ -28,9 +28,11 @@ extension Player {
     random = saved.random
     single = saved.single
     consume = saved.consume
+    replayGain = saved.replayGain
     pass = saved.random ? saved.pass ?? ShufflePass(keys: queue.shuffleKeys(), current: saved.currentID, rng: rng) : nil
     // The saved pass goes on with its own generator; new passes use the chosen seed when there is one.
     if let pass, !seeded { rng = pass.rng }
+    tellEngineReplayGain()
     currentID = saved.currentID
     elapsedMs = saved.positionMs
     state = saved.currentID != nil && saved.state != .stopped ? .paused : .stopped
@@ -47,7 +49,8 @@ extension Player {
     let snapshot = PlayStateSnapshot(
       queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume,
       repeatMode: repeatMode,
-      random: random, single: single, consume: consume, pass: random ? pass : nil, version: version)
+      random: random, single: single, consume: consume, pass: random ? pass : nil, version: version,
+      replayGain: replayGain)
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
     }

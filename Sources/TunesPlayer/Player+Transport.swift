@@ -149,7 +149,7 @@ extension Player {
   func start(_ plan: PlayPlan, startMs: Int = 0) async {
     guard let item = queue.item(id: plan.itemID).map(current) else { return }
     let token = plans.play(plan)
-    await send(.play(EngineTrack(token: token, path: item.song.path), startMs: startMs))
+    await send(.play(engineTrack(token: token, song: item.song), startMs: startMs))
   }
 
   func resume() async {

@@ -41,6 +41,7 @@ public actor Player {
   var random = false
   var single: SingleMode = .off
   var consume = false
+  var replayGain = ReplayGainSettings()
   var pass: ShufflePass?
   var rng: SeededRandom
   /// Whoever built the Player chose the seed (`--seed`): a restored session does not replace it.

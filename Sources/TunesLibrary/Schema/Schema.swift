@@ -30,6 +30,8 @@ enum Schema {
     ("playstate-priority-v1", [.playState]),
     ("stickers-v1", [.stickers]),
     ("library-tags-v1", [.library]),
+    ("playstate-replaygain-v1", [.playState]),
+    ("loudness-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.

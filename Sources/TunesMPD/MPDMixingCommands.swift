@@ -1,0 +1,47 @@
+// MPD's mixing commands: `replay_gain_mode` and `replay_gain_status`. tunes' `replay_gain_mode` takes
+// two optional arguments mpd does not, the preamp and the preamp for untagged songs in dB (mpd reads
+// them from its configuration file only), so that `tunes replaygain --preamp` reaches a running player
+// without a command of its own in the `commands` list. A backend that applies ReplayGain
+// says so by also conforming to MPDMixingBackend; one that does not (the in-memory test backend) applies
+// none, so its status is "off" and it refuses to change the mode rather than accept a value it ignores.
+
+/// MPD's ReplayGain modes, spelled as the protocol spells them.
+public enum MPDReplayGainMode: String, Sendable, CaseIterable {
+  case off, track, album, auto
+}
+
+/// The part of a backend that mixes: ReplayGain.
+public protocol MPDMixingBackend: MPDBackend {
+  func replayGainMode() async throws -> MPDReplayGainMode
+  /// nil preamps stay as they are.
+  func setReplayGainMode(_ mode: MPDReplayGainMode, preamp: Double?, missingPreamp: Double?) async throws
+}
+
+extension MPDDispatcher {
+  /// The preamps' range in dB, as mpd accepts `replaygain_preamp`.
+  static let preampRange = -15.0...15.0
+
+  /// `replay_gain_mode off|track|album|auto [PREAMP [MISSING_PREAMP]]`; mpd refuses any other mode as a
+  /// bad argument.
+  static func replayGainMode(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    guard let mode = MPDReplayGainMode(rawValue: c.args[0]) else {
+      throw MPDError.argument("Unrecognized replay gain mode")
+    }
+    var preamps: [Double?] = [nil, nil]
+    for index in 1..<min(c.args.count, 3) {
+      guard let value = Double(c.args[index]), preampRange.contains(value) else {
+        throw MPDError.argument("Preamp must be a number of dB from -15 to 15: \(c.args[index])")
+      }
+      preamps[index - 1] = value
+    }
+    guard let backend = c.backend as? any MPDMixingBackend else {
+      throw MPDError(.unknown, "this player applies no replay gain")
+    }
+    try await backend.setReplayGainMode(mode, preamp: preamps[0], missingPreamp: preamps[1])
+  }
+
+  static func replayGainStatus(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let mode = try await (c.backend as? any MPDMixingBackend)?.replayGainMode() ?? .off
+    out += "replay_gain_mode: \(mode.rawValue)\n"
+  }
+}

@@ -1,0 +1,27 @@
+// The loudness `tunes loudness` measured, one row per song, in the library database rather than in the
+// files (tunes never rewrites a user's files to remember something). Kept with the play state's tables
+// because the player is what reads it: where a song's file carries no ReplayGain tags, these values
+// stand in. A row remembers the file's modification time it was measured at, so a rescan that keeps an
+// unchanged song keeps its measurement, and a changed file's old measurement is never used.
+import GRDB
+
+enum LoudnessSchema {
+  static func v1(_ db: Database) throws {
+    try db.create(table: "loudness") { t in
+      t.primaryKey("songId", .integer).references("song", onDelete: .cascade)
+      /// The song row's `fileMtime` when measured (NULL when the index had none).
+      t.column("fileMtime", .double)
+      /// EBU R128 integrated loudness of the song, LUFS.
+      t.column("integratedLufs", .double).notNull()
+      /// True peak, linear (1 = full scale).
+      t.column("truePeak", .double).notNull()
+      /// ReplayGain 2.0: −18 LUFS minus the loudness, dB.
+      t.column("trackGain", .double).notNull()
+      /// The album's values (every song of the album measured together); NULL for a song without album.
+      t.column("albumLufs", .double)
+      t.column("albumGain", .double)
+      t.column("albumPeak", .double)
+      t.column("measuredAt", .datetime).notNull()
+    }
+  }
+}

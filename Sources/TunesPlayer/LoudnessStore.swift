@@ -1,0 +1,110 @@
+// Reads which songs need measuring and keeps what `tunes loudness` measured (table in LoudnessSchema).
+// Work is chosen album by album: an album with any song unmeasured (or measured before its file
+// changed) is measured whole, since its album gain depends on every song; `force` measures all again.
+import Foundation
+import GRDB
+import TunesLibrary
+
+public enum LoudnessStore {
+  /// The songs to measure among `songIDs` (nil: the whole library), extended to their whole albums, in
+  /// groups by album, with how many songs were skipped as already measured.
+  public static func pending(_ library: Library, songIDs: Set<Int64>?, force: Bool) throws -> (
+    groups: [LoudnessScan.Group], skipped: Int
+  ) {
+    struct Row: Hashable {
+      var item: LoudnessItem
+      var album: String
+      var albumArtist: String
+      var fresh: Bool
+      func hash(into hasher: inout Hasher) { hasher.combine(item.songID) }
+      static func == (a: Row, b: Row) -> Bool { a.item.songID == b.item.songID }
+    }
+    let rows: [Row]
+    do {
+      rows = try library.database(for: .playState).read { db in
+        try GRDB.Row.fetchAll(
+          db,
+          sql: """
+            SELECT s.id, s.path, s.fileMtime, s.album, s.albumArtist,
+              l.songId IS NOT NULL AND l.fileMtime IS s.fileMtime AS fresh
+            FROM song s LEFT JOIN loudness l ON l.songId = s.id
+            WHERE s.missingSince IS NULL
+            ORDER BY s.albumArtist, s.album, s.discNumber, s.trackNumber, s.path
+            """
+        ).map {
+          Row(
+            item: LoudnessItem(songID: $0[0], path: $0[1], fileMtime: $0[2]), album: $0[3], albumArtist: $0[4],
+            fresh: $0[5])
+        }
+      }
+    } catch {
+      throw LoudnessError.store("cannot read the songs: \(error)")
+    }
+    // Albums the selection touches are taken whole.
+    var albums: [String: [Row]] = [:]
+    var order: [String] = []
+    var singles: [Row] = []
+    let key = { (row: Row) in row.albumArtist + "\u{0}" + row.album }
+    let chosenAlbums = Set(rows.filter { songIDs?.contains($0.item.songID) ?? true }.filter { !$0.album.isEmpty }.map(key))
+    for row in rows {
+      if row.album.isEmpty {
+        if songIDs?.contains(row.item.songID) ?? true { singles.append(row) }
+      } else if chosenAlbums.contains(key(row)) {
+        if albums[key(row)] == nil { order.append(key(row)) }
+        albums[key(row), default: []].append(row)
+      }
+    }
+    var groups: [LoudnessScan.Group] = []
+    var skipped = 0
+    for album in order {
+      let songs = albums[album] ?? []
+      if force || songs.contains(where: { !$0.fresh }) {
+        groups.append(LoudnessScan.Group(items: songs.map(\.item), isAlbum: true))
+      } else {
+        skipped += songs.count
+      }
+    }
+    for single in singles {
+      if force || !single.fresh {
+        groups.append(LoudnessScan.Group(items: [single.item], isAlbum: false))
+      } else {
+        skipped += 1
+      }
+    }
+    return (groups, skipped)
+  }
+
+  /// Keeps one group's results (replacing earlier ones), in one transaction.
+  public static func save(_ results: [LoudnessResult], in library: Library, at date: Date = Date()) throws {
+    do {
+      try library.database(for: .playState).write { db in
+        let statement = try db.makeStatement(
+          sql: """
+            INSERT OR REPLACE INTO loudness (songId, fileMtime, integratedLufs, truePeak, trackGain, albumLufs,
+              albumGain, albumPeak, measuredAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for r in results {
+          try statement.execute(arguments: [
+            r.item.songID, r.item.fileMtime, r.integratedLUFS, r.truePeak, r.trackGain, r.albumLUFS, r.albumGain,
+            r.albumPeak, DatabaseTimestamp.text(date),
+          ])
+        }
+      }
+    } catch {
+      throw LoudnessError.store("cannot save: \(error)")
+    }
+  }
+
+  /// The stored measurement of a song (for `tunes loudness` listings and tests).
+  public static func measurement(_ library: Library, songID: Int64) throws -> (
+    lufs: Double, peak: Double, gain: Double, albumGain: Double?
+  )? {
+    try library.database(for: .playState).read { db in
+      try GRDB.Row.fetchOne(
+        db, sql: "SELECT integratedLufs, truePeak, trackGain, albumGain FROM loudness WHERE songId = ?",
+        arguments: [songID]
+      ).map { ($0[0], $0[1], $0[2], $0[3]) }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+// ReplayGain in the Player: the options (MPD's `replay_gain_mode` and the preamps), and the song's gain
+// put on every track handed to the engine. The engine is told the mode already resolved from `auto`,
+// so a change of random changes the gain of the next chunk, as MPD re-evaluates auto on random.
+import TunesCore
+import TunesLibrary
+
+extension Player {
+  /// The ReplayGain options as set (the mode may be `auto`).
+  public func replayGainSettings() -> ReplayGainSettings { replayGain }
+
+  /// Preamps are clamped to ±15 dB, MPD's range.
+  public func setReplayGain(_ settings: ReplayGainSettings) {
+    ensureStarted()
+    var settings = settings
+    settings.preamp = min(
+      max(settings.preamp, ReplayGainSettings.preampRange.lowerBound), ReplayGainSettings.preampRange.upperBound)
+    settings.missingPreamp = min(
+      max(settings.missingPreamp, ReplayGainSettings.preampRange.lowerBound), ReplayGainSettings.preampRange.upperBound)
+    guard settings != replayGain else { return }
+    replayGain = settings
+    tellEngineReplayGain()
+    changed([.options])
+  }
+
+  public func setReplayGainMode(_ mode: ReplayGainMode) {
+    var settings = replayGain
+    settings.mode = mode
+    setReplayGain(settings)
+  }
+
+  /// Hands the engine the settings with `auto` resolved against the random option.
+  func tellEngineReplayGain() {
+    var effective = replayGain
+    effective.mode = replayGain.mode.effective(random: random)
+    engine.setReplayGain(effective)
+  }
+
+  /// The engine's track for `song`, with the song's gain read from the library now (not on the audio thread).
+  func engineTrack(token: UInt64, song: Song) -> EngineTrack {
+    EngineTrack(token: token, path: song.path, gain: songGain(song))
+  }
+
+  private func songGain(_ song: Song) -> SongGain {
+    guard let library, let id = song.id else { return .none }
+    return (try? library.database(for: .playState).read { try SongGainReader.gain($0, songID: id) }) ?? .none
+  }
+}

@@ -1,0 +1,66 @@
+// `tunes replaygain [off|track|album|auto] [--preamp dB] [--missing-preamp dB]`: the ReplayGain mode and
+// preamps. A running player is told over its MPD socket (`replay_gain_mode`, whose two extra arguments
+// are tunes' preamps); with none running the saved play state is changed, and the next `tunes play`
+// restores it. Without a mode it prints the mode and preamps in force.
+import ArgumentParser
+import Foundation
+import TunesControl
+import TunesMPD
+import TunesPlayer
+
+struct ReplayGainCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replaygain",
+    abstract: "Show or set ReplayGain: off, track, album or auto (album in order, track when shuffling).")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "off, track, album or auto") var mode: ReplayGainMode?
+  @Option(parsing: .unconditional, help: "dB added to tagged songs' gain (-15 to 15).") var preamp: Double?
+  @Option(parsing: .unconditional, help: "dB applied to songs with no gain (-15 to 15).") var missingPreamp: Double?
+
+  mutating func validate() throws {
+    for value in [preamp, missingPreamp].compactMap({ $0 }) {
+      guard ReplayGainSettings.preampRange.contains(value) else {
+        throw ValidationError("a preamp is a number of dB from -15 to 15")
+      }
+    }
+    if mode == nil, preamp != nil || missingPreamp != nil {
+      throw ValidationError("say the mode the preamp goes with, e.g. `tunes replaygain track --preamp 3`")
+    }
+  }
+
+  func run() async throws {
+    try await reportingErrors {
+      let socket = PlayerLock.running(database: global.databasePath)?.socket ?? global.paths.mpdSocket
+      let client: MPDClient?
+      do {
+        client = try PlayerRemote.connect(socketPath: socket)
+      } catch ControlError.noPlayer {
+        client = nil
+      }
+      let library = try global.openLibrary(.mustExist)
+      var settings = try SavedReplayGain.load(library)
+      guard let mode else {
+        if let client, let live = MPDClient.dictionary(try client.run("replay_gain_status"))["replay_gain_mode"] {
+          settings.mode = ReplayGainMode(rawValue: live) ?? settings.mode
+        }
+        print("\(settings.mode.rawValue) (preamp \(Self.dB(settings.preamp)), untagged \(Self.dB(settings.missingPreamp)))")
+        return
+      }
+      settings.mode = mode
+      if let preamp { settings.preamp = preamp }
+      if let missingPreamp { settings.missingPreamp = missingPreamp }
+      if let client {
+        try client.run(
+          "replay_gain_mode", [mode.rawValue, Self.number(settings.preamp), Self.number(settings.missingPreamp)])
+      } else {
+        try SavedReplayGain.save(settings, in: library)
+      }
+    }
+  }
+
+  static func dB(_ value: Double) -> String { (value > 0 ? "+" : "") + number(value) + " dB" }
+  static func number(_ value: Double) -> String { String(format: "%.2f", value) }
+}
+
+extension ReplayGainMode: ExpressibleByArgument {}
