@@ -6,6 +6,9 @@ import TunesCore
 public struct Account: Sendable {
   public static let section = "listenbrainz"
   public static let tokenVariable = "TUNES_LISTENBRAINZ_TOKEN"
+  /// The off switch: `off` (or 0/false/no) turns submission off, `on` (1/true/yes) on, whatever the
+  /// config file's `enabled` says.
+  public static let switchVariable = "TUNES_LISTENBRAINZ"
 
   public let file: ConfigFile
   public let environment: [String: String]
@@ -32,6 +35,23 @@ public struct Account: Sendable {
     return value
   }
 
+  /// Why submission is off (nil: on): `TUNES_LISTENBRAINZ`, else `enabled = false` in [listenbrainz].
+  /// Off means no listen is queued, none sent, no playing_now; plays are still counted.
+  public func offReason() throws -> String? {
+    if let raw = environment[Self.switchVariable]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+      switch raw.lowercased() {
+      case "off", "0", "false", "no": return "\(Self.switchVariable)=\(raw)"
+      case "on", "1", "true", "yes": return nil
+      default: throw ListenBrainzError.invalidSwitch(setting: "\(Self.switchVariable)=\(raw)")
+      }
+    }
+    guard let value = try file.load()[Self.section, "enabled"] else { return nil }
+    guard let enabled = value.boolValue else {
+      throw ListenBrainzError.invalidSwitch(setting: "enabled = \(value) in \(file.path)")
+    }
+    return enabled ? nil : "enabled = false in \(file.path)"
+  }
+
   public func userName() throws -> String? { try file.load()[Self.section, "user"]?.stringValue }
 
   /// True when TUNES_LISTENBRAINZ_TOKEN gives the token (it overrides the config file).
@@ -55,7 +75,8 @@ public struct Account: Sendable {
   /// Checks `token` with the server and stores it with the user name. Returns the user name.
   public func login(token rawToken: String, transport: any HTTPTransport = CurlTransport()) async throws -> String {
     let token = rawToken.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !token.isEmpty else { throw ListenBrainzError.notLoggedIn }
+    // Its own error: "not logged in; run `tunes lb login`" would send the user round in a circle.
+    guard !token.isEmpty else { throw ListenBrainzError.emptyToken }
     let client = ListenBrainzClient(root: try APIRoot.fromEnvironment(environment), token: token, transport: transport)
     let check = try await client.validateToken()
     guard check.valid, let user = check.userName else { throw ListenBrainzError.tokenRejected }
@@ -106,6 +127,8 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
   public var tokenRejected: Bool
   /// Why the stored token cannot be used (e.g. the config file is readable by others).
   public var tokenProblem: String?
+  /// Why submission is off (TUNES_LISTENBRAINZ=off, `enabled = false`); nil when on.
+  public var off: String? = nil
 
   public static func read(queue: ListenQueue, account: Account) throws -> SubmissionStatus {
     var token: String? = nil
@@ -119,7 +142,11 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
       lastSubmissionAt: try queue.fact(.lastSubmissionAt).flatMap { Int($0) },
       lastSubmissionCount: try queue.fact(.lastSubmissionCount).flatMap { Int($0) },
       lastError: try queue.fact(.lastError), lastErrorAt: try queue.fact(.lastErrorAt).flatMap { Int($0) },
-      tokenRejected: try queue.fact(.tokenRejected) != nil, tokenProblem: problem)
+      tokenRejected: try queue.fact(.tokenRejected) != nil, tokenProblem: problem, off: Self.off(account))
+  }
+
+  private static func off(_ account: Account) -> String? {
+    do { return try account.offReason() } catch { return "\(error)" }
   }
 }
 
@@ -150,6 +177,7 @@ public final class LiveAccount: @unchecked Sendable {
   private var seen: FileStamp?? = .none
   private var cached: ListenBrainzClient?
   private var cachedUser: String?
+  private var cachedOff: String?
 
   public init(
     account: Account, transport: any HTTPTransport = CurlTransport(), log: @escaping @Sendable (String) -> Void = { _ in }
@@ -165,6 +193,13 @@ public final class LiveAccount: @unchecked Sendable {
 
   /// The user listens are queued under now (`Account.listenUser`), nil when none is known.
   public func user() -> String? { current().user }
+
+  /// Why submission is off now (`Account.offReason`), nil when on. A setting tunes cannot read counts
+  /// as off (logged once per change of the file): sending against the user's wish is the worse mistake.
+  public func offReason() -> String? {
+    _ = current()
+    return lock.withLock { cachedOff }
+  }
 
   /// The client and its user, read together (from one reading of the file); nil when logged out.
   public func login() -> Login? {
@@ -186,6 +221,12 @@ public final class LiveAccount: @unchecked Sendable {
       }
       // A file others can read still names the user the listens are played under.
       cachedUser = try? account.listenUser()
+      do {
+        cachedOff = try account.offReason()
+      } catch {
+        cachedOff = "\(error)"
+        log("ListenBrainz submission off: \(error)")
+      }
       return (cached, cachedUser)
     }
   }

@@ -6,7 +6,8 @@ import TunesLibrary
 
 public struct PendingListen: Codable, Sendable, Equatable, TimestampedRecord, MutablePersistableRecord {
   public static let databaseTableName = "pendingListen"
-  public enum State: String, Codable, Sendable { case pending, rejected }
+  /// `playing`: queued when the play counted, held until it ends (its `duration_played` is known then).
+  public enum State: String, Codable, Sendable { case pending, rejected, playing }
 
   public var id: Int64?
   public var songId: Int64?
@@ -30,6 +31,8 @@ public enum SubmissionFact: String, Sendable, CaseIterable {
   case lastSubmissionAt, lastSubmissionCount, lastError, lastErrorAt
   /// Set when the server answered 401; submitting stops until `tunes lb login` clears it.
   case tokenRejected
+  /// Set once a player said "not logged in": said once per database, not at every play or run.
+  case loginHintGiven
 }
 
 public struct ListenQueue: Sendable {
@@ -40,15 +43,48 @@ public struct ListenQueue: Sendable {
   private var tables: AreaDatabase { library.database(for: .listens) }
 
   /// Queues a listen inside the caller's transaction (the one that also counts the play).
+  /// `state` `.playing` holds it until `finish` (the play ended) or `releasePlaying` (a player that
+  /// quit without saying so).
   @discardableResult
   public static func enqueue(
-    _ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date, account: String? = nil
+    _ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date, account: String? = nil,
+    state: PendingListen.State = .pending
   ) throws -> Int64? {
     var row = PendingListen(
       id: nil, songId: songID, listenedAt: listenedAt, payload: String(decoding: payload, as: UTF8.self),
-      state: .pending, rejection: nil, attempts: 0, createdAt: createdAt, account: account)
+      state: state, rejection: nil, attempts: 0, createdAt: createdAt, account: account)
     try row.insert(db)
     return row.id
+  }
+
+  /// The play of held listens started at `listenedAt` ended after `playedMs` heard: their
+  /// `duration_played` becomes that, and they join the pending listens. Returns how many.
+  @discardableResult
+  public func finish(listenedAt: Int, playedMs: Int) throws(ListenBrainzError) -> Int {
+    try guarded {
+      try tables.write { db in
+        let held = try PendingListen.filter(Column("state") == PendingListen.State.playing.rawValue)
+          .filter(Column("listenedAt") == listenedAt).fetchAll(db)
+        for var row in held {
+          row.payload = PlayedTime.rewrite(row.payload, playedMs: playedMs) ?? row.payload
+          row.state = .pending
+          try row.update(db)
+        }
+        return held.count
+      }
+    }
+  }
+
+  /// Sends held listens as they are (`duration_played` as heard when they counted): their player is
+  /// gone without reporting the end (killed, crashed). Returns how many.
+  @discardableResult
+  public func releasePlaying() throws(ListenBrainzError) -> Int {
+    try guarded {
+      try tables.write { db in
+        try db.execute(sql: "UPDATE pendingListen SET state = 'pending' WHERE state = 'playing'")
+        return db.changesCount
+      }
+    }
   }
 
   /// The oldest pending listens a login as `user` may send, at most `limit`: those queued under that
@@ -138,11 +174,16 @@ public struct ListenQueue: Sendable {
   }
 
   /// Puts a rejected listen back in line. Returns false when it was pending already (nothing to do).
+  /// A listen over the size limit stays rejected (`.listenTooLarge`): the server would refuse it again.
   @discardableResult
   public func retry(id: Int64) throws(ListenBrainzError) -> Bool {
     let state: String? = try guarded {
       try tables.write { db in
-        let state = try String.fetchOne(db, sql: "SELECT state FROM pendingListen WHERE id = ?", arguments: [id])
+        let row = try PendingListen.fetchOne(db, key: id)
+        let state = row?.state.rawValue
+        if let row, ListenSize.isTooLarge(row.payload) {
+          throw ListenBrainzError.listenTooLarge(id: id, bytes: ListenSize.bytesAlone(row.payload))
+        }
         if state == PendingListen.State.rejected.rawValue {
           try db.execute(sql: "UPDATE pendingListen SET state = 'pending', rejection = NULL WHERE id = ?", arguments: [id])
         }

@@ -65,6 +65,7 @@ extension SubmissionStatus {
     } else {
       out.append("last error: none")
     }
+    if let off { out.append("submitting: off (\(off)); plays are counted, no listen is queued or sent") }
     if tokenRejected { out.append("submitting: stopped, the token was refused; run `tunes lb login`") }
     return out
   }

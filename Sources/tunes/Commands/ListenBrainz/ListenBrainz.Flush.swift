@@ -17,6 +17,7 @@ extension ListenBrainz {
 
     private func flush() async throws {
       let account = Account(paths: global.paths)
+      if let reason = try account.offReason() { throw ListenBrainzError.submissionOff(reason: reason) }
       let client = try account.client()
       guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
       let queue = ListenQueue(library: try global.openLibrary(.mustExist))

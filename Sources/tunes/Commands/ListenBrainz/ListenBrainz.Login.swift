@@ -25,7 +25,10 @@ extension ListenBrainz {
         }
         let user = try await account.login(token: token)
         // A new token lifts the stop a refused one caused.
-        try ListenQueue(library: try global.openLibrary(.createIfMissing)).setFact(.tokenRejected, nil)
+        let queue = ListenQueue(library: try global.openLibrary(.createIfMissing))
+        try queue.setFact(.tokenRejected, nil)
+        // After a later logout, the player says "not logged in" once again.
+        try queue.setFact(.loginHintGiven, nil)
         print("Logged in to ListenBrainz as \(user). The token is in \(account.file.path) (mode 600).")
       }
     }
