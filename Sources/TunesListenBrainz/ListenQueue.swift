@@ -22,6 +22,8 @@ public struct PendingListen: Codable, Sendable, Equatable, TimestampedRecord, Mu
   /// The ListenBrainz user the listen was played under; nil when none was known (logged out, or a
   /// token from TUNES_LISTENBRAINZ_TOKEN). Sent only while logged in as that user; nil: by any login.
   public var account: String? = nil
+  /// The server the listen goes to (`Account.target`): one row per target.
+  public var target: String = Account.defaultTarget
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -35,10 +37,19 @@ public enum SubmissionFact: String, Sendable, CaseIterable {
   case loginHintGiven
 }
 
+/// The listens of one target (and its facts: last submission, last error, refused token), so each
+/// target's submitter drains its own queue. Reads and writes by listen id reach every target's rows.
 public struct ListenQueue: Sendable {
   public let library: Library
+  public let target: String
 
-  public init(library: Library) { self.library = library }
+  public init(library: Library, target: String = Account.defaultTarget) {
+    self.library = library
+    self.target = target
+  }
+
+  /// Rows of this queue's target.
+  private var mine: SQLExpression { Column("target") == target }
   /// This area's tables in the library database.
   private var tables: AreaDatabase { library.database(for: .listens) }
 
@@ -48,11 +59,11 @@ public struct ListenQueue: Sendable {
   @discardableResult
   public static func enqueue(
     _ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date, account: String? = nil,
-    state: PendingListen.State = .pending
+    state: PendingListen.State = .pending, target: String = Account.defaultTarget
   ) throws -> Int64? {
     var row = PendingListen(
       id: nil, songId: songID, listenedAt: listenedAt, payload: String(decoding: payload, as: UTF8.self),
-      state: state, rejection: nil, attempts: 0, createdAt: createdAt, account: account)
+      state: state, rejection: nil, attempts: 0, createdAt: createdAt, account: account, target: target)
     try row.insert(db)
     return row.id
   }
@@ -92,7 +103,7 @@ public struct ListenQueue: Sendable {
   public func nextPending(limit: Int, sendableAs user: String?) throws(ListenBrainzError) -> [PendingListen] {
     try guarded {
       try tables.read { db in
-        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue)
+        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(mine)
           .filter(Self.sendable(as: user))
           .order(Column("listenedAt"), Column("id")).limit(limit).fetchAll(db)
       }
@@ -103,8 +114,8 @@ public struct ListenQueue: Sendable {
   public func countSendable(as user: String?) throws(ListenBrainzError) -> Int {
     try guarded {
       try tables.read { db in
-        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(Self.sendable(as: user))
-          .fetchCount(db)
+        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(mine)
+          .filter(Self.sendable(as: user)).fetchCount(db)
       }
     }
   }
@@ -118,9 +129,9 @@ public struct ListenQueue: Sendable {
           db,
           sql: """
             SELECT account, COUNT(*) AS n FROM pendingListen
-            WHERE state = 'pending' AND account IS NOT NULL AND account IS NOT ?
+            WHERE state = 'pending' AND target = ? AND account IS NOT NULL AND account IS NOT ?
             GROUP BY account ORDER BY account
-            """, arguments: [user])
+            """, arguments: [target, user])
         return rows.map { AccountCount(account: $0["account"], pending: $0["n"]) }
       }
     }
@@ -133,11 +144,15 @@ public struct ListenQueue: Sendable {
   }
 
   public func all() throws(ListenBrainzError) -> [PendingListen] {
-    try guarded { try tables.read { db in try PendingListen.order(Column("listenedAt"), Column("id")).fetchAll(db) } }
+    try guarded {
+      try tables.read { db in try PendingListen.filter(mine).order(Column("listenedAt"), Column("id")).fetchAll(db) }
+    }
   }
 
   public func count(_ state: PendingListen.State) throws(ListenBrainzError) -> Int {
-    try guarded { try tables.read { db in try PendingListen.filter(Column("state") == state.rawValue).fetchCount(db) } }
+    try guarded {
+      try tables.read { db in try PendingListen.filter(Column("state") == state.rawValue).filter(mine).fetchCount(db) }
+    }
   }
 
   /// Removes listens the server accepted and records the submission.
@@ -145,10 +160,10 @@ public struct ListenQueue: Sendable {
     try guarded {
       try tables.write { db in
         _ = try PendingListen.deleteAll(db, keys: ids)
-        try Self.set(db, .lastSubmissionAt, String(Int(date.timeIntervalSince1970)))
-        try Self.set(db, .lastSubmissionCount, String(ids.count))
-        try Self.set(db, .lastError, nil)
-        try Self.set(db, .lastErrorAt, nil)
+        try set(db, .lastSubmissionAt, String(Int(date.timeIntervalSince1970)))
+        try set(db, .lastSubmissionCount, String(ids.count))
+        try set(db, .lastError, nil)
+        try set(db, .lastErrorAt, nil)
       }
     }
   }
@@ -197,29 +212,34 @@ public struct ListenQueue: Sendable {
   public func fact(_ key: SubmissionFact) throws(ListenBrainzError) -> String? {
     try guarded {
       try tables.read { db in
-        try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue])
+        try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [self.key(key)])
       }
     }
   }
 
   public func setFact(_ key: SubmissionFact, _ value: String?) throws(ListenBrainzError) {
-    try guarded { try tables.write { db in try Self.set(db, key, value) } }
+    try guarded { try tables.write { db in try set(db, key, value) } }
   }
 
   public func recordError(_ message: String, at date: Date) throws(ListenBrainzError) {
     try guarded {
       try tables.write { db in
-        try Self.set(db, .lastError, message)
-        try Self.set(db, .lastErrorAt, String(Int(date.timeIntervalSince1970)))
+        try set(db, .lastError, message)
+        try set(db, .lastErrorAt, String(Int(date.timeIntervalSince1970)))
       }
     }
   }
 
-  static func set(_ db: Database, _ key: SubmissionFact, _ value: String?) throws {
+  /// A fact's key: as it always was for the default target, `key@target` for the others.
+  func key(_ fact: SubmissionFact) -> String {
+    target == Account.defaultTarget ? fact.rawValue : "\(fact.rawValue)@\(target)"
+  }
+
+  func set(_ db: Database, _ fact: SubmissionFact, _ value: String?) throws {
     if let value {
-      try db.execute(sql: "INSERT OR REPLACE INTO listenBrainzState(key, value) VALUES (?, ?)", arguments: [key.rawValue, value])
+      try db.execute(sql: "INSERT OR REPLACE INTO listenBrainzState(key, value) VALUES (?, ?)", arguments: [key(fact), value])
     } else {
-      try db.execute(sql: "DELETE FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue])
+      try db.execute(sql: "DELETE FROM listenBrainzState WHERE key = ?", arguments: [key(fact)])
     }
   }
 

@@ -14,6 +14,8 @@ public final class Scrobbler: Sendable {
   /// Why submission is off now (nil: on): then plays are counted, but no listen is queued and no
   /// playing_now sent.
   private let currentOff: (@Sendable () -> String?)?
+  /// The targets besides ListenBrainz each listen is also queued for (one row each).
+  private let otherTargets: [String]
   private let submitter: Submitter?
   private let log: @Sendable (String) -> Void
 
@@ -25,9 +27,10 @@ public final class Scrobbler: Sendable {
     library: Library, client: ListenBrainzClient?, submitter: Submitter?,
     currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, user: String? = nil,
     currentUser: (@Sendable () -> String?)? = nil, currentOff: (@Sendable () -> String?)? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    otherTargets: [String] = [], log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.library = library
+    self.otherTargets = otherTargets
     self.currentOff = currentOff
     self.client = client
     self.currentClient = currentClient
@@ -90,9 +93,15 @@ public final class Scrobbler: Sendable {
       id = try library.database(for: .listens).write { db -> Int64? in
         if let songID = song.id { try Library.recordPlay(db, songID: songID, at: listenedAt) }
         guard let payload else { return nil }
+        let at = Int(listenedAt.timeIntervalSince1970)
+        let state: PendingListen.State = untilEnd ? .playing : .pending
+        // One row per target, in the same transaction: each target gets the listen once, on its own.
+        for target in otherTargets {
+          try ListenQueue.enqueue(
+            db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), state: state, target: target)
+        }
         return try ListenQueue.enqueue(
-          db, songID: song.id, listenedAt: Int(listenedAt.timeIntervalSince1970), payload: payload, createdAt: Date(),
-          account: account, state: untilEnd ? .playing : .pending)
+          db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), account: account, state: state)
       }
     } catch {
       throw .database(reason: "\(library.path): \(error)")
@@ -121,7 +130,7 @@ extension Scrobbler {
   /// later run or `tunes lb flush`).
   public static func start(
     library: Library, account: Account = Account(), transport: any HTTPTransport = CurlTransport(),
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    backoff: BackoffPolicy = BackoffPolicy(), log: @escaping @Sendable (String) -> Void = { _ in }
   ) async -> (scrobbler: Scrobbler, submitter: Submitter?) {
     do {
       _ = try APIRoot.fromEnvironment(account.environment)
@@ -136,13 +145,21 @@ extension Scrobbler {
     }
     let live = LiveAccount(account: account, transport: transport, log: log)
     _ = live.login()  // read now, so a problem with the account is logged at start
+    // The other targets as configured now (a target added later is used from the next start).
+    let others = (try? account.otherTargets()) ?? []
+    let companions = others.map { name in
+      let target = LiveAccount(account: account.on(target: name), transport: transport, log: { log("\(name): \($0)") })
+      return Submitter(
+        queue: ListenQueue(library: library, target: name), client: nil, backoff: backoff, currentLogin: { target.login() },
+        currentOff: { live.offReason() }, log: { log("\(name): \($0)") })
+    }
     let submitter = Submitter(
-      queue: ListenQueue(library: library), client: nil, currentLogin: { live.login() }, currentOff: { live.offReason() },
-      log: log)
+      queue: ListenQueue(library: library), client: nil, backoff: backoff, currentLogin: { live.login() },
+      currentOff: { live.offReason() }, companions: companions, log: log)
     await submitter.start()
     let scrobbler = Scrobbler(
       library: library, client: nil, submitter: submitter, currentClient: { live.client() }, currentUser: { live.user() },
-      currentOff: { live.offReason() }, log: log)
+      currentOff: { live.offReason() }, otherTargets: others, log: log)
     return (scrobbler, submitter)
   }
 }

@@ -24,6 +24,9 @@ public actor Submitter {
   }
 
   public let queue: ListenQueue
+  /// The submitters of the other targets (each its own queue, account, back-off): started, stopped and
+  /// woken with this one, so a player handles one submitter, and an outage of one target holds up no other.
+  public nonisolated let companions: [Submitter]
   private let client: ListenBrainzClient?
   /// Whose token `client` is (nil: not known). Only listens queued under this user or under none are sent.
   private let user: String?
@@ -54,9 +57,10 @@ public actor Submitter {
     queue: ListenQueue, client: ListenBrainzClient?, user: String? = nil, backoff: BackoffPolicy = BackoffPolicy(),
     pollInterval: Double = 60,
     currentLogin: (@Sendable () -> Login?)? = nil, currentOff: (@Sendable () -> String?)? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    companions: [Submitter] = [], log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
+    self.companions = companions
     self.currentOff = currentOff
     self.client = client
     self.user = user
@@ -68,7 +72,10 @@ public actor Submitter {
   }
 
   /// Asks for a pass soon. Never waits.
-  public nonisolated func wake() { wakeContinuation.yield() }
+  public nonisolated func wake() {
+    wakeContinuation.yield()
+    for companion in companions { companion.wake() }
+  }
 
   /// The token to send with and whose it is, as they are now; nil when logged out.
   public func login() -> Login? {
@@ -77,16 +84,18 @@ public actor Submitter {
   }
 
   /// Starts the background loop (idempotent).
-  public func start() {
+  public func start() async {
+    for companion in companions { await companion.start() }
     guard loop == nil else { return }
     loop = Task { await self.runLoop() }
-    wake()
+    wakeContinuation.yield()
   }
 
   /// Stops the loop and returns once it has ended: a request already on its way is answered and its
   /// listens marked sent first (at most the request timeout), so a listen the server took is not left
   /// pending, to be sent a second time by the next run.
   public func stop() async {
+    for companion in companions { await companion.stop() }
     guard let running = loop else { return }
     loop = nil
     running.cancel()

@@ -26,6 +26,7 @@ enum Schema {
     ("library-fulltext-v2", [.library]),
     ("library-missing-v1", [.library]),
     ("library-replaygain-v1", [.library]),
+    ("listens-v3", [.listens]),
   ]
 
   /// The library's own migration bodies.

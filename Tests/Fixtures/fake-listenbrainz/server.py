@@ -4,7 +4,7 @@
 # fault modes set through POST /__control. Routes are registered with @route, so more endpoints
 # (stats, listens, followers, feedback, pins, playlists) are added as more decorated functions.
 #
-# Usage: server.py [--token TOKEN=USER ...] [--rate-limit N] [--window SECONDS]
+# Usage: server.py [--token TOKEN=USER ...] [--rate-limit N] [--window SECONDS] [--fail STATUS --fail-times N]
 # Prints the chosen port on stdout, then serves on 127.0.0.1 until killed.
 import argparse
 import json
@@ -536,6 +536,8 @@ def main():
     parser.add_argument("--token", action="append", default=[], help="TOKEN=USER (default: test-token=tester)")
     parser.add_argument("--paused", action="append", default=[], help="USER whose account is paused")
     parser.add_argument("--no-email", action="append", default=[], help="USER without a verified e-mail address")
+    parser.add_argument("--fail", type=int, help="answer submit-listens with this status (as /__control fail) …")
+    parser.add_argument("--fail-times", type=int, default=1, help="… this many times, from the first request on")
     parser.add_argument("--rate-limit", type=int, default=30)
     parser.add_argument("--window", type=int, default=10)
     parser.add_argument("--port", type=int, default=0)
@@ -546,6 +548,9 @@ def main():
     server.state = State(tokens, args.rate_limit, args.window)
     server.state.accounts.update({name: "paused" for name in args.paused})
     server.state.accounts.update({name: "no_email" for name in args.no_email})
+    if args.fail:
+        server.state.faults.append({"kind": "fail", "value": args.fail, "times": args.fail_times,
+                                    "path": "^/1/submit-listens$", "body": None, "headers": {}})
     print(server.server_address[1], flush=True)
     try:
         server.serve_forever()
