@@ -8,7 +8,7 @@ import Testing
 @Suite struct SchemaTests {
   static let shipped = [
     "library-v1", "playlists-v1", "playstate-v1", "listens-v1", "dashboard-v1", "listens-v2", "library-generation-v1",
-    "library-fulltext-v2", "library-missing-v1",
+    "library-fulltext-v2", "library-missing-v1", "library-replaygain-v1", "listens-v3",
   ]
 
   @Test func theMigratorRunsTheShippedIdentifiersInTheirOrder() {
