@@ -6,7 +6,8 @@ import TunesLibrary
 
 public struct PendingListen: Codable, Sendable, Equatable, TimestampedRecord, MutablePersistableRecord {
   public static let databaseTableName = "pendingListen"
-  public enum State: String, Codable, Sendable { case pending, rejected }
+  /// `playing`: queued when the play counted, held until it ends (its `duration_played` is known then).
+  public enum State: String, Codable, Sendable { case pending, rejected, playing }
 
   public var id: Int64?
   public var songId: Int64?
@@ -21,6 +22,8 @@ public struct PendingListen: Codable, Sendable, Equatable, TimestampedRecord, Mu
   /// The ListenBrainz user the listen was played under; nil when none was known (logged out, or a
   /// token from TUNES_LISTENBRAINZ_TOKEN). Sent only while logged in as that user; nil: by any login.
   public var account: String? = nil
+  /// The server the listen goes to (`Account.target`): one row per target.
+  public var target: String = Account.defaultTarget
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -30,25 +33,69 @@ public enum SubmissionFact: String, Sendable, CaseIterable {
   case lastSubmissionAt, lastSubmissionCount, lastError, lastErrorAt
   /// Set when the server answered 401; submitting stops until `tunes lb login` clears it.
   case tokenRejected
+  /// Set once a player said "not logged in": said once per database, not at every play or run.
+  case loginHintGiven
 }
 
+/// The listens of one target (and its facts: last submission, last error, refused token), so each
+/// target's submitter drains its own queue. Reads and writes by listen id reach every target's rows.
 public struct ListenQueue: Sendable {
   public let library: Library
+  public let target: String
 
-  public init(library: Library) { self.library = library }
+  public init(library: Library, target: String = Account.defaultTarget) {
+    self.library = library
+    self.target = target
+  }
+
+  /// Rows of this queue's target.
+  private var mine: SQLExpression { Column("target") == target }
   /// This area's tables in the library database.
   private var tables: AreaDatabase { library.database(for: .listens) }
 
   /// Queues a listen inside the caller's transaction (the one that also counts the play).
+  /// `state` `.playing` holds it until `finish` (the play ended) or `releasePlaying` (a player that
+  /// quit without saying so).
   @discardableResult
   public static func enqueue(
-    _ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date, account: String? = nil
+    _ db: Database, songID: Int64?, listenedAt: Int, payload: Data, createdAt: Date, account: String? = nil,
+    state: PendingListen.State = .pending, target: String = Account.defaultTarget
   ) throws -> Int64? {
     var row = PendingListen(
       id: nil, songId: songID, listenedAt: listenedAt, payload: String(decoding: payload, as: UTF8.self),
-      state: .pending, rejection: nil, attempts: 0, createdAt: createdAt, account: account)
+      state: state, rejection: nil, attempts: 0, createdAt: createdAt, account: account, target: target)
     try row.insert(db)
     return row.id
+  }
+
+  /// The play of held listens started at `listenedAt` ended after `playedMs` heard: their
+  /// `duration_played` becomes that, and they join the pending listens. Returns how many.
+  @discardableResult
+  public func finish(listenedAt: Int, playedMs: Int) throws(ListenBrainzError) -> Int {
+    try guarded {
+      try tables.write { db in
+        let held = try PendingListen.filter(Column("state") == PendingListen.State.playing.rawValue)
+          .filter(Column("listenedAt") == listenedAt).fetchAll(db)
+        for var row in held {
+          row.payload = PlayedTime.rewrite(row.payload, playedMs: playedMs) ?? row.payload
+          row.state = .pending
+          try row.update(db)
+        }
+        return held.count
+      }
+    }
+  }
+
+  /// Sends held listens as they are (`duration_played` as heard when they counted): their player is
+  /// gone without reporting the end (killed, crashed). Returns how many.
+  @discardableResult
+  public func releasePlaying() throws(ListenBrainzError) -> Int {
+    try guarded {
+      try tables.write { db in
+        try db.execute(sql: "UPDATE pendingListen SET state = 'pending' WHERE state = 'playing'")
+        return db.changesCount
+      }
+    }
   }
 
   /// The oldest pending listens a login as `user` may send, at most `limit`: those queued under that
@@ -56,7 +103,7 @@ public struct ListenQueue: Sendable {
   public func nextPending(limit: Int, sendableAs user: String?) throws(ListenBrainzError) -> [PendingListen] {
     try guarded {
       try tables.read { db in
-        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue)
+        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(mine)
           .filter(Self.sendable(as: user))
           .order(Column("listenedAt"), Column("id")).limit(limit).fetchAll(db)
       }
@@ -67,8 +114,8 @@ public struct ListenQueue: Sendable {
   public func countSendable(as user: String?) throws(ListenBrainzError) -> Int {
     try guarded {
       try tables.read { db in
-        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(Self.sendable(as: user))
-          .fetchCount(db)
+        try PendingListen.filter(Column("state") == PendingListen.State.pending.rawValue).filter(mine)
+          .filter(Self.sendable(as: user)).fetchCount(db)
       }
     }
   }
@@ -82,9 +129,9 @@ public struct ListenQueue: Sendable {
           db,
           sql: """
             SELECT account, COUNT(*) AS n FROM pendingListen
-            WHERE state = 'pending' AND account IS NOT NULL AND account IS NOT ?
+            WHERE state = 'pending' AND target = ? AND account IS NOT NULL AND account IS NOT ?
             GROUP BY account ORDER BY account
-            """, arguments: [user])
+            """, arguments: [target, user])
         return rows.map { AccountCount(account: $0["account"], pending: $0["n"]) }
       }
     }
@@ -97,11 +144,15 @@ public struct ListenQueue: Sendable {
   }
 
   public func all() throws(ListenBrainzError) -> [PendingListen] {
-    try guarded { try tables.read { db in try PendingListen.order(Column("listenedAt"), Column("id")).fetchAll(db) } }
+    try guarded {
+      try tables.read { db in try PendingListen.filter(mine).order(Column("listenedAt"), Column("id")).fetchAll(db) }
+    }
   }
 
   public func count(_ state: PendingListen.State) throws(ListenBrainzError) -> Int {
-    try guarded { try tables.read { db in try PendingListen.filter(Column("state") == state.rawValue).fetchCount(db) } }
+    try guarded {
+      try tables.read { db in try PendingListen.filter(Column("state") == state.rawValue).filter(mine).fetchCount(db) }
+    }
   }
 
   /// Removes listens the server accepted and records the submission.
@@ -109,10 +160,10 @@ public struct ListenQueue: Sendable {
     try guarded {
       try tables.write { db in
         _ = try PendingListen.deleteAll(db, keys: ids)
-        try Self.set(db, .lastSubmissionAt, String(Int(date.timeIntervalSince1970)))
-        try Self.set(db, .lastSubmissionCount, String(ids.count))
-        try Self.set(db, .lastError, nil)
-        try Self.set(db, .lastErrorAt, nil)
+        try set(db, .lastSubmissionAt, String(Int(date.timeIntervalSince1970)))
+        try set(db, .lastSubmissionCount, String(ids.count))
+        try set(db, .lastError, nil)
+        try set(db, .lastErrorAt, nil)
       }
     }
   }
@@ -138,11 +189,16 @@ public struct ListenQueue: Sendable {
   }
 
   /// Puts a rejected listen back in line. Returns false when it was pending already (nothing to do).
+  /// A listen over the size limit stays rejected (`.listenTooLarge`): the server would refuse it again.
   @discardableResult
   public func retry(id: Int64) throws(ListenBrainzError) -> Bool {
     let state: String? = try guarded {
       try tables.write { db in
-        let state = try String.fetchOne(db, sql: "SELECT state FROM pendingListen WHERE id = ?", arguments: [id])
+        let row = try PendingListen.fetchOne(db, key: id)
+        let state = row?.state.rawValue
+        if let row, ListenSize.isTooLarge(row.payload) {
+          throw ListenBrainzError.listenTooLarge(id: id, bytes: ListenSize.bytesAlone(row.payload))
+        }
         if state == PendingListen.State.rejected.rawValue {
           try db.execute(sql: "UPDATE pendingListen SET state = 'pending', rejection = NULL WHERE id = ?", arguments: [id])
         }
@@ -156,29 +212,34 @@ public struct ListenQueue: Sendable {
   public func fact(_ key: SubmissionFact) throws(ListenBrainzError) -> String? {
     try guarded {
       try tables.read { db in
-        try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue])
+        try String.fetchOne(db, sql: "SELECT value FROM listenBrainzState WHERE key = ?", arguments: [self.key(key)])
       }
     }
   }
 
   public func setFact(_ key: SubmissionFact, _ value: String?) throws(ListenBrainzError) {
-    try guarded { try tables.write { db in try Self.set(db, key, value) } }
+    try guarded { try tables.write { db in try set(db, key, value) } }
   }
 
   public func recordError(_ message: String, at date: Date) throws(ListenBrainzError) {
     try guarded {
       try tables.write { db in
-        try Self.set(db, .lastError, message)
-        try Self.set(db, .lastErrorAt, String(Int(date.timeIntervalSince1970)))
+        try set(db, .lastError, message)
+        try set(db, .lastErrorAt, String(Int(date.timeIntervalSince1970)))
       }
     }
   }
 
-  static func set(_ db: Database, _ key: SubmissionFact, _ value: String?) throws {
+  /// A fact's key: as it always was for the default target, `key@target` for the others.
+  func key(_ fact: SubmissionFact) -> String {
+    target == Account.defaultTarget ? fact.rawValue : "\(fact.rawValue)@\(target)"
+  }
+
+  func set(_ db: Database, _ fact: SubmissionFact, _ value: String?) throws {
     if let value {
-      try db.execute(sql: "INSERT OR REPLACE INTO listenBrainzState(key, value) VALUES (?, ?)", arguments: [key.rawValue, value])
+      try db.execute(sql: "INSERT OR REPLACE INTO listenBrainzState(key, value) VALUES (?, ?)", arguments: [key(fact), value])
     } else {
-      try db.execute(sql: "DELETE FROM listenBrainzState WHERE key = ?", arguments: [key.rawValue])
+      try db.execute(sql: "DELETE FROM listenBrainzState WHERE key = ?", arguments: [key(fact)])
     }
   }
 

@@ -5,7 +5,7 @@ import TunesLibrary
 
 public enum ListenSchema {
   /// Handed to `Library.init` by whoever opens the library.
-  public static let area = DatabaseArea(.listens, migrations: ["listens-v1": v1, "listens-v2": v2])
+  public static let area = DatabaseArea(.listens, migrations: ["listens-v1": v1, "listens-v2": v2, "listens-v3": v3])
 
   static func v1(_ db: Database) throws {
     // One row per listen not yet accepted by the server. `payload` is the exact JSON of the listen as
@@ -37,5 +37,14 @@ public enum ListenSchema {
   /// never reaches another account. Rows queued before this column existed get NULL.
   static func v2(_ db: Database) throws {
     try db.alter(table: "pendingListen") { t in t.add(column: "account", .text) }
+  }
+
+  /// The server a listen goes to: one row per target (ListenBrainz, a Maloja or Koito server…), each
+  /// with its own state, so a listen is sent once to each and an outage of one holds up no other. Rows
+  /// queued before there were several targets were for ListenBrainz, the default target.
+  static func v3(_ db: Database) throws {
+    try db.alter(table: "pendingListen") { t in
+      t.add(column: "target", .text).notNull().defaults(to: Account.defaultTarget)
+    }
   }
 }

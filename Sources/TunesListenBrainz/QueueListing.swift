@@ -21,7 +21,7 @@ public enum QueueListing {
     let objects: [[String: Any]] = rows.map { row in
       var object: [String: Any] = [
         "id": row.id ?? 0, "state": row.state.rawValue, "listenedAt": DateText.iso(epoch: row.listenedAt),
-        "attempts": row.attempts, "account": row.account ?? NSNull(),
+        "attempts": row.attempts, "account": row.account ?? NSNull(), "target": row.target,
       ]
       if let rejection = row.rejection { object["rejection"] = rejection }
       object["listen"] = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) ?? row.payload
@@ -65,7 +65,9 @@ extension SubmissionStatus {
     } else {
       out.append("last error: none")
     }
+    if let off { out.append("submitting: off (\(off)); plays are counted, no listen is queued or sent") }
     if tokenRejected { out.append("submitting: stopped, the token was refused; run `tunes lb login`") }
+    out += targets.map { "target \($0.line)" }
     return out
   }
 

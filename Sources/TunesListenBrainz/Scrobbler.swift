@@ -12,6 +12,11 @@ public final class Scrobbler: Sendable {
   private let currentClient: (@Sendable () -> ListenBrainzClient?)?
   private let user: String?
   private let currentUser: (@Sendable () -> String?)?
+  /// Why submission is off now (nil: on): then plays are counted, but no listen is queued and no
+  /// playing_now sent.
+  private let currentOff: (@Sendable () -> String?)?
+  /// The targets besides ListenBrainz each listen is also queued for (one row each).
+  private let otherTargets: [String]
   private let submitter: Submitter?
   private let log: @Sendable (String) -> Void
 
@@ -22,9 +27,12 @@ public final class Scrobbler: Sendable {
   public init(
     library: Library, client: ListenBrainzClient?, submitter: Submitter?,
     currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, user: String? = nil,
-    currentUser: (@Sendable () -> String?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+    currentUser: (@Sendable () -> String?)? = nil, currentOff: (@Sendable () -> String?)? = nil,
+    otherTargets: [String] = [], log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.library = library
+    self.otherTargets = otherTargets
+    self.currentOff = currentOff
     self.client = client
     self.currentClient = currentClient
     self.user = user
@@ -62,7 +70,7 @@ public final class Scrobbler: Sendable {
   }
 
   private func sendPlayingNow(_ song: Song) -> Task<Void, Never>? {
-    guard let client = clientNow, client.hasToken else { return nil }
+    guard currentOff?() == nil, let client = clientNow, client.hasToken else { return nil }
     guard let listen = ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: nil, playedMs: nil) else {
       log("playing_now not sent: \(ListenPayload.skipReason(song) ?? song.path)")
       return nil
@@ -76,10 +84,16 @@ public final class Scrobbler: Sendable {
   /// A play counted: records the play and queues its listen in ONE transaction, then wakes the
   /// submitter. Returns the queued listen's id, or nil when the song cannot be a listen (no title or
   /// artist; the play is still counted and the reason logged).
+  /// `untilEnd`: the player reports the end of the play (`listenEnded`), so the listen is held until
+  /// then and sent with the time actually heard; without it the listen goes at once with `playedMs`.
   @discardableResult
-  public func listened(song: Song, listenedAt: Date, playedMs: Int) throws(ListenBrainzError) -> Int64? {
-    let payload = ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: listenedAt, playedMs: playedMs)
-    if payload == nil { log("listen not submitted: \(ListenPayload.skipReason(song) ?? song.path)") }
+  public func listened(song: Song, listenedAt: Date, playedMs: Int, untilEnd: Bool = false) throws(ListenBrainzError)
+    -> Int64?
+  {
+    let off = currentOff?() != nil
+    let payload =
+      off ? nil : ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: listenedAt, playedMs: playedMs)
+    if payload == nil && !off { log("listen not submitted: \(ListenPayload.skipReason(song) ?? song.path)") }
     // The account as it is now (a `stat` of the config file), read before the transaction.
     let account: String? = if let currentUser, payload != nil { currentUser() } else { user }
     let id: Int64?
@@ -87,15 +101,29 @@ public final class Scrobbler: Sendable {
       id = try library.database(for: .listens).write { db -> Int64? in
         if let songID = song.id { try Library.recordPlay(db, songID: songID, at: listenedAt) }
         guard let payload else { return nil }
+        let at = Int(listenedAt.timeIntervalSince1970)
+        let state: PendingListen.State = untilEnd ? .playing : .pending
+        // One row per target, in the same transaction: each target gets the listen once, on its own.
+        for target in otherTargets {
+          try ListenQueue.enqueue(
+            db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), state: state, target: target)
+        }
         return try ListenQueue.enqueue(
-          db, songID: song.id, listenedAt: Int(listenedAt.timeIntervalSince1970), payload: payload, createdAt: Date(),
-          account: account)
+          db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), account: account, state: state)
       }
     } catch {
       throw .database(reason: "\(library.path): \(error)")
     }
-    if id != nil { submitter?.wake() }
+    if id != nil && !untilEnd { submitter?.wake() }
     return id
+  }
+
+  /// The play started at `listenedAt`, which counted, ended (played out, skipped, stopped) after
+  /// `playedMs` of audio heard: its held listen gets that as `duration_played` and is sent.
+  public func listenEnded(listenedAt: Date, playedMs: Int) throws(ListenBrainzError) {
+    let released = try ListenQueue(library: library).finish(
+      listenedAt: Int(listenedAt.timeIntervalSince1970), playedMs: playedMs)
+    if released > 0 { submitter?.wake() }
   }
 }
 
@@ -110,7 +138,7 @@ extension Scrobbler {
   /// later run or `tunes lb flush`).
   public static func start(
     library: Library, account: Account = Account(), transport: any HTTPTransport = CurlTransport(),
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    backoff: BackoffPolicy = BackoffPolicy(), log: @escaping @Sendable (String) -> Void = { _ in }
   ) async -> (scrobbler: Scrobbler, submitter: Submitter?) {
     do {
       _ = try APIRoot.fromEnvironment(account.environment)
@@ -118,13 +146,28 @@ extension Scrobbler {
       log("ListenBrainz disabled: \(error)")
       return (Scrobbler(library: library, client: nil, submitter: nil, log: log), nil)
     }
+    // Listens held for the end of their play by a player that is gone (this is the one player now):
+    // sent with the time heard when they counted.
+    if let released = try? ListenQueue(library: library).releasePlaying(), released > 0 {
+      log("\(released) listen(s) of an earlier run sent without their final played time")
+    }
     let live = LiveAccount(account: account, transport: transport, log: log)
     _ = live.login()  // read now, so a problem with the account is logged at start
-    let submitter = Submitter(queue: ListenQueue(library: library), client: nil, currentLogin: { live.login() }, log: log)
+    // The other targets as configured now (a target added later is used from the next start).
+    let others = (try? account.otherTargets()) ?? []
+    let companions = others.map { name in
+      let target = LiveAccount(account: account.on(target: name), transport: transport, log: { log("\(name): \($0)") })
+      return Submitter(
+        queue: ListenQueue(library: library, target: name), client: nil, backoff: backoff, currentLogin: { target.login() },
+        currentOff: { live.offReason() }, log: { log("\(name): \($0)") })
+    }
+    let submitter = Submitter(
+      queue: ListenQueue(library: library), client: nil, backoff: backoff, currentLogin: { live.login() },
+      currentOff: { live.offReason() }, companions: companions, log: log)
     await submitter.start()
     let scrobbler = Scrobbler(
       library: library, client: nil, submitter: submitter, currentClient: { live.client() }, currentUser: { live.user() },
-      log: log)
+      currentOff: { live.offReason() }, otherTargets: others, log: log)
     return (scrobbler, submitter)
   }
 }

@@ -1,6 +1,8 @@
 // The submitter actor: the one owner of sending pending listens. It drains the queue (one listen as
 // `single`, a backlog as `import` batches within the server's count and byte limits), deletes rows only
-// after a 200 with ListenBrainz's `{"status": "ok"}`, parks 400s, waits out 429s, backs off on 5xx and network failures, and stops on 401.
+// after a 200 with ListenBrainz's `{"status": "ok"}`, parks 400s, waits out 429s, backs off on 5xx and network failures, and stops on 401
+// for a refused token. A 401 for a token validate-token still accepts (a paused account, no e-mail
+// address) is the account's state, not the token's: the listens stay queued and are retried later.
 // It runs on its own task: callers only `wake()` it and are never blocked by the network.
 import Foundation
 
@@ -11,19 +13,30 @@ public actor Submitter {
     case rateLimited(resetIn: Int)
     case transient(ListenBrainzError)
     case unauthorized
+    /// A 401 for a valid token: the account may not submit now (the server's message). Retried later.
+    case accountRefused(String)
     /// No usable token now (`tunes lb logout`, or never logged in): the listens wait for a login.
     case loggedOut
+    /// Submission is turned off (the reason): nothing is sent, the listens stay queued.
+    case off(String)
     /// Another pass is already running.
     case busy
   }
 
   public let queue: ListenQueue
+  /// The submitters of the other targets (each its own queue, account, back-off): started, stopped and
+  /// woken with this one, so a player handles one submitter, and an outage of one target holds up no other.
+  public nonisolated let companions: [Submitter]
   private let client: ListenBrainzClient?
   /// Whose token `client` is (nil: not known). Only listens queued under this user or under none are sent.
   private let user: String?
   /// The token and its user as they are now (nil: logged out), asked before every request, so a logout
   /// or a login by another command reaches a running submitter (see `LiveAccount`).
   private let currentLogin: (@Sendable () -> Login?)?
+  /// Why submission is off now (nil: on), asked before every request (see `LiveAccount.offReason`).
+  private let currentOff: (@Sendable () -> String?)?
+  /// The log said "off" since submission was last on.
+  private var announcedOff = false
   /// The log said "not logged in" since the last request (said once, not at every wake).
   private var announcedLogout = false
   /// The server's message of a 401 the loop has not logged yet (a flush reports it as its error instead).
@@ -43,9 +56,12 @@ public actor Submitter {
   public init(
     queue: ListenQueue, client: ListenBrainzClient?, user: String? = nil, backoff: BackoffPolicy = BackoffPolicy(),
     pollInterval: Double = 60,
-    currentLogin: (@Sendable () -> Login?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+    currentLogin: (@Sendable () -> Login?)? = nil, currentOff: (@Sendable () -> String?)? = nil,
+    companions: [Submitter] = [], log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
+    self.companions = companions
+    self.currentOff = currentOff
     self.client = client
     self.user = user
     self.currentLogin = currentLogin
@@ -56,7 +72,10 @@ public actor Submitter {
   }
 
   /// Asks for a pass soon. Never waits.
-  public nonisolated func wake() { wakeContinuation.yield() }
+  public nonisolated func wake() {
+    wakeContinuation.yield()
+    for companion in companions { companion.wake() }
+  }
 
   /// The token to send with and whose it is, as they are now; nil when logged out.
   public func login() -> Login? {
@@ -65,16 +84,18 @@ public actor Submitter {
   }
 
   /// Starts the background loop (idempotent).
-  public func start() {
+  public func start() async {
+    for companion in companions { await companion.start() }
     guard loop == nil else { return }
     loop = Task { await self.runLoop() }
-    wake()
+    wakeContinuation.yield()
   }
 
   /// Stops the loop and returns once it has ended: a request already on its way is answered and its
   /// listens marked sent first (at most the request timeout), so a listen the server took is not left
   /// pending, to be sent a second time by the next run.
   public func stop() async {
+    for companion in companions { await companion.stop() }
     guard let running = loop else { return }
     loop = nil
     running.cancel()
@@ -97,16 +118,34 @@ public actor Submitter {
       while !Task.isCancelled {
         let result = await pass()
         if result == .loggedOut && !announcedLogout {
-          log("not logged in to ListenBrainz: listens stay queued until `tunes lb login`")
+          // Once per database, not at every play or every run of the player: someone who never logs
+          // in has heard it (and how to turn submission off).
+          if (try? queue.fact(.loginHintGiven)) == nil {
+            log(
+              "not logged in to ListenBrainz: listens stay queued until `tunes lb login` "
+                + "(said once; TUNES_LISTENBRAINZ=off or `enabled = false` under [listenbrainz] turns submission off)")
+            try? queue.setFact(.loginHintGiven, "1")
+          }
           announcedLogout = true
         }
+        if case .off(let reason) = result, !announcedOff {
+          log("ListenBrainz submission is off (\(reason))")
+          announcedOff = true
+        }
+        if case .off = result {} else { announcedOff = false }
         switch result {
         case .unauthorized:
           consecutiveFailures = 0
           if refusal != nil { log("ListenBrainz refused the token; submitting stopped until `tunes lb login`") }
           refusal = nil
-        case .done, .busy, .loggedOut:
+        case .done, .busy, .loggedOut, .off:
           consecutiveFailures = 0
+        case .accountRefused(let message):
+          consecutiveFailures += 1
+          let delay = backoff.delay(afterFailures: consecutiveFailures)
+          log("\(ListenBrainzError.accountRefused(message: message).description); retrying in \(Int(delay.rounded())) s")
+          try? await Task.sleep(for: .seconds(delay))
+          continue
         case .rateLimited(let resetIn):
           log("ListenBrainz rate limit: waiting \(resetIn) s")
           try? await Task.sleep(for: .seconds(Double(resetIn)))
@@ -162,6 +201,8 @@ public actor Submitter {
         defer { refusal = nil }
         throw .unauthorized(message: refusal ?? "Invalid authorization token.")
       case .loggedOut: throw .notLoggedIn
+      case .off(let reason): throw .submissionOff(reason: reason)
+      case .accountRefused(let message): throw .accountRefused(message: message)
       case .rateLimited(let resetIn):
         limitedInARow += 1
         if limitedInARow >= patience.inARow || waited + Double(resetIn) > patience.totalWait {
@@ -186,6 +227,7 @@ public actor Submitter {
       while true {
         // A stopped loop ends its pass between requests, never within one (`stop` waits for it).
         if Task.isCancelled { return .done }
+        if let reason = currentOff?() { return .off(reason) }
         if try queue.fact(.tokenRejected) != nil { return .unauthorized }
         // The token as stored now: a logout stops here, a new login is used from this request on, and
         // only the listens of its user (and those of no user) are sent: another account's wait for it.
@@ -197,7 +239,9 @@ public actor Submitter {
         if candidates.isEmpty { return .done }
         // Timestamps the server is sure to refuse are parked here with its message: the server names
         // only the first bad listen per request, so a backlog of them would cost one request each.
-        let invalid = candidates.compactMap { listen in Self.timestampProblem(listen.listenedAt, now: Date()).map { (listen, $0) }
+        // So are listens over the size limit, which the server refuses alone but not always in a batch.
+        let invalid = candidates.compactMap { listen in
+          (Self.timestampProblem(listen.listenedAt, now: Date()) ?? ListenSize.problem(listen.payload)).map { (listen, $0) }
         }
         if !invalid.isEmpty {
           for (listen, message) in invalid {
@@ -242,6 +286,12 @@ public actor Submitter {
             oneByOne = batch.count
           }
         case .unauthorized(let message):
+          if await Self.tokenAccepted(by: client) {
+            let error = ListenBrainzError.accountRefused(message: message)
+            try queue.countAttempt(ids: ids)
+            try queue.recordError(error.description, at: Date())
+            return .accountRefused(message)
+          }
           try queue.setFact(.tokenRejected, "1")
           try queue.recordError("token refused (\(message)); run `tunes lb login`", at: Date())
           refusal = message
@@ -261,6 +311,21 @@ public actor Submitter {
     }
   }
 
+  /// Whether a 401 was about the account rather than the token: validate-token still accepts the
+  /// token (the server refuses listens of a paused account, or one without an e-mail address, with a
+  /// 401 too). A check that cannot be made (network) counts as accepted: retrying later is safe,
+  /// stopping for a token that may be fine is not.
+  static func tokenAccepted(by client: ListenBrainzClient) async -> Bool {
+    do {
+      return try await client.validateToken().valid
+    } catch {
+      switch error {
+      case .network, .server, .rateLimited: return true
+      default: return false
+      }
+    }
+  }
+
   /// The longest wait taken after a 200 that spent the rate-limit window.
   static let longestQuietWait = 30.0
 
@@ -277,7 +342,8 @@ public actor Submitter {
   }
 
   /// The longest prefix within the count limit and the byte limits (whole body ≤ count × 10240 and
-  /// ≤ 10 240 000). A listen too big on its own still goes alone, so the server's 400 parks it.
+  /// ≤ 10 240 000). Listens too big on their own are parked before this (ListenSize); one that reached
+  /// it anyway still goes alone, so the server's 400 parks it.
   static func fit(_ candidates: [PendingListen], type: ListenType, oneByOne: Bool) -> [PendingListen] {
     let limit = oneByOne ? 1 : min(ListenBrainzLimits.maxListensPerRequest, candidates.count)
     var size = SubmissionBody.overhead(type: type)

@@ -1,8 +1,13 @@
 // Feeding the listen rule: audio heard of the current song goes into its rule, and a play that counts
 // leaves through the listen hook (the scrobbler's), or is counted in the library when there is none.
-// A Player whose output nobody hears as it plays (`countsPlays` false) counts nothing.
+// A Player whose output nobody hears as it plays (`countsPlays` false) counts nothing. When a play that
+// counted ends or is left, the end hook gets the audio actually heard (ListenBrainz `duration_played`),
+// which the listen hook could not know: it fires at the threshold, halfway through.
 import TunesCore
 import TunesLibrary
+
+/// A counted play ended (played out, skipped, replaced, stopped): `playedMs` is all audio heard of it.
+public typealias ListenEndHook = @Sendable (_ listen: Listen) throws -> Void
 
 extension Player {
   /// Feeds the listen rule with audio heard up to `ms` since the last report.
@@ -16,6 +21,18 @@ extension Player {
     listenRule = rule
     // The entry is looked up only when a listen is due, not at every position report.
     if let listen, let song = queue.item(id: id)?.song { listened(song, listen) }
+  }
+
+  /// Called whenever the listen rule is replaced: a play that had counted and is now over (no rule, or
+  /// another play's) reports what was heard of it. A rule fed more audio is the same play, not an end.
+  func listenRuleReplaced(_ old: ListenRule?) {
+    guard let old, old.fired, let listenEndHook else { return }
+    if let now = listenRule, now.startedAt == old.startedAt, now.fired { return }
+    do {
+      try listenEndHook(Listen(listenedAt: old.startedAt, playedMs: old.heardMs))
+    } catch {
+      emit(.message("cannot record the time heard of a listen: \(error)"))
+    }
   }
 
   /// A listen leaves the player through the hook alone (the scrobbler's), or is counted in the library.

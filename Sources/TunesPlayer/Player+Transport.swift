@@ -64,6 +64,7 @@ extension Player {
   /// the play that failed never left `.stopped`; a stop that was asked for is announced by no event.
   func becomeStopped(finished: Bool) {
     plans.engineEmptied()
+    listenRule = nil  // the play is over: a counted one reports what was heard of it
     let wasStopped = state == .stopped
     state = .stopped
     elapsedMs = 0

@@ -55,7 +55,8 @@ public actor Player {
   /// True while the engine holds the current track (playing, or paused with it loaded).
   var engineLoaded: Bool { plans.current != nil }
   var reportedSkips: Set<String> = []
-  var listenRule: ListenRule?
+  var listenRule: ListenRule? { didSet { listenRuleReplaced(oldValue) } }
+  var listenEndHook: ListenEndHook?
   var lastHeardMs: Int?
   /// Audio heard since this Player started, over every song (MPD's `playtime`).
   public internal(set) var heardMs = 0
@@ -119,6 +120,7 @@ public actor Player {
   }
 
   public func setListenHook(_ hook: ListenHook?) { listenHook = hook }
+  public func setListenEndHook(_ hook: ListenEndHook?) { listenEndHook = hook }
 
   /// Bumps the version, tells the idle listeners which subsystems changed, and saves.
   func changed(_ subsystems: Set<PlayerSubsystem>) {

@@ -106,7 +106,22 @@ import TunesCore
     let account = Account(configFile: path, environment: ["TUNES_LISTENBRAINZ_URL": server.root])
     await #expect(throws: ListenBrainzError.tokenRejected) { try await account.login(token: "nope") }
     #expect(!FileManager.default.fileExists(atPath: path))
-    await #expect(throws: ListenBrainzError.notLoggedIn) { try await account.login(token: "  ") }
+    await #expect(throws: ListenBrainzError.emptyToken) { try await account.login(token: "  ") }
+  }
+
+  /// `echo "" | tunes lb login`: its own one-line error (usage, 64), not "not logged in; run tunes lb login".
+  @Test func loginWithAnEmptyLineSaysSo() async throws {
+    let folder = try temporaryFolder()
+    let input = folder + "/empty-line"
+    try Data("\n".utf8).write(to: URL(fileURLWithPath: input))
+    let r = try await TunesBinary.run(
+      ["lb", "login"], server: "http://127.0.0.1:9", db: folder + "/library.db", extra: ["TUNES_LISTENBRAINZ_TOKEN": ""],
+      stdin: input)
+    #expect(r.status == 64)
+    #expect(r.err == "tunes: \(ListenBrainzError.emptyToken.description)\n")
+    #expect(r.err.hasPrefix("tunes: no token given"))
+    #expect(!r.err.contains("run `tunes lb login`"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/config/tunes/config.toml"))
   }
 
   @Test func loginOfflineNamesTheHost() async throws {

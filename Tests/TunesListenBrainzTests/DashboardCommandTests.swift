@@ -26,11 +26,11 @@ import Testing
             ["artist_mbid": NSNull(), "artist_name": "Neu!", "listen_count": 10],
           ]
         ],
+        // The server's buckets for both periods: this_month on 25 November is 31 days of October, then
+        // 1–24 November; week is Monday 9 to Sunday 15 November, then 16–22 November.
         "listening-activity": [
-          "this_month": [
-            ["from_ts": 1, "to_ts": 2, "time_range": "1 November 2026", "listen_count": 4],
-            ["from_ts": 2, "to_ts": 3, "time_range": "2 November 2026", "listen_count": 8],
-          ]
+          "this_month": ["latest": "2026-11-25", "counts": Array(repeating: 10, count: 31) + [4, 8]],
+          "week": ["latest": "2026-11-25", "counts": [30, 30, 30, 30, 30, 30, 45, 20, 20, 20, 20, 20, 20, 17]],
         ],
         "daily-activity": [
           "this_month": ["Monday": [["hour": 8, "listen_count": 10]], "Sunday": [["hour": 23, "listen_count": 5]]]
@@ -203,7 +203,14 @@ import Testing
     let f = try await Fixture.reading()
     var r = try await f.run("lb", "stats", "activity", "--range", "this_month", "--json")
     let buckets = try #require(r.json["buckets"] as? [[String: Any]])
-    #expect(buckets.map { $0["listenCount"] as? Int } == [4, 8])
+    // October is the period before, sent for comparison; November so far is the month asked for.
+    #expect(buckets.count == 31 + 24)
+    #expect(buckets.prefix(31).allSatisfy { $0["period"] as? String == "previous" })
+    #expect(buckets.dropFirst(31).allSatisfy { $0["period"] as? String == "current" })
+    #expect(buckets[31]["label"] as? String == "01 November 2026")
+    #expect(buckets.dropFirst(31).prefix(3).map { $0["listenCount"] as? Int } == [4, 8, 0])
+    #expect(r.json["listenCount"] as? Int == 12)
+    #expect(r.json["previousListenCount"] as? Int == 310)
     r = try await f.run("lb", "stats", "countries", "--range", "this_month", "--json")
     let countries = try #require(r.json["countries"] as? [[String: Any]])
     #expect(countries.map { $0["country"] as? String } == ["DEU", "ISL"])
@@ -212,6 +219,30 @@ import Testing
     // two fifths = 11.6 columns = 93 eighths = 11 full + ▋.
     #expect(r.out.contains("Germany " + String(repeating: "█", count: 29) + " 50"))
     #expect(r.out.contains("Iceland " + String(repeating: "█", count: 11) + "▋ "))
+  }
+
+  /// Last week as the website counts it: 137 listens, not the 362 of both weeks the server sends.
+  @Test func activityCountsTheRangeAskedForOnly() async throws {
+    let f = try await Fixture.reading()
+    var r = try await f.run("lb", "stats", "activity", "--range", "week", extra: ["COLUMNS": "60"])
+    #expect(r.status == 0, "\(r.err)")
+    let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.first == "Listening activity, last week (137 listens)")
+    #expect(lines.dropLast().last == "the week before: 225 listens")
+    // Seven columns drawn (16–22 November), not fourteen.
+    #expect(r.out.contains("Mon"))
+    #expect(!r.out.contains("362"))
+    r = try await f.run("lb", "stats", "activity", "--range", "week", "--json")
+    let buckets = try #require(r.json["buckets"] as? [[String: Any]])
+    #expect(
+      buckets.map { $0["period"] as? String } == Array(repeating: "previous", count: 7) + Array(repeating: "current", count: 7))
+    #expect(buckets[7]["label"] as? String == "Monday 16 November 2026")
+    #expect(r.json["listenCount"] as? Int == 137)
+    #expect(r.json["previousListenCount"] as? Int == 225)
+    // The dashboard's activity part (this month by default) counts November only.
+    r = try await f.run("lb", "dashboard", extra: ["COLUMNS": "60"])
+    #expect(r.out.contains("Listening activity, this month (12 listens)"))
+    #expect(r.out.contains("last month: 310 listens"))
   }
 
   @Test func statsNotCalculatedYet() async throws {

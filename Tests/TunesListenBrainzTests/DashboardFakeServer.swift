@@ -81,7 +81,10 @@ enum TunesBinary {
   }
 
   /// Runs `tunes ARGS` with a clean environment: the fake server's URL, a token, a database and TZ=UTC.
-  static func run(_ arguments: [String], server: String, db: String, extra: [String: String] = [:]) async throws -> TunesRun {
+  /// `stdin`: a file read as standard input (default none: /dev/null).
+  static func run(_ arguments: [String], server: String, db: String, extra: [String: String] = [:], stdin: String = "/dev/null")
+    async throws -> TunesRun
+  {
     var environment = [
       "HOME": NSTemporaryDirectory(), "PATH": "/usr/bin:/bin", "TZ": "UTC", "TUNES_DB": db,
       "TUNES_LISTENBRAINZ_URL": server, "TUNES_LISTENBRAINZ_TOKEN": "tok-alice", "TUNES_LISTENBRAINZ_USER": "alice",
@@ -95,7 +98,7 @@ enum TunesBinary {
     }
     // `timeout`: a hung command fails its test instead of the whole run.
     let pid = try Spawn.start(
-      ["/usr/bin/timeout", "-k", "5", "60", path] + arguments, environment: environment, stdout: base + ".out",
+      ["/usr/bin/timeout", "-k", "5", "60", path] + arguments, environment: environment, stdin: stdin, stdout: base + ".out",
       stderr: base + ".err")
     let status = await Spawn.wait(pid)
     let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
@@ -113,11 +116,13 @@ enum Spawn {
     var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
   }
 
-  static func start(_ argv: [String], environment: [String: String]? = nil, stdout: String, stderr: String) throws -> pid_t {
+  static func start(
+    _ argv: [String], environment: [String: String]? = nil, stdin: String = "/dev/null", stdout: String, stderr: String
+  ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32

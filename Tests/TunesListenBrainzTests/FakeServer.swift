@@ -18,10 +18,11 @@ final class FakeServer: @unchecked Sendable {
   /// Starts a server and waits for the port it prints, off the cooperative pool (python may be slow to
   /// start on a busy machine).
   /// `tokens`: more accounts (token → user name) besides `token` = `user`.
-  static func start(rateLimit: Int = 1000, window: Int = 10, port: Int = 0, tokens: [String: String] = [:]) async throws
-    -> FakeServer
-  {
-    let more = tokens.sorted { $0.key < $1.key }.flatMap { ["--token", "\($0.key)=\($0.value)"] }
+  /// `arguments`: more of server.py's options (e.g. `--fail 503 --fail-times 2`, in force from the first request).
+  static func start(
+    rateLimit: Int = 1000, window: Int = 10, port: Int = 0, tokens: [String: String] = [:], arguments: [String] = []
+  ) async throws -> FakeServer {
+    let more = tokens.sorted { $0.key < $1.key }.flatMap { ["--token", "\($0.key)=\($0.value)"] } + arguments
     let child = try ChildProcess.start(
       "/usr/bin/python3",
       [script, "--token", "\(token)=\(user)"] + more + [

@@ -31,6 +31,50 @@ import Testing
     #expect(try ListenQueue(library: library).count(.pending) == 0)
   }
 
+  /// A 7 s song played through: the listen counts at 3.5 s, but goes out once the song ended, with
+  /// `duration_played` 7 (the time listened), not 3.
+  @Test func durationPlayedIsTheTimeListened() async throws {
+    let server = try await FakeServer.start()
+    let library = try temporaryLibrary()
+    let song = try insertSong(library, title: "Short", artist: "Band")
+    let client = try makeClient(server)
+    let queue = ListenQueue(library: library)
+    let submitter = Submitter(queue: queue, client: client, backoff: fastBackoff, pollInterval: 0.2)
+    await submitter.start()
+    let scrobbler = Scrobbler(library: library, client: client, submitter: submitter)
+    let at = Date(timeIntervalSince1970: Double(Int(Date().timeIntervalSince1970) - 60))
+    try scrobbler.listened(song: song, listenedAt: at, playedMs: 3500, untilEnd: true)
+    #expect(try library.song(id: song.id!)?.playCount == 1)
+    // Held while the song plays: queued (durable) but not sent.
+    try await Task.sleep(for: .milliseconds(600))
+    #expect(try await server.storedListens().isEmpty)
+    #expect(try queue.all().map(\.state) == [.playing])
+    try scrobbler.listenEnded(listenedAt: at, playedMs: 6977)  // as the player measures a 7 s song: by buffers
+    #expect(try await eventually(30) { try await server.storedListens().count == 1 })
+    await submitter.stop()
+    let listen = try #require(try await server.storedListens().first)
+    let info = (listen["track_metadata"] as? [String: Any])?["additional_info"] as? [String: Any]
+    #expect(info?["duration_played"] as? Int == 7)
+    #expect(try queue.count(.pending) == 0)
+  }
+
+  /// Listens a killed player held for their end go out with the time heard when they counted, when
+  /// the next player starts.
+  @Test func heldListensOfAGonePlayerAreSentByTheNext() async throws {
+    let library = try temporaryLibrary()
+    let song = try insertSong(library)
+    let at = Date(timeIntervalSinceNow: -600)
+    try Scrobbler(library: library, client: nil, submitter: nil).listened(
+      song: song, listenedAt: at, playedMs: 3000, untilEnd: true)
+    let folder = try temporaryFolder()
+    let account = Account(configFile: folder + "/config.toml", environment: ["TUNES_LISTENBRAINZ_URL": "http://127.0.0.1:9"])
+    let (_, submitter) = await Scrobbler.start(library: library, account: account)
+    await submitter?.stop()
+    let rows = try ListenQueue(library: library).all()
+    #expect(rows.map(\.state) == [.pending])
+    #expect(rows.first?.payload.contains("\"duration_played\":3") == true)
+  }
+
   @Test func songWithoutArtistIsCountedButNotQueued() throws {
     let library = try temporaryLibrary()
     let song = try insertSong(library, title: "Untitled", artist: "")

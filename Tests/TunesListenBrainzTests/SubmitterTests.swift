@@ -272,6 +272,42 @@ import TunesCore
     #expect(throws: ListenBrainzError.noSuchListen(id: 999_999)) { try s.queue.retry(id: 999_999) }
   }
 
+  /// An 11 KB title: the server refuses it alone (body over 10 240 bytes) but takes it inside a batch
+  /// of small listens (the limit is checked per request). tunes decides the same way in both cases:
+  /// parked before sending, with the reason in `tunes lb queue`, and `retry` says why it stays.
+  @Test(arguments: [0, 3])
+  func oversizedListenIsParkedAloneOrInABatch(others: Int) async throws {
+    let s = try await setup()
+    let start = Date(timeIntervalSinceNow: -86_400)
+    try queueListens(s.library, count: others, song: s.song, start: start)
+    let big = try insertSong(s.library, title: String(repeating: "t", count: 11_000), artist: "Band")
+    try Scrobbler(library: s.library, client: nil, submitter: nil).listened(
+      song: big, listenedAt: start.addingTimeInterval(1.5), playedMs: 100_000)
+    // What the server does with it, to show the rule being applied is its own: alone refused...
+    let payload = try #require(try s.queue.all().first { $0.payload.contains("ttttt") }).payload
+    let client = try makeClient(s.server)
+    let alone = await client.submitListens(body: SubmissionBody.make(type: .single, listens: [Data(payload.utf8)]))
+    guard case .badRequest(let message, _) = alone.outcome else {
+      Issue.record("the fake took an oversized listen alone: \(alone.outcome)")
+      return
+    }
+    #expect(message.hasPrefix("JSON document is too large."))
+    try await s.server.control(["reset": true])
+    #expect(try await s.submitter().flush() == others)
+    #expect(try await storedOnce(s.server) == others)
+    #expect(try await s.server.storedListens().allSatisfy { !"\($0)".contains("ttttt") })
+    let parked = try #require(try s.queue.all().first)
+    #expect(parked.state == .rejected)
+    let bytes = ListenSize.bytesAlone(parked.payload)
+    #expect(bytes > 11_000)
+    #expect(parked.rejection == "not sent: \(bytes) bytes, over ListenBrainz's limit of 10240 bytes per listen")
+    #expect(
+      QueueListing.lines([parked]).first?.hasSuffix(
+        "\tnot sent: \(bytes) bytes, over ListenBrainz's limit of 10240 bytes per listen") == true)
+    #expect(throws: ListenBrainzError.listenTooLarge(id: parked.id!, bytes: bytes)) { try s.queue.retry(id: parked.id!) }
+    #expect(try s.queue.count(.rejected) == 1)
+  }
+
   @Test func impossibleTimestampsAreParkedWithoutARequest() async throws {
     let s = try await setup()
     try queueListens(s.library, count: 2, song: s.song, start: Date(timeIntervalSince1970: 1_000_000_000))
@@ -310,6 +346,49 @@ import TunesCore
     await #expect(throws: ListenBrainzError.self) { try await submitter.flush() }
     try s.queue.setFact(.tokenRejected, nil)
     #expect(try await s.submitter().flush() == 5)
+  }
+
+  /// A 401 for a paused account or one without an e-mail address: the token is fine (validate-token
+  /// says so), so nothing asks for a new one; the server's reason is the last error, the listens stay
+  /// queued, and the running submitter sends them once the account may submit again.
+  @Test(arguments: [
+    ("paused", "User account is paused and is currently not accepting listens."),
+    ("no_email", "The listens were rejected because the user does not has not provided an email."),
+  ])
+  func refusedAccountKeepsTheTokenAndRetries(standing: String, reason: String) async throws {
+    let s = try await setup()
+    try await s.server.control(["account": [FakeServer.user: standing]])
+    try queueListens(s.library, count: 3, song: s.song)
+    let submitter = try s.submitter()
+    let result = await submitter.pass()
+    guard case .accountRefused(let message) = result else {
+      Issue.record("expected accountRefused, got \(result)")
+      return
+    }
+    #expect(message.hasPrefix(reason))
+    #expect(try s.queue.count(.pending) == 3)
+    #expect(try s.queue.fact(.tokenRejected) == nil)
+    let lastError = try #require(try s.queue.fact(.lastError))
+    #expect(lastError.contains(reason))
+    #expect(!lastError.contains("tunes lb login"))
+    #expect(try await makeClient(s.server).validateToken().valid)
+    // A flush reports it as a try-later failure (75), not a refused token (77).
+    do {
+      try await submitter.flush()
+      Issue.record("flush sent listens of a refused account")
+    } catch {
+      #expect(error == .accountRefused(message: message))
+      #expect(error.exitStatus == .tempFailure)
+    }
+    // The running submitter keeps trying with back-off; once the account is back, all three arrive.
+    await submitter.start()
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(try await s.server.storedListens().isEmpty)
+    try await s.server.control(["account": [FakeServer.user: "ok"]])
+    #expect(try await eventually(20) { try await s.server.storedListens().count == 3 })
+    await submitter.stop()
+    #expect(try await storedOnce(s.server) == 3)
+    #expect(try s.queue.count(.pending) == 0)
   }
 
   @Test func newLoginReachesARunningSubmitter() async throws {

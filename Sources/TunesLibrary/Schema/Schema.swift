@@ -32,6 +32,7 @@ enum Schema {
     ("library-tags-v1", [.library]),
     ("playstate-replaygain-v1", [.playState]),
     ("loudness-v1", [.playState]),
+    ("listens-v3", [.listens]),
   ]
 
   /// The library's own migration bodies.

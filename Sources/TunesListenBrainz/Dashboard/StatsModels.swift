@@ -70,13 +70,34 @@ public struct ActivityBucket: Codable, Sendable, Equatable {
   public var fromTs: Int?
   public var toTs: Int?
   public var listenCount: Int
+  /// Whether the bucket is in the range asked for or in the period before it (see ActivityPeriods).
+  public var period: ActivityPeriod = .current
 }
 
+/// Listens per day/month/year. `buckets` holds both periods the server sends, oldest first, each
+/// marked; `listenCount` counts the range asked for only, as the website does.
 public struct ListeningActivity: Codable, Sendable, Equatable {
   public var user: String
   public var range: String
   public var buckets: [ActivityBucket]
   public var lastUpdated: Int?
+  /// Listens in the range asked for.
+  public var listenCount: Int
+  /// Listens in the period before it; nil for all_time, which has none.
+  public var previousListenCount: Int?
+
+  public init(user: String, range: String, buckets: [ActivityBucket], lastUpdated: Int?) {
+    self.user = user
+    self.range = range
+    self.buckets = buckets
+    self.lastUpdated = lastUpdated
+    listenCount = buckets.filter { $0.period == .current }.map(\.listenCount).reduce(0, +)
+    previousListenCount =
+      range == "all_time" ? nil : buckets.filter { $0.period == .previous }.map(\.listenCount).reduce(0, +)
+  }
+
+  public var current: [ActivityBucket] { buckets.filter { $0.period == .current } }
+  public var previous: [ActivityBucket] { buckets.filter { $0.period == .previous } }
 }
 
 /// Listens per weekday and UTC hour: `counts[0]` is Monday, `counts[d][h]` hour h (0-23).
@@ -174,9 +195,10 @@ struct ListeningActivityWire: Decodable {
     range = p.range
     lastUpdated = p.lastUpdated
     // Oldest first, whatever order the server used.
-    buckets = p.c.list(AnyKey("listening_activity"), of: Bucket.self).map(\.bucket)
+    let ordered = p.c.list(AnyKey("listening_activity"), of: Bucket.self).map(\.bucket)
       .enumerated().sorted { ($0.element.fromTs ?? $0.offset, $0.offset) < ($1.element.fromTs ?? $1.offset, $1.offset) }
       .map(\.element)
+    buckets = ActivityPeriods.assign(ordered, range: range)
   }
 }
 

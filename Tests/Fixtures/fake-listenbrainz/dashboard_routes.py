@@ -7,6 +7,7 @@
 # returns (status, body bytes) or None. Run alone (`python3 dashboard_routes.py WORLD.json`) it serves
 # only these routes on a free loopback port and prints `PORT <n>` on its first line (also written to
 # the file named by a second argument).
+import datetime
 import json
 import os
 import signal
@@ -192,6 +193,68 @@ def playing_now(url_user):
 
 # ---------------------------------------------------------------- stats
 
+def add_months(d, months):
+    total = d.year * 12 + d.month - 1 + months
+    return d.replace(year=total // 12, month=total % 12 + 1, day=1)
+
+
+def activity_span(rng, latest):
+    """(first day, end day, step) of the listening-activity buckets as the server's statistics job lays
+    them out (listenbrainz_spark/stats/common/listening_activity.py, get_time_range): the range asked
+    for AND the period before it, so the site can draw them side by side. `step` is ("days", n) or
+    ("months", n). The end day is not included."""
+    if rng == "all_time":
+        return datetime.date(2002, 1, 1), latest + datetime.timedelta(days=1), ("months", 12)
+    if rng == "this_week":
+        monday = latest - datetime.timedelta(days=latest.weekday())
+        if latest.weekday() == 0:
+            monday -= datetime.timedelta(days=7)
+        return monday - datetime.timedelta(days=7), latest, ("days", 1)
+    if rng == "this_month":
+        first = add_months(latest, -2) if latest.day == 1 else add_months(latest, -1)
+        return first, latest, ("days", 1)
+    if rng == "this_year":
+        years = 2 if (latest.day, latest.month) == (1, 1) else 1
+        return latest.replace(year=latest.year - years, month=1, day=1), latest, ("months", 1)
+    if rng == "week":
+        monday = latest - datetime.timedelta(days=latest.weekday() + 14)
+        return monday, monday + datetime.timedelta(days=14), ("days", 1)
+    if rng == "month":
+        first = add_months(latest, -2)
+        return first, add_months(first, 2), ("days", 1)
+    if rng == "quarter":
+        quarter_start = latest.replace(month=(latest.month - 1) // 3 * 3 + 1, day=1)
+        first = add_months(quarter_start, -6)
+        return first, add_months(first, 6), ("days", 7)
+    if rng == "half_yearly":
+        first = latest.replace(year=latest.year - 1, month=1 if latest.month <= 6 else 7, day=1)
+        return first, add_months(first, 12), ("months", 1)
+    first = latest.replace(year=latest.year - 2, month=1, day=1)  # year
+    return first, first.replace(year=first.year + 2), ("months", 1)
+
+
+ACTIVITY_LABEL = {"this_week": "%A %d %B %Y", "week": "%A %d %B %Y", "this_month": "%d %B %Y", "month": "%d %B %Y",
+                  "quarter": "%d %B %Y", "this_year": "%B %Y", "year": "%B %Y", "half_yearly": "%B %Y", "all_time": "%Y"}
+
+
+def activity_buckets(rng, stat):
+    """The world gives {"latest": "YYYY-MM-DD" (the newest listen's day; default today), "counts": [n, …]}:
+    the listen counts of the buckets in order, oldest first, the previous period's included; missing
+    counts are 0."""
+    latest = datetime.date.fromisoformat(stat.get("latest") or datetime.date.today().isoformat())
+    counts = stat.get("counts", [])
+    first, end, (unit, n) = activity_span(rng, latest)
+    buckets, day = [], first
+    while day < end:
+        following = day + datetime.timedelta(days=n) if unit == "days" else add_months(day, n)
+        start = int(datetime.datetime.combine(day, datetime.time(), datetime.timezone.utc).timestamp())
+        stop = int(datetime.datetime.combine(following, datetime.time(), datetime.timezone.utc).timestamp()) - 1
+        buckets.append({"time_range": day.strftime(ACTIVITY_LABEL[rng]), "from_ts": start, "to_ts": stop,
+                        "listen_count": counts[len(buckets)] if len(buckets) < len(counts) else 0})
+        day = following
+    return buckets
+
+
 def stats(url_user, kind, query):
     name, data = find_user(url_user)
     if data is None:
@@ -215,7 +278,10 @@ def stats(url_user, kind, query):
         page = items[offset:offset + count]
         payload.update({kind.replace("-", "_"): page, "count": len(page), ENTITY_TOTAL[kind]: len(items), "offset": offset})
     elif kind == "listening-activity":
-        payload["listening_activity"] = stat
+        buckets = activity_buckets(rng, stat)
+        payload["listening_activity"] = buckets
+        if buckets:
+            payload["from_ts"], payload["to_ts"] = buckets[0]["from_ts"], buckets[-1]["to_ts"]
     elif kind == "daily-activity":
         days = {}
         for day in ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]:

@@ -4,7 +4,7 @@
 # fault modes set through POST /__control. Routes are registered with @route, so more endpoints
 # (stats, listens, followers, feedback, pins, playlists) are added as more decorated functions.
 #
-# Usage: server.py [--token TOKEN=USER ...] [--rate-limit N] [--window SECONDS]
+# Usage: server.py [--token TOKEN=USER ...] [--rate-limit N] [--window SECONDS] [--fail STATUS --fail-times N]
 # Prints the chosen port on stdout, then serves on 127.0.0.1 until killed.
 import argparse
 import json
@@ -28,6 +28,14 @@ MAX_TAGS_PER_LISTEN = 50
 MAX_TAG_SIZE = 64
 MAX_DURATION_LIMIT = 2073600
 MAX_DURATION_MS_LIMIT = 2073600000
+# listenbrainz/webserver/utils.py: the 401s for a valid token whose account may not submit now.
+REJECT_LISTENS_WITHOUT_EMAIL_ERROR = (
+    "The listens were rejected because the user does not has not provided an email. "
+    "Please visit https://musicbrainz.org/account/edit to add an email address. "
+    "Read the blog post at https://blog.metabrainz.org/?p=8915 to understand why we need your email.")
+REJECT_LISTENS_FROM_PAUSED_USER_ERROR = (
+    "User account is paused and is currently not accepting listens. "
+    "Feel free to contact us if you have any questions about this. https://metabrainz.org/contact")
 RATE_LIMIT_BODY = ("You have exceeded your rate limit. See the X-RateLimit-* response headers for more "
                    "information on your current rate limit.")
 
@@ -58,6 +66,7 @@ class State:
         self.playing_now = {}           # user -> listen
         self.requests = []              # log of submit-listens requests: {listen_type, count, bytes, status}
         self.faults = []                # pending fault entries, see control()
+        self.accounts = {}              # user -> "paused" | "no_email" (absent: in good standing)
 
     def take_fault(self, path):
         with self.lock:
@@ -240,6 +249,13 @@ def recording_msid(metadata):
 @route("POST", "/1/submit-listens")
 def submit_listens(handler, state, raw, query):
     user = user_from_auth(handler, state)
+    # The token is valid (validate-token says so), but the account may not submit: the server checks
+    # the e-mail first, then the pause, both before reading the body.
+    standing = state.accounts.get(user)
+    if standing == "no_email":
+        raise APIError(401, REJECT_LISTENS_WITHOUT_EMAIL_ERROR)
+    if standing == "paused":
+        raise APIError(401, REJECT_LISTENS_FROM_PAUSED_USER_ERROR)
     if len(raw) > MAX_LISTEN_PAYLOAD_SIZE:
         raise APIError(400, "Payload too large. Payload cannot exceed %d bytes" % MAX_LISTEN_PAYLOAD_SIZE)
     try:
@@ -356,7 +372,7 @@ def user_playing_now(handler, state, raw, query, user):
 @route("POST", "/__control")
 def control(handler, state, raw, query):
     """{"fail": 500, "times": 2} | {"delay": 2.5, "times": 1} | {"drop_after_store": true, "times": 1} |
-    {"rate_limit": N, "window": S} | {"reset": true}; each fault may carry "path" (a regex, default submit-listens);
+    {"rate_limit": N, "window": S} | {"account": {USER: "paused" | "no_email" | "ok"}} | {"reset": true}; each fault may carry "path" (a regex, default submit-listens);
     a "fail" may carry "body" (sent as it is, text/html, instead of the JSON error: a captive portal's page)
     and "headers" (replacing response headers, e.g. {"X-RateLimit-Reset-In": "86400"})."""
     command = json.loads(raw or b"{}")
@@ -364,6 +380,11 @@ def control(handler, state, raw, query):
         if command.get("reset"):
             state.listens, state.seen, state.requests, state.faults = [], set(), [], []
             state.window_counts = {}
+        for name, standing in (command.get("account") or {}).items():
+            if standing == "ok":
+                state.accounts.pop(name, None)
+            else:
+                state.accounts[name] = standing
         if "rate_limit" in command:
             state.rate_limit = int(command["rate_limit"])
             state.window = int(command.get("window", state.window))
@@ -514,6 +535,10 @@ def main():
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--token", action="append", default=[], help="TOKEN=USER (default: test-token=tester)")
+    parser.add_argument("--paused", action="append", default=[], help="USER whose account is paused")
+    parser.add_argument("--no-email", action="append", default=[], help="USER without a verified e-mail address")
+    parser.add_argument("--fail", type=int, help="answer submit-listens with this status (as /__control fail) …")
+    parser.add_argument("--fail-times", type=int, default=1, help="… this many times, from the first request on")
     parser.add_argument("--rate-limit", type=int, default=30)
     parser.add_argument("--window", type=int, default=10)
     parser.add_argument("--port", type=int, default=0)
@@ -522,6 +547,11 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.state = State(tokens, args.rate_limit, args.window)
+    server.state.accounts.update({name: "paused" for name in args.paused})
+    server.state.accounts.update({name: "no_email" for name in args.no_email})
+    if args.fail:
+        server.state.faults.append({"kind": "fail", "value": args.fail, "times": args.fail_times,
+                                    "path": "^/1/submit-listens$", "body": None, "headers": {}})
     print(server.server_address[1], flush=True)
     try:
         server.serve_forever()

@@ -1,6 +1,7 @@
 // `tunes lb flush`: sends every pending listen now (with a progress bar on a terminal), without playing.
 import ArgumentParser
 import Foundation
+import TunesCore
 import TunesListenBrainz
 import TunesTerminal
 
@@ -12,14 +13,31 @@ extension ListenBrainz {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-      try await reportingErrors { try await flush() }
+      try await reportingErrors {
+        let account = Account(paths: global.paths)
+        if let reason = try account.offReason() { throw ListenBrainzError.submissionOff(reason: reason) }
+        let others = try account.otherTargets()
+        guard !others.isEmpty else { return try await flush(account) }
+        // Several targets: each is flushed whatever happened to the others; each failure is one line,
+        // and the first one's exit status is the command's.
+        var failed: ExitStatus?
+        for target in [Account.defaultTarget] + others {
+          do {
+            try await flush(account.on(target: target))
+          } catch let error as TunesError {
+            StandardError.print("tunes: \(target): \(error.description)")
+            failed = failed ?? error.exitStatus
+          }
+        }
+        if let failed { throw ExitCode(failed.rawValue) }
+      }
     }
 
-    private func flush() async throws {
-      let account = Account(paths: global.paths)
+    private func flush(_ account: Account) async throws {
       let client = try account.client()
       guard client.hasToken else { throw ListenBrainzError.notLoggedIn }
-      let queue = ListenQueue(library: try global.openLibrary(.mustExist))
+      let queue = ListenQueue(library: try global.openLibrary(.mustExist), target: account.target)
+      let named = account.isDefaultTarget ? "" : "\(account.target): "
       // An explicit flush tries the token again (it may come from TUNES_LISTENBRAINZ_TOKEN now); a
       // new 401 sets the stop again.
       try queue.setFact(.tokenRejected, nil)
@@ -36,7 +54,7 @@ extension ListenBrainz {
       let pending = try queue.countSendable(as: user)
       if pending == 0 && !others.isEmpty {
         print("Nothing to send for \(user ?? "this token (its user is not known)"); \(QueueListing.waiting(others)).")
-        if let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
+        if account.isDefaultTarget, let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
         return
       }
       if showProgress && pending > 0 { ListenBrainzTerminal.progress(sent: 0, total: pending) }
@@ -48,14 +66,14 @@ extension ListenBrainz {
       }
       let requests = await submitter.requestsMade
       let rejected = try queue.count(.rejected)
-      print("Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
+      print("\(named)Sent \(sent) listen\(sent == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s").")
       if rejected > 0 {
         print(
           "\(rejected) rejected listen\(rejected == 1 ? " waits" : "s wait") in `tunes lb queue` (`tunes lb retry ID` after a fix)."
         )
       }
       if !others.isEmpty { print("\(QueueListing.waiting(others)).") }
-      if let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
+      if account.isDefaultTarget, let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
     }
   }
 }

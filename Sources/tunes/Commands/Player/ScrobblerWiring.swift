@@ -15,7 +15,9 @@ struct ScrobblerWiring {
   static func start(player: Player, library: Library, log: @escaping @Sendable (String) -> Void) async -> ScrobblerWiring {
     let (scrobbler, submitter) = await Scrobbler.start(library: library, log: log)
     await player.setListenHook { song, listen in
-      try scrobbler.listened(song: song, listenedAt: listen.listenedAt, playedMs: listen.playedMs)
+      try scrobbler.listened(song: song, listenedAt: listen.listenedAt, playedMs: listen.playedMs, untilEnd: true)
+    }
+    await player.setListenEndHook { listen in try scrobbler.listenEnded(listenedAt: listen.listenedAt, playedMs: listen.playedMs)
     }
     guard player.countsPlays else {
       return ScrobblerWiring(scrobbler: scrobbler, submitter: submitter, forwarding: Task {})

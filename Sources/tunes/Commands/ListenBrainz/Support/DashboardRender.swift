@@ -48,13 +48,19 @@ struct DashboardRender {
     switch answer {
     case .notCalculated(let user): return [title("Listening activity"), dim(DashboardText.notCalculated(user))]
     case .ready(let activity):
+      // The server sends the period before the range too; only the range itself is drawn and counted,
+      // the earlier period's total follows for comparison, as the website shows it.
       let head = "Listening activity, \(DashboardText.rangeName(activity.range))"
-      guard !activity.buckets.isEmpty else { return [title(head), dim("no listens in this range")] }
-      let total = activity.buckets.map(\.listenCount).reduce(0, +)
-      return [title(head + " (\(DashboardText.count(total, "listen")))")]
+      var current = activity.current
+      if activity.range == "all_time" { current = Array(current.drop { $0.listenCount == 0 }) }
+      let before = activity.previousListenCount.map {
+        dim("\(DashboardText.previousRangeName(activity.range)): \(DashboardText.count($0, "listen"))")
+      }
+      guard !current.isEmpty else { return [title(head), dim("no listens in this range")] + (before.map { [$0] } ?? []) }
+      return [title(head + " (\(DashboardText.count(activity.listenCount, "listen")))")]
         + ColumnChart.render(
-          values: activity.buckets.map(\.listenCount), labels: activity.buckets.map { TerminalText.safe($0.label) },
-          height: height, width: width, style: style)
+          values: current.map(\.listenCount), labels: current.map { TerminalText.safe($0.label) },
+          height: height, width: width, style: style) + (before.map { [$0] } ?? [])
     }
   }
 

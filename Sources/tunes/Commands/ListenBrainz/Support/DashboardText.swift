@@ -35,6 +35,21 @@ enum DashboardText {
     }
   }
 
+  /// The period the server sends before the range, for comparison ("this week" → "last week").
+  static func previousRangeName(_ range: String) -> String {
+    switch range {
+    case "this_week": return "last week"
+    case "this_month": return "last month"
+    case "this_year": return "last year"
+    case "week": return "the week before"
+    case "month": return "the month before"
+    case "quarter": return "the quarter before"
+    case "year": return "the year before"
+    case "half_yearly": return "the half year before"
+    default: return "before"
+    }
+  }
+
   static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
   }
