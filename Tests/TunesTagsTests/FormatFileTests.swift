@@ -165,3 +165,18 @@ import Testing
     #expect(try PictureReader.picture(path: path) == nil)
   }
 }
+
+@Suite struct AudioFileKindTests {
+  @Test func tellsEachFormatByItsFirstBytes() throws {
+    let files = try FormatFiles.shared.get()
+    let expected: [String: AudioFileKind] = [
+      "tagged.flac": .flac, "id3-front.flac": .mp3, "tagged.ogg": .ogg, "tagged.opus": .ogg, "tagged.m4a": .mp4,
+      "video.mp4": .mp4,
+    ]
+    for (name, kind) in expected { #expect(AudioFileKind.detect(path: files.path(name)) == kind, "\(name)") }
+    let text = files.path("notes")
+    try "plain text, not audio".write(toFile: text, atomically: true, encoding: .utf8)
+    #expect(AudioFileKind.detect(path: text) == nil)
+    #expect(AudioFileKind.detect(path: files.path("absent")) == nil)
+  }
+}
