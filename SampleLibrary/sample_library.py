@@ -383,7 +383,7 @@ def write_format_track(synth, album, track, path):
     elif kind == "opus-mono":
         mono = os.path.join(synth.work, "mono.wav")
         run("sox", "-R", final, "-c", "1", mono)
-        run("opusenc", "--quiet", "--bitrate", "48", mono, path)
+        run("opusenc", "--quiet", "--serial", "1", "--bitrate", "48", mono, path)  # a fixed serial: same bytes each run
         f = OggOpus(path)
         for key, value in tags.items():
             f[key] = [value]
