@@ -26,6 +26,7 @@ enum MP4Reader {
     var warnings: [String] = []
     let movie = try children(buffer, moov, path: path)
 
+    let movieScale = try movieTimeScale(buffer, movie, path: path)
     // The first track whose handler is "soun".
     var track: MP4Track?
     for trak in movie where trak.type == MP4Atom.code("trak") {
@@ -37,7 +38,6 @@ enum MP4Reader {
     guard let track else {
       throw TagError.invalid(path: path, reason: "MP4 file has no audio track (no trak with a 'soun' handler): a video?")
     }
-    let movieScale = try movieTimeScale(buffer, movie, path: path)
 
     var tags = TagSet()
     var smpb: String?
@@ -93,7 +93,7 @@ enum MP4Reader {
       throw TagError.invalid(path: path, reason: "MP4 moov atom has no mvhd")
     }
     let b = mvhd.body
-    let offset = buffer[b.lowerBound] == 1 ? 20 : 12
+    let offset = !b.isEmpty && buffer[b.lowerBound] == 1 ? 20 : 12
     guard b.count >= offset + 4 else {
       throw TagError.invalid(path: path, reason: "MP4 mvhd atom at byte \(mvhd.offset) is \(b.count) bytes, too short")
     }

@@ -86,6 +86,17 @@ import TunesTestSupport
     #expect(message.hasPrefix("x.m4a: "))
   }
 
+  @Test func mp4WithAnEmptyMvhdAtTheEndOfTheFile() throws {
+    func atom(_ type: String, _ body: [UInt8]) -> [UInt8] {
+      let size = UInt32(8 + body.count)
+      return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> UInt32($0)) } + Array(type.utf8) + body
+    }
+    // The last byte of the file ends mvhd's header: reading its version byte would read past the end.
+    let file = atom("ftyp", Array("M4A \0\0\0\0".utf8)) + atom("moov", atom("mvhd", []))
+    let message = try #require(Self.failure(file, "x.m4a"))
+    #expect(message.hasPrefix("x.m4a: invalid: MP4"))
+  }
+
   static func seeds() throws -> [[UInt8]] {
     try ["tagged.flac", "id3-front.flac", "tagged.ogg", "tagged.opus", "tagged.m4a", "alac.m4a"].map { try bytes($0) }
   }
