@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Index and search benchmarks, side by side in one run: `tunes index` vs MPD's database creation vs
 # `beet import`, the no-change rescan, `tunes search` vs `mpc search`, the query alone at 10k and 100k
-# songs, and tunes' peak memory indexing 100k files. Prints medians and ratios; writes Benchmarks/out/.
+# songs, tunes' peak memory indexing 100k files, and indexing 10k FLAC files (tunes vs MPD). Prints medians and ratios; writes Benchmarks/out/.
 # Usage: Benchmarks/index.sh   (env: RUNS, RESCAN_RUNS, SEARCH_RUNS, BEETS_RUNS, PAIRS, QUERY, TUNES_BIN,
-#        BENCH_SKIP_BUILD=1, SKIP_TUNES=1, SKIP_MPD=1, SKIP_BEETS=1, SKIP_100K=1)
+#        BENCH_SKIP_BUILD=1, SKIP_TUNES=1, SKIP_MPD=1, SKIP_BEETS=1, SKIP_100K=1, SKIP_FLAC=1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -173,6 +173,31 @@ if [ "${SKIP_BEETS:-0}" != 1 ]; then
     echo "== beets: could not be installed from PyPI (see $OUT_DIR/beets-install.log); skipped"
     echo
   fi
+fi
+
+# MARK: FLAC
+# The same 10k library as FLAC files (2–5 s clips, Vorbis comments with the same fields, PICTURE blocks):
+# tunes reads the metadata blocks alone, MPD opens each file with libFLAC. Alternated run by run as above.
+if [ "$have_tunes" = 1 ] && [ "${SKIP_MPD:-0}" != 1 ] && [ "${SKIP_FLAC:-0}" != 1 ]; then
+  flac10="$OUT_DIR/lib-10000-flac"
+  if [ ! -f "$flac10/.complete" ]; then
+    rm -rf "$flac10"
+    bench_log "bench: making a 10000-file FLAC library in $flac10 (once; about 270 KB a file)"
+    /usr/bin/python3 "$BENCH_DIR/make-library.py" --count 10000 --out "$flac10" --seed 1 --format flac >/dev/null ||
+      bench_die "make-library.py --format flac failed"
+    touch "$flac10/.complete"
+  fi
+  echo "== FLAC: $(find "$flac10" -name '*.flac' | wc -l) files, $(du -sh "$flac10" | cut -f1) (load $(load))"
+  flac_db="$work/tunes-flac.db"
+  fresh_flac_db() { rm -f "$flac_db" "$flac_db-wal" "$flac_db-shm"; warm_cache "$flac10"; }
+  flac_mpd() { mpd_stop; rm -f "$work/mpd-flac/mpd.db"; mpd_start "$work/mpd-flac" "$flac10"; warm_cache "$flac10"; }
+  PAIR_RUNS=$PAIRS
+  pair_ratios fresh_flac_db flac_mpd "$TUNES" index "$flac10" --db "$flac_db" -- mpc update --wait; f_ratio=$PAIRED
+  record "index 10k FLAC, MPD/tunes per pair (median)" "$f_ratio" x "$(mpc stats | awk '/Songs/ { print $2 }') songs in MPD"
+  mpd_stop
+  timed_runs "$RUNS" fresh_flac_db "$TUNES" index "$flac10" --db "$flac_db"; t_flac=$TIMED
+  record "index 10k FLAC: tunes index (empty db)" "$t_flac" s "$(sqlite3 "$flac_db" 'SELECT count(*) FROM song') songs"
+  echo
 fi
 
 # MARK: 100k songs (ten hard-linked copies of the 10k library under different folders)

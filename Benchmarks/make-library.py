@@ -31,8 +31,11 @@ import uuid
 import zlib
 
 try:
+    from mutagen.flac import FLAC, Picture
     from mutagen.id3 import (APIC, ID3, TALB, TBPM, TCMP, TCOM, TCON, TDAT, TDOR, TDRC, TIT2, TMCL, TORY, TPE1,
                              TPE2, TPOS, TPUB, TRCK, TSO2, TSOA, TSOP, TSRC, TXXX, TYER, UFID, USLT)
+    from mutagen.mp4 import MP4, MP4Cover, MP4FreeForm
+    from mutagen.oggopus import OggOpus
 except ImportError:
     sys.exit("make-library.py: python3-mutagen is missing (Scripts/setup-debian installs it)")
 
@@ -146,24 +149,44 @@ class Clip:
         self.path, self.encoding, self.rate, self.channels, self.seconds = path, encoding, rate, channels, seconds
 
 
-def make_clips(rng, count, folder):
-    """Encodes `count` clips of 12–28 s: a chord with a slow tremolo over quiet pink noise, so that lame
-    works as hard as on music and VBR frames vary in size."""
+# The other formats' clips are shorter: a FLAC second is ten MP3 seconds, and the index reads only headers.
+FORMAT_SECONDS = {"mp3": (12, 28), "flac": (2, 5), "opus": (12, 28), "m4a": (12, 28)}
+
+
+def encode_other(fmt, wav, out):
+    """Encodes `wav` as FLAC, Opus or AAC in M4A, as those formats' usual encoders do."""
+    if fmt == "flac":
+        subprocess.run(["flac", "-s", "-f", "-o", out, wav], check=True)
+    elif fmt == "opus":
+        subprocess.run(["opusenc", "--quiet", "--serial", "1", "--bitrate", "96", wav, out], check=True)
+    else:
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", wav, "-c:a", "aac", "-b:a", "128k", "-fflags", "+bitexact",
+                        out], check=True)
+
+
+def make_clips(rng, count, folder, fmt="mp3"):
+    """Encodes `count` clips of 12–28 s (FLAC: 2–5 s): a chord with a slow tremolo over quiet pink noise,
+    so that the encoder works as hard as on music and VBR frames vary in size."""
     clips = []
     for number in range(count):
         encoding = weighted(rng, ENCODINGS)
         rate, channels, _ = weighted(rng, SAMPLE_FORMATS)
-        seconds = rng.randint(12, 28)
+        seconds = rng.randint(*FORMAT_SECONDS[fmt])
+        if fmt == "opus":
+            rate = 48000  # what opusenc would resample to anyway
         root = rng.choice([110, 131, 147, 165, 196, 220, 247])
         wav = os.path.join(folder, "clip-%d.wav" % number)
-        mp3 = os.path.join(folder, "clip-%d-%s.mp3" % (number, encoding[0]))
+        mp3 = os.path.join(folder, "clip-%d-%s.%s" % (number, encoding[0], fmt))
         subprocess.run(
             ["sox", "-R", "-q", "-r", str(rate), "-c", "3", "-n", "-b", "16", "-c", str(channels), wav,
              "synth", str(seconds), "sine", str(root), "sine", str(root * 3 // 2), "pinknoise",
              "remix", "1v0.4,2v0.4,3v0.15", "tremolo", str(rng.choice([2, 3, 5])), "40",
              "fade", "0.3", str(seconds), "0.5", "norm", "-3"],
             check=True)
-        subprocess.run(["lame", "--quiet", "--noreplaygain", *encoding[1], wav, mp3], check=True)
+        if fmt == "mp3":
+            subprocess.run(["lame", "--quiet", "--noreplaygain", *encoding[1], wav, mp3], check=True)
+        else:
+            encode_other(fmt, wav, mp3)
         os.remove(wav)
         clips.append(Clip(mp3, encoding[0], rate, channels, seconds))
     return clips
@@ -307,7 +330,62 @@ def add_full_tags(tags, song, album, v23):
         ufid.data = odd_mbid(rng, ufid.data.decode()).encode()
 
 
+def write_other_tags(path, song, album, cover):
+    """The same fields as write_tags, in Vorbis comments (FLAC, Opus) or MP4 atoms, as Picard names them."""
+    artist, album_artist = song["artist"], album["artist"]
+    fields = {
+        "TITLE": song["title"], "ARTIST": artist["name"], "ALBUM": album["title"], "ALBUMARTIST": album_artist["name"],
+        "TRACKNUMBER": str(song["track"]), "TRACKTOTAL": str(song["tracks"]), "DATE": str(album["year"]),
+        "GENRE": album["genre"],
+    }
+    if song["discs"] > 1:
+        fields.update(DISCNUMBER=str(song["disc"]), DISCTOTAL=str(song["discs"]))
+    if album["compilation"]:
+        fields["COMPILATION"] = "1"
+    if song["pick"] < 0.8:
+        fields.update(MUSICBRAINZ_TRACKID=song["recording"], MUSICBRAINZ_ALBUMID=album["mbid"],
+                      MUSICBRAINZ_ARTISTID=artist["mbid"], MUSICBRAINZ_ALBUMARTISTID=album_artist["mbid"],
+                      MUSICBRAINZ_RELEASETRACKID=song["release_track"])
+    if path.endswith(".m4a"):
+        tags = MP4(path)
+        atoms = {"TITLE": "\xa9nam", "ARTIST": "\xa9ART", "ALBUM": "\xa9alb", "ALBUMARTIST": "aART", "DATE": "\xa9day",
+                 "GENRE": "\xa9gen"}
+        freeform = {"MUSICBRAINZ_TRACKID": "MusicBrainz Track Id", "MUSICBRAINZ_ALBUMID": "MusicBrainz Album Id",
+                    "MUSICBRAINZ_ARTISTID": "MusicBrainz Artist Id",
+                    "MUSICBRAINZ_ALBUMARTISTID": "MusicBrainz Album Artist Id",
+                    "MUSICBRAINZ_RELEASETRACKID": "MusicBrainz Release Track Id"}
+        for key, atom in atoms.items():
+            tags[atom] = [fields[key]]
+        tags["trkn"] = [(song["track"], song["tracks"])]
+        if song["discs"] > 1:
+            tags["disk"] = [(song["disc"], song["discs"])]
+        if album["compilation"]:
+            tags["cpil"] = True
+        for key, name in freeform.items():
+            if key in fields:
+                tags["----:com.apple.iTunes:" + name] = [MP4FreeForm(fields[key].encode())]
+        if cover is not None:
+            tags["covr"] = [MP4Cover(cover, imageformat=MP4Cover.FORMAT_PNG)]
+        tags.save()
+        return
+    tags = FLAC(path) if path.endswith(".flac") else OggOpus(path)
+    for key, value in fields.items():
+        tags[key] = [value]
+    if cover is not None:
+        picture = Picture()
+        picture.type, picture.mime, picture.data = 3, "image/png", cover
+        if isinstance(tags, FLAC):
+            tags.add_picture(picture)
+        else:
+            import base64
+            tags["METADATA_BLOCK_PICTURE"] = [base64.b64encode(picture.write()).decode("ascii")]
+    tags.save()
+
+
 def write_tags(path, song, album, cover, full=False):
+    if not path.endswith(".mp3"):
+        write_other_tags(path, song, album, cover)
+        return
     kind = album["tags"]
     artist, album_artist = song["artist"], album["artist"]
     if kind == "v1":
@@ -368,7 +446,9 @@ def catalogue(albums):
                 if album["cover"] == "folder":
                     entry["image"] = album["folder"] + "/cover"  # no extension: tunes tries .jpg, .jpeg, .png
                 listed[album["folder"]] = entry
-            name = song["file"] if song["pick"] < 0.7 else song["file"][: -len(".mp3")]
+            # Names without their extension only for MP3: tunes adds ".mp3", and finds others by content.
+            bare = song["file"].endswith(".mp3") and song["pick"] >= 0.7
+            name = song["file"][: -len(".mp3")] if bare else song["file"]
             item = {"fileName": name, "title": song["title"], "trackNumber": song["track"]}
             if song["discs"] > 1:
                 item["discNumber"] = song["disc"]
@@ -389,12 +469,14 @@ def main():
     parser.add_argument("--clips", type=int, default=48, help="distinct encoded clips the files share (default 48)")
     parser.add_argument("--full-tags", action="store_true",
                         help="ID3v2 files carry every field of the tag model (several artists, full dates, ReplayGain...)")
+    parser.add_argument("--format", choices=["mp3", "flac", "opus", "m4a"], default="mp3",
+                        help="the files' format (default mp3); others are tagged with the same fields")
     options = parser.parse_args()
     if options.count < 1:
         parser.error("--count must be at least 1")
     if os.path.exists(options.out) and (not os.path.isdir(options.out) or os.listdir(options.out)):
         parser.error("%s exists and is not an empty folder" % options.out)
-    for tool in ("sox", "lame"):
+    for tool in ("sox", {"mp3": "lame", "flac": "flac", "opus": "opusenc", "m4a": "ffmpeg"}[options.format]):
         if shutil.which(tool) is None:
             sys.exit("make-library.py: %s is missing (Scripts/setup-debian installs it)" % tool)
 
@@ -402,7 +484,8 @@ def main():
     albums = plan(rng, options.count)
     os.makedirs(options.out, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="tunes-clips-") as work:
-        clips = make_clips(random.Random(options.seed * 7919 + 1), max(1, min(options.clips, options.count)), work)
+        clips = make_clips(random.Random(options.seed * 7919 + 1), max(1, min(options.clips, options.count)), work,
+                           options.format)
         clips_by_encoding = {}
         for clip in clips:
             clips_by_encoding.setdefault(clip.encoding, []).append(clip)
@@ -419,11 +502,11 @@ def main():
                 with open(os.path.join(options.out, folder, "cover.png"), "wb") as file:
                     file.write(cover)
             # An album is encoded one way, as a ripped CD is; the pool may lack that way for small counts.
-            pool = clips_by_encoding.get(album["encoding"]) or clips
+            pool = (clips_by_encoding.get(album["encoding"]) if options.format == "mp3" else None) or clips
             for song in album["songs"]:
                 clip = pool[int(song["pick"] * 1_000_003) % len(pool)]
                 prefix = "%d-%02d" % (song["disc"], song["track"]) if song["discs"] > 1 else "%02d" % song["track"]
-                song["file"] = "%s/%s %s.mp3" % (folder, prefix, safe_name(song["title"]))
+                song["file"] = "%s/%s %s.%s" % (folder, prefix, safe_name(song["title"]), options.format)
                 song["durationMs"] = clip.seconds * 1000
                 path = os.path.join(options.out, song["file"])
                 shutil.copyfile(clip.path, path)

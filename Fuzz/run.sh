@@ -1,5 +1,6 @@
 #!/bin/sh
-# Fuzzes the MPD request parser and the filters it makes with libFuzzer for a bounded time
+# Fuzzes the MPD request parser and the filters it makes, then the FLAC/Ogg/MP4 tag readers, with
+# libFuzzer, each for a bounded time
 # (FUZZ_SECONDS, default 30).
 # Builds with swiftc -sanitize=fuzzer,address outside SwiftPM; exits non-zero when libFuzzer finds a
 # crash (the reproducer is left in .build/fuzz/).
@@ -25,3 +26,14 @@ cp Fuzz/seeds/* "$CORPUS"/
 # The Swift runtime's backtracer would wait on a crash; libFuzzer prints its own stack.
 SWIFT_BACKTRACE=enable=no "$BIN" -max_total_time="$SECONDS_TO_RUN" -max_len=9000 -timeout=5 -rss_limit_mb=1024 \
   -artifact_prefix="$OUT/" -print_final_stats=1 "$CORPUS"
+
+# The FLAC, Ogg and MP4 readers (Fuzz/FormatsFuzz.swift), seeded with the test fixtures' files.
+FORMATS_BIN="$OUT/formats-fuzz"
+swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -module-name FormatsFuzz -I "$OUT" -L "$OUT" -lTunesCore \
+  Fuzz/FormatsFuzz.swift Sources/TunesTags/*.swift -o "$FORMATS_BIN"
+FORMATS_CORPUS=$(mktemp -d)
+trap 'rm -rf "$CORPUS" "$FORMATS_CORPUS"' EXIT
+/usr/bin/python3 Tests/Fixtures/make-format-files.py "$FORMATS_CORPUS"
+rm -f "$FORMATS_CORPUS"/*.wav
+SWIFT_BACKTRACE=enable=no "$FORMATS_BIN" -max_total_time="$SECONDS_TO_RUN" -max_len=300000 -timeout=5 -rss_limit_mb=2048 \
+  -artifact_prefix="$OUT/formats-" -print_final_stats=1 "$FORMATS_CORPUS"

@@ -10,7 +10,10 @@ import sys
 import tempfile
 import uuid
 
+from mutagen.flac import FLAC
 from mutagen.id3 import (ID3, TALB, TCMP, TCON, TDRC, TIT2, TPE1, TPE2, TPOS, TRCK, TXXX, TYER, UFID)
+from mutagen.mp4 import MP4, MP4FreeForm
+from mutagen.oggopus import OggOpus
 
 # MARK: what the library holds
 
@@ -77,6 +80,18 @@ ALBUMS = [
          ]),
 ]
 
+# The formats other than MP3, each with its quirk; `format` names how the track is encoded and tagged
+# (see write_format_track). Not in the catalogue: the filesystem scan finds them by their content.
+ALBUMS.append(
+    dict(folder="Mira Okafor/Other Formats", artist="Mira Okafor", album="Other Formats",
+         year=2025, genre="Electronic", rate=48000, channels=2, catalogue=False, root=47, minor=False, tempo=120,
+         tracks=[
+             dict(n=1, title="Deep Lossless", seconds=6, format="flac24"),
+             dict(n=2, title="Mono Opus", seconds=5, format="opus-mono"),
+             dict(n=3, title="Gapless Apple", seconds=6, format="m4a-gapless"),
+             dict(n=4, title="Two Tags", seconds=5, format="flac-id3"),
+         ]))
+
 PLAYLIST = [  # (album folder, disc, track number) in play order
     ("Zoë Marlowe/Late Night Kitchen", None, 1),
     ("The Paper Lanterns/Harbour Lights", None, 3),
@@ -85,7 +100,7 @@ PLAYLIST = [  # (album folder, disc, track number) in play order
     ("Ansel Grey/Field Notes", None, 2),
 ]
 
-GENERATED = ["Zoë Marlowe", "The Paper Lanterns", "Ansel Grey", "Various Artists", "Broken", "Playlists",
+GENERATED = ["Zoë Marlowe", "The Paper Lanterns", "Ansel Grey", "Various Artists", "Mira Okafor", "Broken", "Playlists",
              "library.json"]
 
 # MARK: naming
@@ -151,6 +166,12 @@ class Synth:
         return self.piece(("note", midi, seconds, rate), args)
 
     def song(self, album, track, out):
+        final = self.render(album, track)
+        run("lame", "--quiet", "--resample", str(album["rate"] / 1000), *album["encode"],
+            *track.get("encode_extra", []), final, out)
+
+    def render(self, album, track):
+        """The song as WAV at the album's rate and channels, ready to encode."""
         rate = album["rate"]
         beat = round(60 / album["tempo"], 3)
         bar = round(beat * 4, 3)
@@ -189,8 +210,7 @@ class Synth:
         run("sox", "-R", "-m", "-v", "0.9", voice, "-v", "0.7", music, mixed, "norm", "-1")
         final = os.path.join(self.work, "final.wav")
         run("sox", "-R", mixed, "-c", str(album["channels"]), final)
-        run("lame", "--quiet", "--resample", str(rate / 1000), *album["encode"],
-            *track.get("encode_extra", []), final, out)
+        return final
 
 
 # MARK: tags
@@ -337,6 +357,57 @@ def playlist_text(albums, lengths):
     return "\n".join(lines) + "\n"
 
 
+def write_format_track(synth, album, track, path):
+    """Encodes and tags one track of the other formats, each with its quirk."""
+    final = synth.render(album, track)
+    kind = track["format"]
+    samples = album["rate"] * track["seconds"]
+    tags = {"TITLE": track["title"], "ARTIST": album["artist"], "ALBUM": album["album"],
+            "DATE": str(album["year"]), "GENRE": album["genre"], "TRACKNUMBER": str(track["n"]),
+            "TRACKTOTAL": str(len(album["tracks"]))}
+    if kind in ("flac24", "flac-id3"):
+        wav = final
+        if kind == "flac24":  # 24-bit: the bit depth the index reports and the decoder must keep
+            wav = os.path.join(synth.work, "deep.wav")
+            run("sox", "-R", final, "-b", "24", "-t", "wavpcm", wav)
+        run("flac", "-s", "-f", "--no-seektable" if kind == "flac-id3" else "-8", "-o", path, wav)
+        f = FLAC(path)
+        for key, value in tags.items():
+            f[key] = [value]
+        f.save()
+        if kind == "flac-id3":  # an ID3v2 tag in front of fLaC, as some taggers write
+            id3 = ID3()
+            id3.add(TIT2(encoding=3, text=["Two Tags (ID3)"]))
+            id3.add(TXXX(encoding=3, desc="comment", text=["the Vorbis comment wins"]))
+            id3.save(path, v2_version=4)
+    elif kind == "opus-mono":
+        mono = os.path.join(synth.work, "mono.wav")
+        run("sox", "-R", final, "-c", "1", mono)
+        run("opusenc", "--quiet", "--serial", "1", "--bitrate", "48", mono, path)  # a fixed serial: same bytes each run
+        f = OggOpus(path)
+        for key, value in tags.items():
+            f[key] = [value]
+        f["R128_TRACK_GAIN"] = ["-512"]
+        f.save()
+    elif kind == "m4a-gapless":
+        run("ffmpeg", "-v", "error", "-y", "-i", final, "-c:a", "aac", "-b:a", "96k", "-fflags", "+bitexact",
+            "-map_metadata", "-1", path)
+        decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "s16le", "-"], check=True,
+                                 stdout=subprocess.PIPE).stdout
+        f = MP4(path)
+        f["\xa9nam"] = [track["title"]]
+        f["\xa9ART"] = [album["artist"]]
+        f["\xa9alb"] = [album["album"]]
+        f["\xa9day"] = [str(album["year"])]
+        f["\xa9gen"] = [album["genre"]]
+        f["trkn"] = [(track["n"], len(album["tracks"]))]
+        # iTunes' gapless tag: 1024 samples of delay, the padding ffmpeg leaves, the source's length.
+        padding = len(decoded) // (2 * album["channels"]) - samples
+        f["----:com.apple.iTunes:iTunSMPB"] = [MP4FreeForm(
+            (" 00000000 00000400 %08X %016X 00000000 00000000" % (padding, samples)).encode())]
+        f.save()
+
+
 # MARK: main
 
 
@@ -356,6 +427,13 @@ def main():
             os.makedirs(folder, exist_ok=True)
             for track in album["tracks"]:
                 if track.get("missing"):
+                    continue
+                if "format" in track:
+                    extension = {"flac24": "flac", "flac-id3": "flac", "opus-mono": "opus", "m4a-gapless": "m4a"}
+                    relative = f'{album["folder"]}/{file_stem(track)}.{extension[track["format"]]}'
+                    print(f"  {relative}", flush=True)
+                    write_format_track(synth, album, track, os.path.join(out, relative))
+                    lengths[relative] = track["seconds"]
                     continue
                 relative = f'{album["folder"]}/{file_stem(track)}.mp3'
                 path = os.path.join(out, relative)

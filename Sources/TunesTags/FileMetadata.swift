@@ -3,13 +3,15 @@
 
 /// Properties of the audio stream, found without decoding.
 public struct AudioProperties: Sendable, Equatable {
-  /// Exact when a Xing/Info (with LAME gapless info) or VBRI header is present, else summed from frame headers.
+  /// Exact when a Xing/Info (with LAME gapless info) or VBRI header is present, else summed from frame headers;
+  /// for FLAC, Ogg and MP4 from the sample count their headers give.
   public var durationMs: Int
   public var sampleRate: Int
   public var channels: Int
   /// Average bitrate in kbit/s.
   public var bitrate: Int
-  /// "Xing", "Info", "VBRI" or "frames" (length found by walking every frame header).
+  /// "Xing", "Info", "VBRI" or "frames" (length found by walking every frame header) for MP3;
+  /// "STREAMINFO" (FLAC), "granule" (Ogg), "mdhd" or "iTunSMPB" (MP4) for the other formats.
   public var lengthSource: String
   /// Byte offset of the first audio frame, and number of audio bytes (tags excluded).
   public var audioOffset: Int
@@ -65,4 +67,7 @@ public enum TagError: Error, Sendable, Equatable {
   /// No MPEG audio frame found: not an MP3, or truncated before its first frame.
   case notMP3(path: String, reason: String)
   case truncated(path: String, reason: String)
+  /// A FLAC, Ogg or MP4 file whose structure is wrong (a missing STREAMINFO, a broken Ogg page, an atom
+  /// larger than its parent, no audio track); the reason names the format and the block, page or atom.
+  case invalid(path: String, reason: String)
 }

@@ -1,5 +1,5 @@
 // Entry point of the tag reader: maps one file into memory and reads its tags and audio properties;
-// `parse` does the same for bytes already in memory.
+// `parse` does the same for bytes already in memory. The format is chosen by the file's first bytes.
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +11,7 @@ public enum TagReader {
   /// Bytes read from the end: the trailing tags and the last hashed window.
   static let tailBytes = 24 * 1024
 
-  /// Reads the ID3 tags and the audio properties of the MP3 file at `path`.
+  /// Reads the tags and the audio properties of the MP3, FLAC, Ogg Vorbis, Opus or MP4 file at `path`.
   /// Reads only the tag areas and frame headers, never decodes audio: the head and the tail of the file,
   /// and the rest only when the length must be found by walking the frames (no Xing/Info/VBRI header) or
   /// a tag is larger than what was read.
@@ -81,6 +81,18 @@ public enum TagReader {
       }
       tags.fillGaps(from: tag.tags)
       audioStart += tag.size
+    }
+    // The format is told by content, never by the file's name: FLAC may sit after ID3v2 tags that some
+    // tools prepend; Ogg and MP4 begin at byte 0.
+    if buffer.matches(FLACReader.magic, at: audioStart) {
+      return try FLACReader.parse(
+        buffer, start: audioStart, tags: tags, warnings: warnings, coverage: coverage, path: path)
+    }
+    if audioStart == 0 && buffer.matches(OggPage.capture, at: 0) {
+      return try OggReader.parse(buffer, coverage: coverage, path: path)
+    }
+    if audioStart == 0 && MP4Reader.isMP4(buffer) {
+      return try MP4Reader.parse(buffer, coverage: coverage, path: path)
     }
     let trailing = TrailingTags(buffer, floor: audioStart)
     // Trailing tags are found by looking up to 227 bytes before each one's end.

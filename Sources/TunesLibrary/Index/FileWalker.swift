@@ -2,6 +2,7 @@
 // open), library.json catalogues, album cover images and playlist files. readdir/stat directly:
 // FileManager's enumerator costs several times more per file, and a no-change rescan is mostly this walk.
 import Foundation
+import TunesTags
 
 #if canImport(Glibc)
   import Glibc
@@ -60,8 +61,19 @@ enum FileWalker {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// Whether the name is an audio file's tunes reads: .mp3 .flac .ogg .oga .opus .m4a .m4b .mp4 (the name
+  /// is older than the formats other than MP3). Files without an extension are told by content instead.
   static func isMP3(_ name: String) -> Bool {
-    name.utf8.count > 4 && PathText.hasSuffix(name, asciiLowercase: ".mp3")
+    name.utf8.count > 4
+      && (PathText.hasSuffix(name, asciiLowercase: ".mp3") || PathText.hasSuffix(name, asciiLowercase: ".flac")
+        || PathText.hasSuffix(name, asciiLowercase: ".ogg") || PathText.hasSuffix(name, asciiLowercase: ".oga")
+        || PathText.hasSuffix(name, asciiLowercase: ".opus") || PathText.hasSuffix(name, asciiLowercase: ".m4a")
+        || PathText.hasSuffix(name, asciiLowercase: ".m4b") || PathText.hasSuffix(name, asciiLowercase: ".mp4"))
+  }
+
+  /// An extension-less file whose first bytes are audio (AudioFileKind tells MP3, FLAC, Ogg and MP4 apart).
+  static func isBareAudio(_ name: String, path: String) -> Bool {
+    !PathText.hasExtension(name) && AudioFileKind.detect(path: path) != nil
   }
 
   /// Walks `folder` recursively, hidden entries skipped. Symlinks are followed, as MPD follows them by
@@ -115,7 +127,8 @@ enum FileWalker {
       var kind = type
       // Stat relative to the open folder: the kernel does not walk the whole path again for each file.
       let isLink = type == Int32(DT_LNK)
-      if type == Int32(DT_UNKNOWN) || isLink || (type == Int32(DT_REG) && isMP3(name)) {
+      let bare = !PathText.hasExtension(name)
+      if type == Int32(DT_UNKNOWN) || isLink || (type == Int32(DT_REG) && (isMP3(name) || bare)) {
         guard fstatat(fd, name, &info, 0) == 0 else { continue }
         let mode = info.st_mode & S_IFMT
         if mode == S_IFDIR {
@@ -133,7 +146,7 @@ enum FileWalker {
       if kind == Int32(DT_DIR) {
         subfolders.append(path)
       } else if kind == Int32(DT_REG) {
-        if isMP3(name) {
+        if isMP3(name) || (bare && isBareAudio(name, path: path)) {
           result.files[PathKey(path)] = WalkedFile(stamp: FileStamp(info))
         } else if name == catalogueName {
           foundCatalogue(path)

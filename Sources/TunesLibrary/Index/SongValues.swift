@@ -140,6 +140,7 @@ extension TagError {
     case .empty: return "empty file"
     case .notMP3(_, let reason): return "not an MP3 file: \(reason)"
     case .truncated(_, let reason): return "truncated: \(reason)"
+    case .invalid(_, let reason): return "invalid: \(reason)"
     }
   }
 }

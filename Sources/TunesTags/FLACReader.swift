@@ -1,0 +1,132 @@
+// Reads a native FLAC file's metadata blocks: STREAMINFO (rate, channels, bits, the exact sample count
+// `flac -d` outputs), VORBIS_COMMENT (tags) and PICTURE (cover art). Hand-written rather than through
+// libFLAC's metadata interface so that indexing reads only the head of a file and needs no C library;
+// the block layout (RFC 9639 section 8) is a 4-byte header before each block, which is all this walks.
+
+enum FLACReader {
+  static let magic: StaticString = "fLaC"
+
+  /// One metadata block's place in the file.
+  struct Block {
+    var type: UInt8
+    var number: Int
+    /// The block's body (after its 4-byte header).
+    var body: Range<Int>
+  }
+
+  /// Names of the block types in errors, as RFC 9639 names them.
+  static func name(_ type: UInt8) -> String {
+    switch type {
+    case 0: "STREAMINFO"
+    case 1: "PADDING"
+    case 2: "APPLICATION"
+    case 3: "SEEKTABLE"
+    case 4: "VORBIS_COMMENT"
+    case 5: "CUESHEET"
+    case 6: "PICTURE"
+    default: "type \(type)"
+    }
+  }
+
+  /// The metadata blocks of the stream whose "fLaC" marker is at `start`, and where the audio frames
+  /// begin; throws with the block number and offset when a block runs past the end of the file.
+  static func blocks(_ buffer: UnsafeRawBufferPointer, start: Int, coverage: Coverage, path: String) throws -> (
+    blocks: [Block], audioStart: Int
+  ) {
+    var p = start + 4
+    var blocks: [Block] = []
+    var number = 0
+    while true {
+      guard coverage.covers(p..<min(buffer.count, p + 4)) else { throw NeedWholeFile() }
+      guard buffer.has(p, 4) else {
+        throw TagError.truncated(path: path, reason: "FLAC metadata block \(number) header at byte \(p) is cut off")
+      }
+      let header = buffer[p]
+      let type = header & 0x7F
+      let length = Int(buffer.be24(p + 1))
+      if type == 127 {
+        throw TagError.invalid(path: path, reason: "FLAC metadata block \(number) at byte \(p) has the invalid type 127")
+      }
+      guard length <= buffer.count - (p + 4) else {
+        throw TagError.truncated(
+          path: path,
+          reason:
+            "FLAC metadata block \(number) (\(name(type))) at byte \(p) declares \(length) bytes but the file has only \(buffer.count - p - 4) after its header"
+        )
+      }
+      blocks.append(Block(type: type, number: number, body: p + 4..<p + 4 + length))
+      p += 4 + length
+      number += 1
+      if header & 0x80 != 0 { break }
+    }
+    return (blocks, p)
+  }
+
+  /// Tags and audio properties of the FLAC stream at `start` (after any ID3v2 tags, which `tags` holds).
+  static func parse(
+    _ buffer: UnsafeRawBufferPointer, start: Int, tags leading: TagSet, warnings leadingWarnings: [String],
+    coverage: Coverage, path: String
+  ) throws -> FileMetadata {
+    let (blocks, audioStart) = try blocks(buffer, start: start, coverage: coverage, path: path)
+    var warnings = leadingWarnings
+    guard let info = blocks.first, info.type == 0 else {
+      throw TagError.invalid(path: path, reason: "FLAC stream at byte \(start) does not begin with a STREAMINFO block")
+    }
+    guard info.body.count >= 34 else {
+      throw TagError.invalid(
+        path: path, reason: "FLAC STREAMINFO block at byte \(info.body.lowerBound - 4) is \(info.body.count) bytes, not 34")
+    }
+    let s = info.body.lowerBound
+    guard coverage.covers(s..<s + 34) else { throw NeedWholeFile() }
+    let sampleRate = Int(buffer.be32(s + 10) >> 12)
+    let channels = Int((buffer[s + 12] >> 1) & 0x07) + 1
+    let bits = Int(((buffer[s + 12] & 0x01) << 4) | (buffer[s + 13] >> 4)) + 1
+    let samples = Int(buffer[s + 13] & 0x0F) << 32 | Int(buffer.be32(s + 14))
+    guard sampleRate > 0 else {
+      throw TagError.invalid(path: path, reason: "FLAC STREAMINFO at byte \(s - 4) gives a sample rate of 0")
+    }
+    if samples == 0 { warnings.append("FLAC STREAMINFO gives no sample count; the length is unknown") }
+
+    var tags = TagSet()
+    tags.versions = ["FLAC"]
+    var comments = false
+    for block in blocks where block.type == 4 {
+      guard coverage.covers(block.body) else { throw NeedWholeFile() }
+      if comments {
+        warnings.append("FLAC metadata block \(block.number): a second VORBIS_COMMENT block was ignored")
+        continue
+      }
+      switch VorbisComments.parse(buffer, block.body, place: "FLAC metadata block \(block.number) (VORBIS_COMMENT)") {
+      case .success(let parsed):
+        let versions = tags.versions
+        tags = parsed.tags
+        tags.versions = versions + ["VorbisComment"]
+        warnings += parsed.warnings
+        comments = true
+      case .failure(let failure):
+        throw TagError.invalid(path: path, reason: failure.reason)
+      }
+    }
+    tags.fillGaps(from: leading)
+
+    let audioEnd = buffer.count
+    guard audioStart <= audioEnd else {
+      throw TagError.truncated(path: path, reason: "FLAC metadata ends past the end of the file")
+    }
+    let hashed =
+      audioEnd - audioStart <= 2 * AudioHash.window
+      ? [audioStart..<audioEnd]
+      : [audioStart..<audioStart + AudioHash.window, audioEnd - AudioHash.window..<audioEnd]
+    for range in hashed where !coverage.covers(range) { throw NeedWholeFile() }
+    var audio = AudioProperties(
+      durationMs: StreamMath.milliseconds(samples: samples, rate: sampleRate), sampleRate: sampleRate,
+      channels: channels, bitrate: StreamMath.kbps(bytes: audioEnd - audioStart, samples: samples, rate: sampleRate),
+      lengthSource: "STREAMINFO", audioOffset: audioStart, audioLength: audioEnd - audioStart,
+      audioHash: AudioHash.hex(buffer, audioStart..<audioEnd))
+    audio.sampleCount = samples
+    audio.codec = "flac"
+    audio.bitsPerSample = bits
+    audio.mpegVersion = ""
+    return FileMetadata(tags: tags, audio: audio, warnings: warnings)
+  }
+}

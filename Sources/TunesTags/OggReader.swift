@@ -1,0 +1,170 @@
+// Reads an Ogg Vorbis or Ogg Opus file without decoding: the identification and comment headers of the
+// first logical stream, and the exact length from the last page's granule position (less Opus's
+// pre-skip), which is the sample count oggdec and opusdec output. See OggPage for the page layout.
+
+enum OggReader {
+  enum Codec {
+    case vorbis
+    case opus
+  }
+
+  /// Tags and audio properties of the Ogg file in `buffer`.
+  static func parse(_ buffer: UnsafeRawBufferPointer, coverage: Coverage, path: String) throws -> FileMetadata {
+    var warnings: [String] = []
+    let first = try page(buffer, at: 0, coverage: coverage, path: path)
+    let serial = first.serial
+    // The identification header tells the codec, and so how many header packets follow.
+    var assembler = PacketAssembler(serial: serial)
+    var offset = 0
+    var codec: Codec?
+    var needed = 2
+    var headersEnd = 0
+    while assembler.packets.count < needed {
+      guard offset < buffer.count else {
+        throw TagError.truncated(
+          path: path, reason: "Ogg stream ends after \(assembler.packets.count) of its \(needed) header packets")
+      }
+      let current = try page(buffer, at: offset, coverage: coverage, path: path)
+      if current.serial == serial {
+        guard coverage.covers(current.body) else { throw NeedWholeFile() }
+        assembler.add(current, buffer)
+        if codec == nil, let id = assembler.packets.first {
+          codec = try identify(id, path: path)
+          needed = codec == .vorbis ? 3 : 2
+        }
+      }
+      offset = current.end
+      headersEnd = offset
+    }
+    let identification = assembler.packets[0]
+    let commentPacket = assembler.packets[1]
+
+    // The length: the granule position of the stream's last page.
+    let last = try lastPage(buffer, serial: serial, coverage: coverage, path: path, warnings: &warnings)
+    var audio: AudioProperties
+    var tags: TagSet
+    switch codec! {
+    case .vorbis:
+      guard identification.count >= 30 else {
+        throw TagError.invalid(path: path, reason: "Ogg Vorbis identification header is \(identification.count) bytes, not 30")
+      }
+      let channels = Int(identification[11])
+      let rate = Int(le32(identification, 12))
+      guard channels > 0, rate > 0 else {
+        throw TagError.invalid(path: path, reason: "Ogg Vorbis identification header gives \(channels) channels at \(rate) Hz")
+      }
+      let samples = max(0, Int(last.granule))
+      tags = try comments(commentPacket, prefix: 7, path: path, warnings: &warnings, versions: ["Ogg", "VorbisComment"]).tags
+      audio = properties(buffer, samples: samples, rate: rate, channels: channels, audioStart: headersEnd)
+      audio.codec = "vorbis"
+    case .opus:
+      guard identification.count >= 19 else {
+        throw TagError.invalid(path: path, reason: "Opus identification header is \(identification.count) bytes, not 19")
+      }
+      let channels = Int(identification[9])
+      let preSkip = Int(identification[10]) | Int(identification[11]) << 8
+      guard channels > 0 else { throw TagError.invalid(path: path, reason: "Opus identification header gives 0 channels") }
+      // opusdec and opusfile output 48 kHz whatever rate the source had; the header's rate is informational.
+      let samples = max(0, Int(last.granule) - preSkip)
+      let parsed = try comments(commentPacket, prefix: 8, path: path, warnings: &warnings, versions: ["Ogg", "OpusTags"])
+      tags = parsed.tags
+      if let gain = parsed.r128TrackGain { tags.replayGain.trackGain = ReplayGainText.replayGain(q78: gain) }
+      if let gain = parsed.r128AlbumGain { tags.replayGain.albumGain = ReplayGainText.replayGain(q78: gain) }
+      audio = properties(buffer, samples: samples, rate: 48000, channels: channels, audioStart: headersEnd)
+      audio.codec = "opus"
+    }
+    if !coverage.covers(headersEnd..<min(buffer.count, headersEnd + AudioHash.window)) { throw NeedWholeFile() }
+    return FileMetadata(tags: tags, audio: audio, warnings: warnings)
+  }
+
+  private static func properties(
+    _ buffer: UnsafeRawBufferPointer, samples: Int, rate: Int, channels: Int, audioStart: Int
+  ) -> AudioProperties {
+    let length = buffer.count - audioStart
+    var audio = AudioProperties(
+      durationMs: StreamMath.milliseconds(samples: samples, rate: rate), sampleRate: rate, channels: channels,
+      bitrate: StreamMath.kbps(bytes: length, samples: samples, rate: rate), lengthSource: "granule",
+      audioOffset: audioStart, audioLength: length,
+      audioHash: AudioHash.hex(buffer, audioStart..<buffer.count))
+    audio.sampleCount = samples
+    return audio
+  }
+
+  /// The codec named by the first packet's signature.
+  private static func identify(_ packet: [UInt8], path: String) throws -> Codec {
+    if packet.count >= 7 && packet[0] == 1 && Array(packet[1..<7]) == Array("vorbis".utf8) { return .vorbis }
+    if packet.count >= 8 && Array(packet[0..<8]) == Array("OpusHead".utf8) { return .opus }
+    throw TagError.invalid(
+      path: path, reason: "Ogg stream holds neither Vorbis nor Opus (first packet is not an identification header)")
+  }
+
+  private static func comments(
+    _ packet: [UInt8], prefix: Int, path: String, warnings: inout [String], versions: [String]
+  ) throws -> VorbisComments {
+    let signature = prefix == 7 ? [3] + Array("vorbis".utf8) : Array("OpusTags".utf8)
+    guard packet.count >= prefix, Array(packet[0..<prefix]) == signature else {
+      throw TagError.invalid(path: path, reason: "Ogg stream's second packet is not a comment header")
+    }
+    let result = packet.withUnsafeBytes { VorbisComments.parse($0, prefix..<$0.count, place: "Ogg comment header") }
+    switch result {
+    case .success(var parsed):
+      parsed.tags.versions = versions
+      warnings += parsed.warnings
+      return parsed
+    case .failure(let failure):
+      throw TagError.invalid(path: path, reason: failure.reason)
+    }
+  }
+
+  /// The page at `offset`, or an error naming it.
+  private static func page(_ buffer: UnsafeRawBufferPointer, at offset: Int, coverage: Coverage, path: String) throws
+    -> OggPage
+  {
+    guard coverage.covers(offset..<min(buffer.count, offset + OggPage.headerSize + 255)) else { throw NeedWholeFile() }
+    switch OggPage.read(buffer, at: offset, checkCRC: false) {
+    case .success(let page):
+      guard coverage.covers(offset..<page.end) else { throw NeedWholeFile() }
+      if OggCRC.checksum(buffer, offset..<page.end) != buffer.le32(offset + 22) {
+        throw TagError.invalid(path: path, reason: "Ogg page \(page.sequence) at byte \(offset) fails its CRC check")
+      }
+      return page
+    case .failure(.notAPage):
+      throw TagError.invalid(path: path, reason: "no Ogg page at byte \(offset) (the stream is broken there)")
+    case .failure(.badVersion(let version)):
+      throw TagError.invalid(path: path, reason: "Ogg page at byte \(offset) has version \(version), not 0")
+    case .failure(.cutOff(let needed)):
+      throw TagError.truncated(
+        path: path, reason: "Ogg page at byte \(offset) needs \(needed) bytes but the file has \(buffer.count - offset)")
+    case .failure(.badCRC):
+      throw TagError.invalid(path: path, reason: "Ogg page at byte \(offset) fails its CRC check")
+    }
+  }
+
+  /// The last intact page of stream `serial` that ends a packet, found by searching back from the end.
+  private static func lastPage(
+    _ buffer: UnsafeRawBufferPointer, serial: UInt32, coverage: Coverage, path: String, warnings: inout [String]
+  ) throws -> OggPage {
+    var k = buffer.count - OggPage.headerSize
+    let floor = coverage.isWhole ? 0 : coverage.tailStart
+    var skipped = false
+    while k >= floor {
+      if buffer[k] == 0x4F, case .success(let page) = OggPage.read(buffer, at: k), page.serial == serial,
+        page.granule != -1
+      {
+        if skipped || page.end != buffer.count {
+          warnings.append(
+            "Ogg stream: \(buffer.count - page.end) bytes after the last intact page (at byte \(page.offset)) were ignored")
+        }
+        return page
+      }
+      if buffer[k] == 0x4F && buffer.matches(OggPage.capture, at: k) { skipped = true }
+      k -= 1
+    }
+    if !coverage.isWhole { throw NeedWholeFile() }
+    throw TagError.invalid(path: path, reason: "Ogg stream has no intact page with a granule position")
+  }
+
+  private static func le32(_ bytes: [UInt8], _ i: Int) -> UInt32 {
+    UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+  }
+}
