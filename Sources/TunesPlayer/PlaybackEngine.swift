@@ -124,9 +124,9 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// Frames written to the sink since it was last opened or emptied.
   private var written = 0
   /// The chunk: allocated once per size, reused for every decode (no allocation in the loop).
-  private var buffer = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
-  /// Samples decoded into `buffer` that the sink has not taken yet: `pendingStart..<pendingEnd`. They
-  /// belong to the track being written and go out before anything else is decoded.
+  private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+  /// Frames decoded into `buffer` that the sink has not taken yet: `pendingStart..<pendingEnd`, in the
+  /// writing track's format. They belong to that track and go out before anything else is decoded.
   private var pendingStart = 0
   private var pendingEnd = 0
 
@@ -311,7 +311,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     guard let writing = tracks.last else { return }
     let format = writing.decoder.format
     if pendingStart < pendingEnd {
-      writePending(channels: format.channels, yielding: yielding)
+      writePending(format: format, yielding: yielding)
       return
     }
     if atEnd {
@@ -340,14 +340,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     let long = writing.begun && sink.pacesItself
     let chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
     writing.begun = true
-    let capacity = chunk * format.channels
+    let capacity = chunk * format.bytesPerFrame
     if buffer.count < capacity {
       buffer.deallocate()
-      buffer = .allocate(capacity: capacity)
+      buffer = .allocate(byteCount: capacity, alignment: 16)
     }
     let frames: Int
     do {
-      frames = try writing.decoder.read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
+      frames = try writing.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
     } catch {
       send(.failed(token: writing.track.token, path: writing.track.path, message: "\(error)"))
       atEnd = true
@@ -360,20 +360,20 @@ public final class PlaybackEngine: @unchecked Sendable {
       return
     }
     pendingStart = 0
-    pendingEnd = frames * format.channels
-    applyVolume(count: pendingEnd)
-    writePending(channels: format.channels, yielding: yielding)
+    pendingEnd = frames
+    applyVolume(frames: frames, format: format)
+    writePending(format: format, yielding: yielding)
   }
 
   /// Hands the pending samples to the sink. A write cut short by `interrupt()` leaves the rest pending:
   /// the loop carries out the commands, then comes back for it.
-  private func writePending(channels: Int, yielding: Bool) {
+  private func writePending(format: AudioFormat, yielding: Bool) {
     do {
       while pendingStart < pendingEnd {
         beginWrite(yieldingToCommands: yielding)
-        let offered = (pendingEnd - pendingStart) / channels
-        let accepted = try writeOnce()
-        pendingStart += max(0, accepted) * channels
+        let offered = pendingEnd - pendingStart
+        let accepted = try writeOnce(bytesPerFrame: format.bytesPerFrame)
+        pendingStart += max(0, accepted)
         written += max(0, accepted)
         if accepted < offered { break }
       }
@@ -396,13 +396,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     if commandWaits { sink.interrupt() }
   }
 
-  private func writeOnce() throws -> Int {
+  private func writeOnce(bytesPerFrame: Int) throws -> Int {
     defer {
       condition.lock()
       writingShared = false
       condition.unlock()
     }
-    return try sink.write(UnsafeBufferPointer(rebasing: buffer[pendingStart..<pendingEnd]))
+    return try sink.write(UnsafeRawBufferPointer(rebasing: buffer[pendingStart * bytesPerFrame..<pendingEnd * bytesPerFrame]))
   }
 
   /// Announces the track now heard: drops the ones whose audio has left the device.
@@ -530,14 +530,21 @@ public final class PlaybackEngine: @unchecked Sendable {
     track.warningsReported = warnings.count
   }
 
-  private func applyVolume(count: Int) {
+  /// The one place samples are scaled: every encoding gets the same factor, as 16.16 fixed point.
+  private func applyVolume(frames: Int, format: AudioFormat) {
     condition.lock()
     let volume = volumeShared
     condition.unlock()
     guard volume < 100 else { return }
-    let gain = Int32(Self.gain(volume: volume) * 65536)
-    for index in 0..<count {
-      buffer[index] = Int16((Int32(buffer[index]) * gain) >> 16)
+    let gain = Int64(Self.gain(volume: volume) * 65536)
+    let count = frames * format.channels
+    switch format.encoding {
+    case .s16:
+      let samples = buffer.bindMemory(to: Int16.self)
+      for index in 0..<count { samples[index] = Int16(truncatingIfNeeded: (Int64(samples[index]) * gain) >> 16) }
+    case .s32:
+      let samples = buffer.bindMemory(to: Int32.self)
+      for index in 0..<count { samples[index] = Int32(truncatingIfNeeded: (Int64(samples[index]) * gain) >> 16) }
     }
   }
 

@@ -1,0 +1,177 @@
+// FLAC, Vorbis and Opus decoders against the reference command-line decoders on the same files: byte for
+// byte for FLAC (`flac -d`) and Vorbis (`oggdec -R`), within 1 LSB for Opus (`opusdec --no-dither`); the
+// decoder chosen by content; sample-accurate seeks; broken files as one typed error naming the file.
+import Foundation
+import Testing
+import TunesCore
+
+@testable import TunesDecoder
+
+@Suite(.enabled(if: FormatFixtures.toolsPresent)) struct FormatDecoderTests {
+  @Test func flac16IsByteIdenticalToFlacD() throws {
+    let file = try FormatFixtures.get().flac16
+    let decoder = try FLACDecoder(path: file)
+    #expect(decoder.format == AudioFormat(sampleRate: 44100, channels: 2, bitsPerSample: 16))
+    let reference = try FormatFixtures.flacReference([file])
+    let decoded = try decodeRest(decoder, chunkFrames: 1001)
+    #expect(decoded.count == reference.count)
+    #expect(decoded == reference)
+    #expect(decoder.totalFrames == reference.count / 4)
+    #expect(decoder.positionFrames == reference.count / 4)
+    #expect(decoder.warnings.isEmpty)
+  }
+
+  @Test func flac24TravelsAsLeftJustifiedS32AndMatchesFlacD() throws {
+    let file = try FormatFixtures.get().flac24
+    let decoder = try FLACDecoder(path: file)
+    #expect(decoder.format == AudioFormat(sampleRate: 96000, channels: 2, bitsPerSample: 24))
+    #expect(decoder.format.encoding == .s32)
+    let reference = try FormatFixtures.flacReference([file])
+    let decoded = try decodeRest(decoder, chunkFrames: 4096)
+    #expect(decoded.count / 4 == reference.count / 3)
+    let packed = FormatFixtures.packed24(fromS32: decoded)
+    #expect(packed != nil, "every s32 sample has a zero low byte")
+    #expect(packed == reference)
+    #expect(decoder.totalFrames == 2 * 96000)
+  }
+
+  @Test func flacWithAnID3TagInFrontPlays() throws {
+    let fixtures = try FormatFixtures.get()
+    let decoder = try DecoderFactory().makeDecoder(path: fixtures.flacWithID3)
+    #expect(decoder is FLACDecoder)
+    #expect(try decodeRest(decoder) == FormatFixtures.flacReference([fixtures.flac16]))
+  }
+
+  @Test func theDecoderFollowsTheContentNotTheName() throws {
+    let fixtures = try FormatFixtures.get()
+    let mp3 = try Fixtures.get().stereo44
+    #expect(try DecoderFactory().makeDecoder(path: fixtures.flacNamedMP3) is FLACDecoder)
+    #expect(try DecoderFactory().makeDecoder(path: fixtures.vorbis) is VorbisDecoder)
+    #expect(try DecoderFactory().makeDecoder(path: fixtures.opus) is OpusDecoder)
+    #expect(try DecoderFactory().makeDecoder(path: mp3) is MPG123Decoder)
+    // An Opus file named .ogg and a Vorbis file named .opus go by their headers too.
+    let swapped = fixtures.directory + "/vorbis-named.opus"
+    try? FileManager.default.removeItem(atPath: swapped)
+    try FileManager.default.copyItem(atPath: fixtures.vorbis, toPath: swapped)
+    #expect(try DecoderFactory().makeDecoder(path: swapped) is VorbisDecoder)
+  }
+
+  @Test func vorbisIsByteIdenticalToOggdec() throws {
+    let file = try FormatFixtures.get().vorbis
+    let decoder = try VorbisDecoder(path: file)
+    #expect(decoder.format == AudioFormat(sampleRate: 44100, channels: 2))
+    let reference = try FormatFixtures.oggdecReference(file)
+    let decoded = try decodeRest(decoder, chunkFrames: 777)
+    #expect(decoded.count == reference.count)
+    #expect(decoded == reference)
+    #expect(decoder.totalFrames == reference.count / 4)
+  }
+
+  @Test(arguments: [false, true]) func opusIsWithinOneLSBOfOpusdec(mono: Bool) throws {
+    let fixtures = try FormatFixtures.get()
+    let file = mono ? fixtures.opusMono : fixtures.opus
+    let decoder = try OpusDecoder(path: file)
+    #expect(decoder.format == AudioFormat(sampleRate: 48000, channels: mono ? 1 : 2))
+    let reference = FormatFixtures.samples16(try FormatFixtures.opusdecReference(file))
+    let decoded = FormatFixtures.samples16(try decodeRest(decoder, chunkFrames: 960))
+    #expect(decoded.count == reference.count)
+    #expect(decoder.totalFrames == reference.count / (mono ? 1 : 2))
+    let worst = zip(decoded, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    #expect(worst <= 1)
+    #expect(reference.contains { $0 != 0 }, "the reference is not silence")
+  }
+
+  @Test(arguments: [0, 1, 4095, 4096, 50_001, 131_999])
+  func flacSeeksSampleAccurately(frame: Int) throws {
+    let file = try FormatFixtures.get().flac16
+    let decoder = try FLACDecoder(path: file)
+    _ = try decodeRest(decoder, chunkFrames: 3000)  // from the end back
+    #expect(try decoder.seek(toFrame: frame) == frame)
+    #expect(decoder.positionFrames == frame)
+    let reference = try FormatFixtures.flacReference([file])
+    #expect(try decodeRest(decoder) == Array(reference[(frame * 4)...]))
+  }
+
+  @Test func flac24SeeksSampleAccurately() throws {
+    let file = try FormatFixtures.get().flac24
+    let decoder = try FLACDecoder(path: file)
+    #expect(try decoder.seek(toFrame: 100_000) == 100_000)
+    let reference = try FormatFixtures.flacReference([file])
+    #expect(FormatFixtures.packed24(fromS32: try decodeRest(decoder)) == Array(reference[(100_000 * 6)...]))
+  }
+
+  @Test(arguments: [0, 1, 1024, 60_000, 132_000])
+  func vorbisSeeksSampleAccurately(frame: Int) throws {
+    let file = try FormatFixtures.get().vorbis
+    let decoder = try VorbisDecoder(path: file)
+    _ = try decodeRest(decoder, chunkFrames: 3000)
+    #expect(try decoder.seek(toFrame: frame) == frame)
+    let reference = try FormatFixtures.oggdecReference(file)
+    #expect(try decodeRest(decoder) == Array(reference[min(frame * 4, reference.count)...]))
+  }
+
+  @Test(arguments: [0, 1, 960, 70_000, 143_000])
+  func opusSeeksSampleAccurately(frame: Int) throws {
+    let file = try FormatFixtures.get().opus
+    let decoder = try OpusDecoder(path: file)
+    _ = try decodeRest(decoder, chunkFrames: 3000)
+    #expect(try decoder.seek(toFrame: frame) == frame)
+    let reference = FormatFixtures.samples16(try FormatFixtures.opusdecReference(file))
+    let decoded = FormatFixtures.samples16(try decodeRest(decoder))
+    let expected = Array(reference[(frame * 2)...])
+    #expect(decoded.count == expected.count)
+    // The position is exact, but the Opus decoder's state, rebuilt from libopusfile's 80 ms pre-roll,
+    // takes a while to converge: a quarter of a second after the seek every sample agrees again.
+    let settled = min(12_000 * 2, expected.count)
+    let worst = zip(decoded[settled...], expected[settled...]).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    #expect(worst <= 1)
+    #expect(frame + settled / 2 >= reference.count / 2 || expected[settled...].contains { $0 != 0 })
+  }
+
+  @Test func aSeekPastTheEndLandsAtTheEnd() throws {
+    let fixtures = try FormatFixtures.get()
+    for file in [fixtures.flac16, fixtures.vorbis, fixtures.opus] {
+      let decoder = try DecoderFactory().makeDecoder(path: file)
+      let total = try #require(decoder.totalFrames)
+      #expect(try decoder.seek(toFrame: total + 5000) == total)
+      #expect(try decodeRest(decoder).isEmpty)
+    }
+  }
+
+  @Test func brokenFilesAreOneTypedErrorNamingTheFile() throws {
+    let fixtures = try FormatFixtures.get()
+    func cut(_ file: String, to bytes: Int, as name: String) throws -> String {
+      let path = fixtures.directory + "/" + name
+      try Data(try Data(contentsOf: URL(fileURLWithPath: file)).prefix(bytes)).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let cases: [(String, (DecoderError) -> Bool)] = [
+      (try cut(fixtures.flac16, to: 60, as: "cut.flac"), { if case .invalid(_, "FLAC", _) = $0 { true } else { false } }),
+      (try cut(fixtures.opus, to: 3000, as: "cut.opus"), { if case .invalid(_, "Opus", _) = $0 { true } else { false } }),
+      (try cut(fixtures.vorbis, to: 200, as: "cut.ogg"), { if case .invalid(_, "Ogg Vorbis", _) = $0 { true } else { false } }),
+      (
+        try write(Data("OggS".utf8) + Data(repeating: 7, count: 100), as: "other.ogg"),
+        { if case .unknownFormat = $0 { true } else { false } }
+      ),
+    ]
+    for (path, matches) in cases {
+      do {
+        let decoder = try DecoderFactory().makeDecoder(path: path)
+        _ = try decodeRest(decoder)
+        Issue.record("\(path) decoded without an error")
+      } catch let error as DecoderError {
+        #expect(matches(error), "\(error)")
+        #expect(error.description.hasPrefix(path + ": "))
+        #expect(!error.description.contains("\n"))
+        #expect(error.exitStatus == .dataError)
+      }
+    }
+    #expect(throws: DecoderError.self) { try DecoderFactory().makeDecoder(path: fixtures.directory + "/missing.flac") }
+  }
+
+  func write(_ data: Data, as name: String) throws -> String {
+    let path = try FormatFixtures.get().directory + "/" + name
+    try data.write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}
