@@ -25,6 +25,7 @@ let package = Package(
     .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
     .systemLibrary(name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
     .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+    .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,
@@ -39,9 +40,9 @@ let package = Package(
     .target(
       name: "TunesLibrary",
       dependencies: ["TunesCore", "TunesTags", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-    /// libmpg123, libFLAC, libvorbisfile and libopusfile behind the AudioDecoder protocol, picked by the file's
-    /// first bytes (DecoderFactory).
-    .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile"]),
+    /// libmpg123, libFLAC, libvorbisfile, libopusfile and FFmpeg (MP4) behind the AudioDecoder protocol, picked by
+    /// the file's first bytes (DecoderFactory).
+    .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFFmpeg"]),
     /// libasound behind the AudioSink protocol (ALSASink), and PacedSink, which paces null/file devices.
     .target(name: "TunesOutput", dependencies: ["TunesCore", "CALSA"]),
     /// Terminal facts and drawing: raw mode, keys, the player's status line, safe text, width, colour, charts.

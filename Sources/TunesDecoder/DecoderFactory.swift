@@ -10,7 +10,7 @@ public struct DecoderFactory: AudioDecoderFactory {
     case .flac: try FLACDecoder(path: path)
     case .vorbis: try VorbisDecoder(path: path)
     case .opus: try OpusDecoder(path: path)
-    case .mp4: throw DecoderError.unknownFormat(path: path, reason: "MP4/M4A audio is not supported yet")
+    case .mp4: try MP4Decoder(path: path)
     case .mp3: try MPG123Decoder(path: path)
     }
   }

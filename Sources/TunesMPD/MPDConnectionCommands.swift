@@ -28,7 +28,8 @@ extension MPDDispatcher {
   }
 
   /// tunes' decoders under the names of the mpd plugins that use the same libraries, each with the
-  /// suffixes and MIME types mpd 0.23 lists for that plugin (tunes picks a decoder by content, not suffix).
+  /// suffixes and MIME types mpd 0.23 lists for that plugin (tunes picks a decoder by content, not suffix),
+  /// FFmpeg's narrowed to the MP4 ones.
   static let decoderPlugins: [(plugin: String, suffixes: [String], mimeTypes: [String])] = [
     ("mpg123", ["mp3"], []),
     (
@@ -40,6 +41,8 @@ extension MPDDispatcher {
     ),
     ("flac", ["flac"], ["application/flac", "application/x-flac", "audio/flac", "audio/x-flac"]),
     ("opus", ["opus", "ogg", "oga"], ["audio/ogg", "application/ogg", "audio/opus"]),
+    // mpd's ffmpeg plugin lists every container FFmpeg knows; tunes uses FFmpeg for MP4 (AAC, ALAC) only.
+    ("ffmpeg", ["m4a", "m4b", "mp4"], ["application/m4a", "application/mp4", "audio/m4a", "audio/mp4"]),
   ]
 
   static func decoders(_ c: MPDCall, _ out: inout MPDReply) async throws {

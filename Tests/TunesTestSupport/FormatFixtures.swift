@@ -19,6 +19,14 @@ public struct FormatFixtures: Sendable {
   public let opus: String
   /// 1.5 s mono Opus.
   public let opusMono: String
+  /// 3 s, 44.1 kHz stereo AAC in M4A (ffmpeg's encoder: 1024 frames of priming in the edit list), from
+  /// two pure tones: no noise, so the encoder has no noise bands to substitute.
+  public let aac: String
+  /// 1.5 s, 22.05 kHz mono AAC.
+  public let aacMono: String
+  /// ALAC in M4A: `alac16` from the 16-bit signal, `alac24` from the 24-bit 96 kHz one.
+  public let alac16: String
+  public let alac24: String
   /// The tones of `flac16` cut in two at a frame that is not a block boundary, each half its own FLAC.
   public let flacHalves: [String]
 
@@ -27,6 +35,7 @@ public struct FormatFixtures: Sendable {
 
   public static let toolsPresent = [
     "/usr/bin/sox", "/usr/bin/flac", "/usr/bin/oggenc", "/usr/bin/oggdec", "/usr/bin/opusenc", "/usr/bin/opusdec",
+    "/usr/bin/ffmpeg",
   ]
   .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -45,6 +54,23 @@ public struct FormatFixtures: Sendable {
     try sox(44100, 16, 2, "s.wav", "3", "440")
     try sox(96000, 24, 2, "h.wav", "2", "1000")
     try sox(44100, 16, 1, "m.wav", "1.5", "300")
+    try Fixtures.run(
+      "/usr/bin/sox",
+      [
+        "-n", "-r", "44100", "-b", "16", "-e", "signed-integer", "-c", "2", path("t.wav"), "synth", "3", "sine", "440", "sine",
+        "660", "vol", "0.5",
+      ])
+    try Fixtures.run(
+      "/usr/bin/sox",
+      [
+        "-n", "-r", "22050", "-b", "16", "-e", "signed-integer", "-c", "1", path("tm.wav"), "synth", "1.5", "sine", "550", "vol",
+        "0.5",
+      ])
+    for (input, output, codec) in [
+      ("t.wav", "t.m4a", "aac"), ("tm.wav", "tm.m4a", "aac"), ("s.wav", "s16.m4a", "alac"), ("h.wav", "h24.m4a", "alac"),
+    ] {
+      try Fixtures.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", path(input), "-c:a", codec, path(output)])
+    }
     try Fixtures.run("/usr/bin/flac", ["-s", "-f", "-o", path("s.flac"), path("s.wav")])
     try Fixtures.run("/usr/bin/flac", ["-s", "-f", "-o", path("h.flac"), path("h.wav")])
     try Fixtures.run("/usr/bin/oggenc", ["-Q", "-o", path("s.ogg"), path("s.wav")])
@@ -62,6 +88,7 @@ public struct FormatFixtures: Sendable {
     return FormatFixtures(
       directory: directory, flac16: path("s.flac"), flac24: path("h.flac"), flacWithID3: path("tagged.flac"),
       flacNamedMP3: path("really-flac.mp3"), vorbis: path("s.ogg"), opus: path("s.opus"), opusMono: path("m.opus"),
+      aac: path("t.m4a"), aacMono: path("tm.m4a"), alac16: path("s16.m4a"), alac24: path("h24.m4a"),
       flacHalves: [path("a.flac"), path("b.flac")])
   }
 
@@ -98,6 +125,16 @@ public struct FormatFixtures: Sendable {
   /// `opusdec --rate 48000 --no-dither`: raw s16le at Opus's own rate, without dither.
   public static func opusdecReference(_ file: String) throws -> [UInt8] {
     [UInt8](try Fixtures.run("/usr/bin/opusdec", ["--quiet", "--rate", "48000", "--no-dither", file, "-"]))
+  }
+
+  /// The ffmpeg CLI's decode of the first audio stream as raw `sampleFormat` (s16le or s32le). The
+  /// conversion from AAC's floats goes through swresample with its dither explicitly off
+  /// (aresample=dither_method=none, also its default), so the result is a plain rounding, the same every run.
+  public static func ffmpegReference(_ file: String, sampleFormat: String = "s16le") throws -> [UInt8] {
+    [UInt8](
+      try Fixtures.run(
+        "/usr/bin/ffmpeg",
+        ["-v", "error", "-i", file, "-map", "0:a:0", "-af", "aresample=dither_method=none", "-f", sampleFormat, "-"]))
   }
 
   /// Little-endian s16 bytes as samples.
