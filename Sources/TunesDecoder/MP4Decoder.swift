@@ -1,4 +1,4 @@
-// One MP4/M4A file (AAC or ALAC) decoded by FFmpeg's libavformat and libavcodec. libavformat applies the
+// One MP4/M4A file (AAC or ALAC) decoded by FFmpeg's libavformat and libavcodec, loaded on first use. libavformat applies the
 // edit list (the encoder delay at the start) and the stream's duration is the exact sample count, so
 // decoding stops there and the encoder's padding at the end is never played: albums stay gapless. AAC
 // decodes to floats, rounded to s16 without dither (as the ffmpeg CLI converts with swresample's default,
@@ -15,6 +15,8 @@ public final class MP4Decoder: AudioDecoder {
   public private(set) var positionFrames = 0
   public private(set) var warnings: [String] = []
 
+  /// FFmpeg's functions, loaded on first use (see Sources/CFFmpeg/shim.h).
+  private let ff: tunes_ffmpeg_api
   private var container: UnsafeMutablePointer<AVFormatContext>?
   private var codec: UnsafeMutablePointer<AVCodecContext>?
   private var stream: Int32 = 0
@@ -31,7 +33,11 @@ public final class MP4Decoder: AudioDecoder {
 
   public init(path: String) throws {
     self.path = path
-    guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
+    guard let api = tunes_ffmpeg() else {
+      throw DecoderError.noHandle(library: "FFmpeg", reason: tunes_ffmpeg_error().map { String(cString: $0) } ?? "cannot load")
+    }
+    ff = api.pointee
+    guard let packet = ff.av_packet_alloc!(), let frame = ff.av_frame_alloc!() else {
       throw DecoderError.noHandle(library: "libavcodec", reason: "out of memory")
     }
     self.packet = packet
@@ -41,11 +47,11 @@ public final class MP4Decoder: AudioDecoder {
 
   deinit {
     var packet: UnsafeMutablePointer<AVPacket>? = self.packet
-    av_packet_free(&packet)
+    ff.av_packet_free!(&packet)
     var frame: UnsafeMutablePointer<AVFrame>? = self.frame
-    av_frame_free(&frame)
-    avcodec_free_context(&codec)
-    avformat_close_input(&container)
+    ff.av_frame_free!(&frame)
+    ff.avcodec_free_context!(&codec)
+    ff.avformat_close_input!(&container)
   }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -71,10 +77,10 @@ public final class MP4Decoder: AudioDecoder {
   @discardableResult public func seek(toFrame target: Int) throws -> Int {
     var target = max(0, target)
     if let totalFrames { target = min(target, totalFrames) }
-    let timestamp = av_rescale_q(Int64(target), AVRational(num: 1, den: Int32(format.sampleRate)), timeBase)
-    let status = av_seek_frame(container, stream, timestamp, AVSEEK_FLAG_BACKWARD)
-    guard status >= 0 else { throw DecoderError.seekFailed(path: path, frame: target, reason: Self.text(status)) }
-    avcodec_flush_buffers(codec)
+    let timestamp = ff.av_rescale_q!(Int64(target), AVRational(num: 1, den: Int32(format.sampleRate)), timeBase)
+    let status = ff.av_seek_frame!(container, stream, timestamp, AVSEEK_FLAG_BACKWARD)
+    guard status >= 0 else { throw DecoderError.seekFailed(path: path, frame: target, reason: text(status)) }
+    ff.avcodec_flush_buffers!(codec)
     frameSamples = 0
     frameConsumed = 0
     flushed = false
@@ -89,7 +95,7 @@ public final class MP4Decoder: AudioDecoder {
   /// Receives the next decoded frame, feeding packets as the codec asks; false at the end.
   private func decodeNextFrame() throws -> Bool {
     while !finished {
-      let received = avcodec_receive_frame(codec, frame)
+      let received = ff.avcodec_receive_frame!(codec, frame)
       if received == 0 {
         frameSamples = Int(frame.pointee.nb_samples)
         frameConsumed = 0
@@ -102,7 +108,7 @@ public final class MP4Decoder: AudioDecoder {
         break
       }
       guard received == tunes_averror_eagain() else {
-        throw DecoderError.decodeFailed(path: path, frame: positionFrames, reason: Self.text(received))
+        throw DecoderError.decodeFailed(path: path, frame: positionFrames, reason: text(received))
       }
       try feedPacket()
     }
@@ -116,18 +122,18 @@ public final class MP4Decoder: AudioDecoder {
       return
     }
     while true {
-      let status = av_read_frame(container, packet)
+      let status = ff.av_read_frame!(container, packet)
       if status < 0 {
-        if status != tunes_averror_eof() { warn("read error: \(Self.text(status)); treated as the end") }
-        avcodec_send_packet(codec, nil)
+        if status != tunes_averror_eof() { warn("read error: \(text(status)); treated as the end") }
+        _ = ff.avcodec_send_packet!(codec, nil)
         flushed = true
         return
       }
-      defer { av_packet_unref(packet) }
+      defer { ff.av_packet_unref!(packet) }
       guard packet.pointee.stream_index == stream else { continue }
-      let sent = avcodec_send_packet(codec, packet)
+      let sent = ff.avcodec_send_packet!(codec, packet)
       if sent < 0 && sent != tunes_averror_eagain() {
-        warn("packet at sample frame \(positionFrames): \(Self.text(sent)); skipped")
+        warn("packet at sample frame \(positionFrames): \(text(sent)); skipped")
       }
       return
     }
@@ -140,7 +146,7 @@ public final class MP4Decoder: AudioDecoder {
       skipUntil = nil
       return
     }
-    let start = Int(av_rescale_q(pts, timeBase, AVRational(num: 1, den: Int32(format.sampleRate))))
+    let start = Int(ff.av_rescale_q!(pts, timeBase, AVRational(num: 1, den: Int32(format.sampleRate))))
     if start + frameSamples <= target {
       frameConsumed = frameSamples
     } else {
@@ -153,7 +159,7 @@ public final class MP4Decoder: AudioDecoder {
   private func convert(from offset: Int, count: Int, to out: UnsafeMutableRawPointer) {
     let channels = format.channels
     let sampleFormat = AVSampleFormat(rawValue: frame.pointee.format)
-    let planar = av_sample_fmt_is_planar(sampleFormat) != 0
+    let planar = ff.av_sample_fmt_is_planar!(sampleFormat) != 0
     func plane(_ channel: Int) -> UnsafeMutableRawPointer {
       UnsafeMutableRawPointer(frame.pointee.extended_data[planar ? channel : 0]!)
     }
@@ -195,15 +201,15 @@ public final class MP4Decoder: AudioDecoder {
   // MARK: Opening
 
   private func open() throws {
-    av_log_set_level(AV_LOG_QUIET)
-    var status = avformat_open_input(&container, path, nil, nil)
+    ff.av_log_set_level!(AV_LOG_QUIET)
+    var status = ff.avformat_open_input!(&container, path, nil, nil)
     guard status >= 0, let container else {
-      throw DecoderError.cannotOpen(path: path, reason: Self.text(status))
+      throw DecoderError.cannotOpen(path: path, reason: text(status))
     }
-    status = avformat_find_stream_info(container, nil)
-    guard status >= 0 else { throw DecoderError.invalid(path: path, format: "MP4", reason: Self.text(status)) }
+    status = ff.avformat_find_stream_info!(container, nil)
+    guard status >= 0 else { throw DecoderError.invalid(path: path, format: "MP4", reason: text(status)) }
     var decoder: UnsafePointer<AVCodec>?
-    stream = av_find_best_stream(container, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
+    stream = ff.av_find_best_stream!(container, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
     guard stream >= 0, let decoder else {
       throw DecoderError.invalid(path: path, format: "MP4", reason: "no audio stream libavcodec can decode")
     }
@@ -212,11 +218,11 @@ public final class MP4Decoder: AudioDecoder {
     for index in 0..<Int(container.pointee.nb_streams) where index != Int(stream) {
       container.pointee.streams[index]!.pointee.discard = AVDISCARD_ALL
     }
-    codec = avcodec_alloc_context3(decoder)
+    codec = ff.avcodec_alloc_context3!(decoder)
     guard let codec else { throw DecoderError.noHandle(library: "libavcodec", reason: "out of memory") }
-    status = avcodec_parameters_to_context(codec, audio.pointee.codecpar)
-    if status >= 0 { status = avcodec_open2(codec, decoder, nil) }
-    guard status >= 0 else { throw DecoderError.invalid(path: path, format: "MP4", reason: Self.text(status)) }
+    status = ff.avcodec_parameters_to_context!(codec, audio.pointee.codecpar)
+    if status >= 0 { status = ff.avcodec_open2!(codec, decoder, nil) }
+    guard status >= 0 else { throw DecoderError.invalid(path: path, format: "MP4", reason: text(status)) }
     let channels = Int(codec.pointee.ch_layout.nb_channels)
     let rate = Int(codec.pointee.sample_rate)
     guard channels > 0, rate > 0 else {
@@ -229,20 +235,20 @@ public final class MP4Decoder: AudioDecoder {
       let raw = Int(codec.pointee.bits_per_raw_sample)
       bits = raw > 16 && raw <= 32 ? raw : 32
     default:
-      let name = av_get_sample_fmt_name(codec.pointee.sample_fmt).map { String(cString: $0) } ?? "unknown"
+      let name = ff.av_get_sample_fmt_name!(codec.pointee.sample_fmt).map { String(cString: $0) } ?? "unknown"
       throw DecoderError.invalid(path: path, format: "MP4", reason: "decodes to \(name) samples, which tunes does not take")
     }
     format = AudioFormat(sampleRate: rate, channels: channels, bitsPerSample: bits)
     timeBase = audio.pointee.time_base
     let duration = audio.pointee.duration
     if duration > 0 {
-      totalFrames = Int(av_rescale_q(duration, timeBase, AVRational(num: 1, den: Int32(rate))))
+      totalFrames = Int(ff.av_rescale_q!(duration, timeBase, AVRational(num: 1, den: Int32(rate))))
     }
   }
 
-  static func text(_ status: Int32) -> String {
+  func text(_ status: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 256)
-    buffer.withUnsafeMutableBufferPointer { _ = av_strerror(status, $0.baseAddress, $0.count) }
+    buffer.withUnsafeMutableBufferPointer { _ = ff.av_strerror!(status, $0.baseAddress, $0.count) }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
