@@ -152,7 +152,7 @@ public actor PlayerBackend: MPDBackend {
     if s.state != .stopped {
       out.elapsed = Double(s.elapsedMs) / 1000
       out.duration = s.durationMs.map { Double($0) / 1000 }
-      if let format = s.format { out.audio = "\(format.sampleRate):16:\(format.channels)" }
+      if let format = s.format { out.audio = "\(format.sampleRate):\(format.bitsPerSample):\(format.channels)" }
     }
     out.updatingDatabase = runningUpdate
     out.error = s.error ?? updateError
