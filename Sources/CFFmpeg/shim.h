@@ -11,7 +11,9 @@
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
 #include <libavutil/macros.h>
+#include <pthread.h>
 #include <stddef.h>
+#include <string.h>
 
 static inline int tunes_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int tunes_averror_eof(void) { return AVERROR_EOF; }
@@ -34,7 +36,6 @@ typedef struct tunes_ffmpeg_api {
 typedef struct tunes_ffmpeg_state {
   tunes_ffmpeg_api api;
   const char *failure;
-  int tried;
 } tunes_ffmpeg_state;
 
 // A function-local static: Swift emits the inline function with its storage (a file-scope static in a
@@ -46,12 +47,9 @@ static inline tunes_ffmpeg_state *tunes_ffmpeg_state_get(void) {
 
 static inline const char *tunes_ffmpeg_error(void) { return tunes_ffmpeg_state_get()->failure; }
 
-/// The loaded functions, or NULL. Not thread-safe on the first call: the engine's audio thread alone
-/// opens decoders (and tests call it from one thread before any other use).
-static inline const tunes_ffmpeg_api *tunes_ffmpeg(void) {
+/// Loads the libraries and looks the functions up, once per process (see tunes_ffmpeg).
+static inline void tunes_ffmpeg_load(void) {
   tunes_ffmpeg_state *state = tunes_ffmpeg_state_get();
-  if (state->tried) return state->failure ? NULL : &state->api;
-  state->tried = 1;
   // The sonames of the major versions these headers describe: an ABI other than the one built against
   // is never picked up.
   const char *names[] = {"libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR),
@@ -61,19 +59,26 @@ static inline const tunes_ffmpeg_api *tunes_ffmpeg(void) {
   for (int i = 0; i < 3; i++) {
     handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
     if (!handles[i]) {
-      state->failure = dlerror();
-      return NULL;
+      state->failure = strdup(dlerror());  // dlerror's buffer is reused by the next dl call
+      return;
     }
   }
-#define TUNES_FFMPEG_LOOKUP(name)                                                           \
-  state->api.name = (__typeof__(name) *)dlsym(handles[2], #name);                  \
-  if (!state->api.name) state->api.name = (__typeof__(name) *)dlsym(handles[1], #name); \
-  if (!state->api.name) state->api.name = (__typeof__(name) *)dlsym(handles[0], #name); \
-  if (!state->api.name) {                                                          \
-    state->failure = "FFmpeg lacks " #name;                                           \
-    return NULL;                                                                            \
+#define TUNES_FFMPEG_LOOKUP(name)                                                             \
+  state->api.name = (__typeof__(name) *)dlsym(handles[2], #name);                             \
+  if (!state->api.name) state->api.name = (__typeof__(name) *)dlsym(handles[1], #name);       \
+  if (!state->api.name) state->api.name = (__typeof__(name) *)dlsym(handles[0], #name);       \
+  if (!state->api.name) {                                                                     \
+    state->failure = "FFmpeg lacks " #name;                                                   \
+    return;                                                                                   \
   }
   TUNES_FFMPEG_FUNCTIONS(TUNES_FFMPEG_LOOKUP)
 #undef TUNES_FFMPEG_LOOKUP
-  return &state->api;
+}
+
+/// The loaded functions, or NULL. Any thread; the first call loads the libraries.
+static inline const tunes_ffmpeg_api *tunes_ffmpeg(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, tunes_ffmpeg_load);
+  tunes_ffmpeg_state *state = tunes_ffmpeg_state_get();
+  return state->failure ? NULL : &state->api;
 }
