@@ -1,6 +1,6 @@
 // The audio vocabulary between decoding, the player and the output: a PCM format and the two protocols
 // the player drives. The player depends on these protocols only, so tests stand in fakes; the real
-// implementations are TunesDecoder (libmpg123, libFLAC, libvorbisfile, libopusfile) and TunesOutput
+// implementations are TunesDecoder (libmpg123, libFLAC, libvorbisfile, libopusfile, FFmpeg) and TunesOutput
 // (libasound). PCM moves as raw bytes so that 16- and 32-bit samples share one path.
 
 /// How one sample is stored in the interleaved PCM that moves from decoder to device.

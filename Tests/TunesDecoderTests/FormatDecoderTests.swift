@@ -81,6 +81,42 @@ import TunesCore
     #expect(reference.contains { $0 != 0 }, "the reference is not silence")
   }
 
+  @Test func opusAppliesTheHeadersOutputGainAsOpusdecDoes() throws {
+    let fixtures = try FormatFixtures.get()
+    // -6.02 dB in the header (Q7.8), with the first page's checksum made right again.
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixtures.opus)))
+    let packet = 27 + Int(bytes[26])
+    #expect(bytes[packet..<packet + 8].elementsEqual("OpusHead".utf8))
+    let gain = Int16(-1541)
+    bytes[packet + 16] = UInt8(truncatingIfNeeded: gain)
+    bytes[packet + 17] = UInt8(truncatingIfNeeded: gain >> 8)
+    let pageEnd = packet + (0..<Int(bytes[26])).reduce(0) { $0 + Int(bytes[27 + $1]) }
+    for index in 22..<26 { bytes[index] = 0 }
+    let crc = Self.oggCRC(bytes[0..<pageEnd])
+    for index in 0..<4 { bytes[22 + index] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(index))) }
+    let file = fixtures.directory + "/quieter.opus"
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+
+    let decoded = FormatFixtures.samples16(try decodeRest(try OpusDecoder(path: file)))
+    let reference = FormatFixtures.samples16(try FormatFixtures.opusdecReference(file))
+    let loud = FormatFixtures.samples16(try FormatFixtures.opusdecReference(fixtures.opus))
+    #expect(decoded.count == reference.count)
+    #expect((zip(decoded, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0) <= 1)
+    // Half as loud as the file without the gain.
+    let peak = { (samples: [Int16]) in samples.map { abs(Int($0)) }.max() ?? 0 }
+    #expect(abs(Double(peak(decoded)) / Double(peak(loud)) - 0.5) < 0.01)
+  }
+
+  /// Ogg's page checksum: CRC-32, polynomial 0x04C11DB7, not reflected, initial value 0.
+  static func oggCRC(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0
+    for byte in bytes {
+      crc ^= UInt32(byte) << 24
+      for _ in 0..<8 { crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1 }
+    }
+    return crc
+  }
+
   @Test(arguments: [0, 1, 4095, 4096, 50_001, 131_999])
   func flacSeeksSampleAccurately(frame: Int) throws {
     let file = try FormatFixtures.get().flac16
