@@ -23,6 +23,11 @@ let package = Package(
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+    .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
+    .systemLibrary(name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
+    .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+    // Headers only: the libraries are loaded on first use (see Sources/CFFmpeg/shim.h).
+    .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,
@@ -37,8 +42,9 @@ let package = Package(
     .target(
       name: "TunesLibrary",
       dependencies: ["TunesCore", "TunesTags", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-    /// libmpg123 behind the AudioDecoder protocol.
-    .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123"]),
+    /// libmpg123, libFLAC, libvorbisfile, libopusfile and FFmpeg (MP4) behind the AudioDecoder protocol, picked by
+    /// the file's first bytes (DecoderFactory).
+    .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFFmpeg"]),
     /// libasound behind the AudioSink protocol (ALSASink), and PacedSink, which paces null/file devices.
     .target(name: "TunesOutput", dependencies: ["TunesCore", "CALSA"]),
     /// Terminal facts and drawing: raw mode, keys, the player's status line, safe text, width, colour, charts.
@@ -73,7 +79,7 @@ let package = Package(
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
         "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", argumentParser,
       ]),
-    /// Development harness: decode an MP3 to raw S16LE on stdout (like MPD's test/run_decoder).
+    /// Development harness: decode audio files to raw PCM on stdout (like MPD's test/run_decoder).
     .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder", "TunesOutput"]),
     /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
     .executableTarget(name: "tunes-play-raw", dependencies: ["TunesCore", "TunesOutput"]),

@@ -165,7 +165,7 @@ public actor PlayerBackend: MPDBackend {
 
   /// The decoder's output as `status` shows it: the player decodes to 16-bit integers today.
   static func mpdAudioFormat(_ format: AudioFormat) -> MPDAudioFormat {
-    MPDAudioFormat(sampleRate: format.sampleRate, sample: .bits(16), channels: format.channels)
+    MPDAudioFormat(sampleRate: format.sampleRate, sample: .bits(format.bitsPerSample), channels: format.channels)
   }
 
   /// The song's average bitrate from its file's frame headers (the Xing/Info/VBRI totals, else the

@@ -1,20 +1,41 @@
 // The audio vocabulary between decoding, the player and the output: a PCM format and the two protocols
 // the player drives. The player depends on these protocols only, so tests stand in fakes; the real
-// implementations are TunesDecoder (libmpg123) and TunesOutput (libasound).
+// implementations are TunesDecoder (libmpg123, libFLAC, libvorbisfile, libopusfile, FFmpeg) and TunesOutput
+// (libasound). PCM moves as raw bytes so that 16- and 32-bit samples share one path.
 
-/// Interleaved signed 16-bit little-endian PCM, the only sample format tunes moves around.
+/// How one sample is stored in the interleaved PCM that moves from decoder to device.
+public enum SampleEncoding: String, Hashable, Sendable {
+  /// Signed 16-bit little-endian.
+  case s16
+  /// Signed 32-bit little-endian. Sources of 17 to 31 bits sit left-justified (a 24-bit sample `x` is
+  /// stored as `x << 8`), so every encoding is full scale and a device opened as S32_LE plays it as is.
+  case s32
+
+  public var bytes: Int { self == .s16 ? 2 : 4 }
+}
+
+/// Interleaved little-endian PCM: rate, channels, and the source's bit depth, which picks the encoding
+/// (16 bits and fewer travel as s16, deeper sources as s32).
 public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
   public var sampleRate: Int
   public var channels: Int
+  /// Significant bits per sample as the file holds them (8, 16, 24, 32); what MPD's `audio:` shows.
+  public var bitsPerSample: Int
 
-  public init(sampleRate: Int, channels: Int) {
+  public init(sampleRate: Int, channels: Int, bitsPerSample: Int = 16) {
     self.sampleRate = sampleRate
     self.channels = channels
+    self.bitsPerSample = bitsPerSample
   }
 
-  public var bytesPerFrame: Int { channels * 2 }
+  public var encoding: SampleEncoding { bitsPerSample <= 16 ? .s16 : .s32 }
+  public var bytesPerFrame: Int { channels * encoding.bytes }
   public var description: String {
-    "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch"), s16le"
+    let layout = channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch"
+    let sample =
+      bitsPerSample == 16
+      ? "s16le" : encoding == .s16 ? "s\(bitsPerSample) in s16le" : bitsPerSample == 32 ? "s32le" : "s\(bitsPerSample) in s32le"
+    return "\(sampleRate) Hz, \(layout), \(sample)"
   }
 
   /// A position: the milliseconds fully played by `frames` (rounded down).
@@ -36,9 +57,10 @@ public protocol AudioDecoder: AnyObject {
   var totalFrames: Int? { get }
   /// The frame `read` returns next.
   var positionFrames: Int { get }
-  /// Fills `buffer` with whole interleaved frames; returns the number of frames, 0 at the end of the file.
-  /// Corrupt frames in the middle of a file are skipped (see `warnings`); only unrecoverable errors throw.
-  func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int
+  /// Fills `buffer` with whole interleaved frames in `format.encoding` (as many as fit in its bytes);
+  /// returns the number of frames, 0 at the end of the file. Corrupt frames in the middle of a file are
+  /// skipped (see `warnings`); only unrecoverable errors throw.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
   /// Moves to `frame` (sample-accurate); returns the frame reached.
   @discardableResult func seek(toFrame frame: Int) throws -> Int
   /// Problems skipped over so far (e.g. "frame 1234: bad header"), for the player to report.
@@ -55,8 +77,9 @@ public protocol AudioDecoderFactory: Sendable {
 public protocol AudioSink: AnyObject {
   /// (Re)configures the device for `format`; a no-op when already open with that format.
   func open(format: AudioFormat) throws
-  /// Plays interleaved frames; blocks while the device buffer is full; returns frames consumed.
-  func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int
+  /// Plays whole interleaved frames in the opened format's encoding; blocks while the device buffer is
+  /// full; returns frames consumed.
+  func write(_ frames: UnsafeRawBufferPointer) throws -> Int
   /// Frames written but not yet heard (the device's delay); 0 for devices that do not pace.
   var delayFrames: Int { get }
   /// True when the device itself plays in real time (a sound card); false for `null` and `file`.

@@ -35,7 +35,7 @@ public final class MPG123Decoder: AudioDecoder {
   public init(path: String) throws {
     var status: Int32 = 0
     guard let handle = mpg123_new(nil, &status) else {
-      throw DecoderError.noHandle(reason: Self.text(status))
+      throw DecoderError.noHandle(library: "libmpg123", reason: Self.text(status))
     }
     do {
       let opened = try Self.open(handle, path: path)
@@ -55,9 +55,10 @@ public final class MPG123Decoder: AudioDecoder {
     mpg123_delete(handle)
   }
 
-  public func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
-    guard let base = buffer.baseAddress else { return 0 }
-    let capacity = (buffer.count / format.channels) * format.channels
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    guard let raw = buffer.baseAddress else { return 0 }
+    let base = raw.assumingMemoryBound(to: Int16.self)
+    let capacity = (buffer.count / format.bytesPerFrame) * format.channels
     var filled = 0
     while filled < capacity {
       let available = chunkSamples - chunkConsumed

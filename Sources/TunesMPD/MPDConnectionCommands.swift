@@ -46,8 +46,30 @@ extension MPDDispatcher {
     out.tagTypes = shown.count == MPDTag.allCases.count ? nil : shown
   }
 
+  /// tunes' decoders under the names of the mpd plugins that use the same libraries, each with the
+  /// suffixes and MIME types mpd 0.23 lists for that plugin (tunes picks a decoder by content, not suffix),
+  /// FFmpeg's narrowed to the MP4 ones.
+  static let decoderPlugins: [(plugin: String, suffixes: [String], mimeTypes: [String])] = [
+    ("mpg123", ["mp3"], []),
+    (
+      "vorbis", ["ogg", "oga"],
+      [
+        "application/ogg", "application/x-ogg", "audio/ogg", "audio/vorbis", "audio/vorbis+ogg", "audio/x-ogg",
+        "audio/x-vorbis", "audio/x-vorbis+ogg",
+      ]
+    ),
+    ("flac", ["flac"], ["application/flac", "application/x-flac", "audio/flac", "audio/x-flac"]),
+    ("opus", ["opus", "ogg", "oga"], ["audio/ogg", "application/ogg", "audio/opus"]),
+    // mpd's ffmpeg plugin lists every container FFmpeg knows; tunes uses FFmpeg for MP4 (AAC, ALAC) only.
+    ("ffmpeg", ["m4a", "m4b", "mp4"], ["application/m4a", "application/mp4", "audio/m4a", "audio/mp4"]),
+  ]
+
   static func decoders(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    out += "plugin: mpg123\nsuffix: mp3\nmime_type: audio/mpeg\n"
+    for decoder in decoderPlugins {
+      out += "plugin: \(decoder.plugin)\n"
+      for suffix in decoder.suffixes { out += "suffix: \(suffix)\n" }
+      for mime in decoder.mimeTypes { out += "mime_type: \(mime)\n" }
+    }
   }
 
   static func urlHandlers(_ c: MPDCall, _ out: inout MPDReply) async throws {

@@ -11,6 +11,9 @@ public final class ALSASink: AudioSink {
   /// The device's buffer: long enough to ride out a busy machine, short enough for snappy seeks.
   public let latencyMicroseconds: UInt32
   public private(set) var format: AudioFormat?
+  /// The encoding the device was opened with: `format.encoding`, or s16 where the device refused 32-bit
+  /// samples (a `hw:` device of a 16-bit card); `write` then keeps each sample's top 16 bits.
+  public private(set) var deviceEncoding: SampleEncoding?
 
   private var pcm: OpaquePointer?
   private var pcmType: snd_pcm_type_t?
@@ -19,6 +22,8 @@ public final class ALSASink: AudioSink {
   private var pausedInDevice = false
   /// Set by `interrupt()`: a write into a clocked device returns after the piece it is waiting on.
   private let interruptRequested = Atomic<Bool>(false)
+  /// s32 samples narrowed for a 16-bit device, one piece at a time (allocated once per size).
+  private var narrowed = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
 
   /// A write to a sound card goes out in pieces of at most this many frames (23 ms at 44.1 kHz), so an
   /// interrupt is noticed after one piece however much the caller handed over.
@@ -29,7 +34,10 @@ public final class ALSASink: AudioSink {
     self.latencyMicroseconds = latencyMicroseconds
   }
 
-  deinit { close() }
+  deinit {
+    close()
+    narrowed.deallocate()
+  }
 
   /// The `null` and `file` plugins swallow audio as fast as it comes; everything else is a clocked device.
   public var pacesItself: Bool {
@@ -49,9 +57,13 @@ public final class ALSASink: AudioSink {
     var handle: OpaquePointer?
     let status = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
     guard status >= 0, let handle else { throw openError(status) }
-    let configured = snd_pcm_set_params(
-      handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-      UInt32(format.channels), UInt32(format.sampleRate), 1, latencyMicroseconds)
+    var encoding = format.encoding
+    var configured = configure(handle, format: format, encoding: encoding)
+    if configured < 0 && encoding == .s32 {
+      // No 32-bit samples on this device: play the top 16 bits rather than nothing.
+      encoding = .s16
+      configured = configure(handle, format: format, encoding: encoding)
+    }
     guard configured >= 0 else {
       snd_pcm_close(handle)
       throw OutputError.configureFailed(device: device, format: format, reason: Self.text(configured))
@@ -61,18 +73,27 @@ public final class ALSASink: AudioSink {
     canPause = Self.canPause(handle)
     pausedInDevice = false
     self.format = format
+    deviceEncoding = encoding
   }
 
-  public func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
-    guard let pcm, let format else { throw OutputError.notOpen(device: device) }
+  private func configure(_ handle: OpaquePointer, format: AudioFormat, encoding: SampleEncoding) -> Int32 {
+    snd_pcm_set_params(
+      handle, encoding == .s16 ? SND_PCM_FORMAT_S16_LE : SND_PCM_FORMAT_S32_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+      UInt32(format.channels), UInt32(format.sampleRate), 1, latencyMicroseconds)
+  }
+
+  public func write(_ samples: UnsafeRawBufferPointer) throws -> Int {
+    guard let pcm, let format, let deviceEncoding else { throw OutputError.notOpen(device: device) }
     guard let base = samples.baseAddress else { return 0 }
-    let frames = samples.count / format.channels
+    let frames = samples.count / format.bytesPerFrame
     // null and file take everything at once; a card blocks, so it gets pieces it can be interrupted between.
-    let piece = pacesItself ? Self.interruptibleFrames : frames
+    let piece = pacesItself || deviceEncoding != format.encoding ? Self.interruptibleFrames : frames
     var written = 0
     while written < frames {
       let count = min(piece, frames - written)
-      let result = snd_pcm_writei(pcm, base + written * format.channels, snd_pcm_uframes_t(count))
+      var source = base + written * format.bytesPerFrame
+      if deviceEncoding != format.encoding { source = UnsafeRawPointer(narrow(source, frames: count, channels: format.channels)) }
+      let result = snd_pcm_writei(pcm, source, snd_pcm_uframes_t(count))
       if result >= 0 {
         written += Int(result)
         if interruptRequested.exchange(false, ordering: .relaxed) { break }
@@ -81,6 +102,18 @@ public final class ALSASink: AudioSink {
       try recover(pcm, from: Int32(result))
     }
     return written
+  }
+
+  /// s32 → s16 for a device that refused s32: the top 16 bits of each sample, as a 16-bit card would hear.
+  private func narrow(_ source: UnsafeRawPointer, frames: Int, channels: Int) -> UnsafeMutablePointer<Int16> {
+    let count = frames * channels
+    if narrowed.count < count {
+      narrowed.deallocate()
+      narrowed = .allocate(capacity: count)
+    }
+    let wide = source.assumingMemoryBound(to: Int32.self)
+    for index in 0..<count { narrowed[index] = Int16(truncatingIfNeeded: wide[index] >> 16) }
+    return narrowed.baseAddress!
   }
 
   public func interrupt() {
@@ -138,6 +171,7 @@ public final class ALSASink: AudioSink {
     self.pcm = nil
     pcmType = nil
     format = nil
+    deviceEncoding = nil
     pausedInDevice = false
   }
 

@@ -64,9 +64,9 @@ public final class PacedSink: AudioSink {
     self.format = format
   }
 
-  public func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+  public func write(_ samples: UnsafeRawBufferPointer) throws -> Int {
     guard pacing, let format, let base = samples.baseAddress else { return try inner.write(samples) }
-    let frames = samples.count / format.channels
+    let frames = samples.count / format.bytesPerFrame
     // Small pieces, so no single write runs far past the allowed lead.
     let piece = Swift.max(1, Int(maxLead * Double(format.sampleRate)) / 2)
     var done = 0
@@ -74,7 +74,7 @@ public final class PacedSink: AudioSink {
       let count = Swift.min(piece, frames - done)
       // Interrupted: hand back what was taken; the caller writes the rest after its command.
       guard waitForRoom(adding: count, format: format) else { break }
-      let chunk = UnsafeBufferPointer(start: base + done * format.channels, count: count * format.channels)
+      let chunk = UnsafeRawBufferPointer(start: base + done * format.bytesPerFrame, count: count * format.bytesPerFrame)
       let consumed = try inner.write(chunk)
       framesWritten += consumed
       done += consumed

@@ -129,9 +129,9 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// Frames written to the sink since it was last opened or emptied.
   private var written = 0
   /// The chunk: allocated once per size, reused for every decode (no allocation in the loop).
-  private var buffer = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
-  /// Samples decoded into `buffer` that the sink has not taken yet: `pendingStart..<pendingEnd`. They
-  /// belong to the track being written and go out before anything else is decoded.
+  private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+  /// Frames decoded into `buffer` that the sink has not taken yet: `pendingStart..<pendingEnd`, in the
+  /// writing track's format. They belong to that track and go out before anything else is decoded.
   private var pendingStart = 0
   private var pendingEnd = 0
 
@@ -323,7 +323,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     guard let writing = tracks.last else { return }
     let format = writing.decoder.format
     if pendingStart < pendingEnd {
-      writePending(channels: format.channels, yielding: yielding)
+      writePending(format: format, yielding: yielding)
       return
     }
     if atEnd {
@@ -352,14 +352,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     let long = writing.begun && sink.pacesItself
     let chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
     writing.begun = true
-    let capacity = chunk * format.channels
+    let capacity = chunk * format.bytesPerFrame
     if buffer.count < capacity {
       buffer.deallocate()
-      buffer = .allocate(capacity: capacity)
+      buffer = .allocate(byteCount: capacity, alignment: 16)
     }
     let frames: Int
     do {
-      frames = try writing.decoder.read(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity]))
+      frames = try writing.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
     } catch {
       send(.failed(token: writing.track.token, path: writing.track.path, message: "\(error)"))
       atEnd = true
@@ -372,20 +372,20 @@ public final class PlaybackEngine: @unchecked Sendable {
       return
     }
     pendingStart = 0
-    pendingEnd = frames * format.channels
-    applyVolume(count: pendingEnd, gain: writing.track.gain)
-    writePending(channels: format.channels, yielding: yielding)
+    pendingEnd = frames
+    applyVolume(frames: frames, format: format, gain: writing.track.gain)
+    writePending(format: format, yielding: yielding)
   }
 
   /// Hands the pending samples to the sink. A write cut short by `interrupt()` leaves the rest pending:
   /// the loop carries out the commands, then comes back for it.
-  private func writePending(channels: Int, yielding: Bool) {
+  private func writePending(format: AudioFormat, yielding: Bool) {
     do {
       while pendingStart < pendingEnd {
         beginWrite(yieldingToCommands: yielding)
-        let offered = (pendingEnd - pendingStart) / channels
-        let accepted = try writeOnce()
-        pendingStart += max(0, accepted) * channels
+        let offered = pendingEnd - pendingStart
+        let accepted = try writeOnce(bytesPerFrame: format.bytesPerFrame)
+        pendingStart += max(0, accepted)
         written += max(0, accepted)
         if accepted < offered { break }
       }
@@ -408,13 +408,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     if commandWaits { sink.interrupt() }
   }
 
-  private func writeOnce() throws -> Int {
+  private func writeOnce(bytesPerFrame: Int) throws -> Int {
     defer {
       condition.lock()
       writingShared = false
       condition.unlock()
     }
-    return try sink.write(UnsafeBufferPointer(rebasing: buffer[pendingStart..<pendingEnd]))
+    return try sink.write(UnsafeRawBufferPointer(rebasing: buffer[pendingStart * bytesPerFrame..<pendingEnd * bytesPerFrame]))
   }
 
   /// Announces the track now heard: drops the ones whose audio has left the device.
@@ -542,14 +542,21 @@ public final class PlaybackEngine: @unchecked Sendable {
     track.warningsReported = warnings.count
   }
 
-  /// Volume and the song's ReplayGain in one step (GainStage): one rounding, none at all at a factor of 1.
-  private func applyVolume(count: Int, gain: SongGain) {
+  /// The one place samples are scaled: the volume and the song's ReplayGain in one factor (GainStage),
+  /// for every encoding: one rounding, none at all at a factor of 1.
+  private func applyVolume(frames: Int, format: AudioFormat, gain: SongGain) {
     condition.lock()
     let volume = volumeShared
     let settings = replayGainShared
     condition.unlock()
     let replayGain = GainStage.replayGainScale(gain, mode: settings.mode, settings: settings)
-    GainStage.apply(GainStage.scale(volume: volume, replayGain: replayGain), to: buffer, count: count)
+    let scale = GainStage.scale(volume: volume, replayGain: replayGain)
+    guard scale != 1 else { return }
+    let count = frames * format.channels
+    switch format.encoding {
+    case .s16: GainStage.apply(scale, to: buffer.bindMemory(to: Int16.self), count: count)
+    case .s32: GainStage.apply(scale, to: buffer.bindMemory(to: Int32.self), count: count)
+    }
   }
 
   /// Volume 0–100 → linear gain: 100 is exactly 1 (bit-exact output); below, an exponential curve so

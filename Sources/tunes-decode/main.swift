@@ -1,4 +1,5 @@
-// tunes-decode FILE… [--seek FRAME] > out.raw: decodes MP3s to raw s16le on stdout, one gapless stream.
+// tunes-decode FILE… [--seek FRAME] > out.raw: decodes audio files (any format DecoderFactory opens) to raw
+// little-endian PCM on stdout, one gapless stream: s16, or s32 for sources deeper than 16 bits.
 // With --play DEV it plays them through ALSA instead (used by Benchmarks/playback-cpu.sh).
 import Foundation
 import TunesCore
@@ -6,7 +7,7 @@ import TunesDecoder
 import TunesOutput
 
 let usage = """
-  usage: tunes-decode FILE... [--seek FRAME]            raw s16le of the files on stdout
+  usage: tunes-decode FILE... [--seek FRAME]            raw PCM (s16le, or s32le above 16 bits) on stdout
          tunes-decode --play DEVICE [--pace realtime|max] [--seek FRAME] FILE...
   --seek FRAME applies to the first file.
   """
@@ -60,21 +61,22 @@ func writeStandardOutput(_ buffer: UnsafeRawBufferPointer) {
 }
 
 let sink: AudioSink? = playDevice.map { PacedSink(ALSASink(device: $0), mode: pace) }
-let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 4096 * 8)
+let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096 * 8 * 4, alignment: 16)
+let factory = DecoderFactory()
 var lastError: ExitStatus?
 for (index, path) in files.enumerated() {
   do {
-    let decoder = try MPG123Decoder(path: path)
+    let decoder = try factory.makeDecoder(path: path)
     if index == 0, let seekFrame { try decoder.seek(toFrame: seekFrame) }
     try sink?.open(format: decoder.format)
     while true {
       let frames = try decoder.read(into: buffer)
       if frames == 0 { break }
-      let samples = frames * decoder.format.channels
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<frames * decoder.format.bytesPerFrame])
       if let sink {
-        _ = try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<samples]))
+        _ = try sink.write(bytes)
       } else {
-        writeStandardOutput(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<samples * 2]))
+        writeStandardOutput(bytes)
       }
     }
     for warning in decoder.warnings {

@@ -60,7 +60,7 @@ do {
     if count == 0 { break }
     filled += count
     let whole = filled / format.bytesPerFrame * format.bytesPerFrame
-    _ = try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<whole / 2]))
+    _ = try sink.write(UnsafeRawBufferPointer(rebasing: bytes[0..<whole]))
     let rest = filled - whole
     if rest > 0 { bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + whole, byteCount: rest) }
     filled = rest

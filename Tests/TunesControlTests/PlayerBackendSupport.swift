@@ -20,7 +20,8 @@ final class SilentDecoder: AudioDecoder {
 
   init(seconds: Double) { totalFrames = Int(seconds * 44100) }
 
-  func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
+  func read(into bytes: UnsafeMutableRawBufferPointer) throws -> Int {
+    let buffer = bytes.bindMemory(to: Int16.self)  // this fake decodes s16 only
     let count = min(buffer.count / 2, totalFrames! - positionFrames)
     for index in 0..<count * 2 { buffer[index] = 0 }
     positionFrames += count
@@ -51,7 +52,8 @@ final class ClockSink: AudioSink {
     rate = format.sampleRate
     channels = format.channels
   }
-  func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+  func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+    let samples = bytes.bindMemory(to: Int16.self)  // this fake plays s16 only
     let frames = samples.count / channels
     Thread.sleep(forTimeInterval: Double(frames) / Double(rate) / speed)
     return frames

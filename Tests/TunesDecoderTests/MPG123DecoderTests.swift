@@ -6,12 +6,13 @@ import TunesCore
 
 @testable import TunesDecoder
 
-/// Decodes from the current position to the end in chunks of `chunkFrames`, as raw s16le bytes.
+/// Decodes from the current position to the end in chunks of `chunkFrames`, as the raw little-endian
+/// bytes the decoder hands out (s16, or s32 for deep sources).
 func decodeRest(_ decoder: AudioDecoder, chunkFrames: Int = 1000) throws -> [UInt8] {
   var output: [UInt8] = []
-  var buffer = [Int16](repeating: 0, count: chunkFrames * decoder.format.channels)
+  var buffer = [UInt8](repeating: 0, count: chunkFrames * decoder.format.bytesPerFrame)
   while true {
-    let frames = try buffer.withUnsafeMutableBufferPointer { try decoder.read(into: $0) }
+    let frames = try buffer.withUnsafeMutableBytes { try decoder.read(into: $0) }
     if frames == 0 { break }
     buffer.withUnsafeBytes { output.append(contentsOf: $0.prefix(frames * decoder.format.bytesPerFrame)) }
   }
@@ -63,7 +64,7 @@ func decodeRest(_ decoder: AudioDecoder, chunkFrames: Int = 1000) throws -> [UIn
     var buffer = [Int16](repeating: 0, count: 2 * 1000)
     var total = 0
     while true {
-      let frames = try buffer.withUnsafeMutableBufferPointer { try decoder.read(into: $0) }
+      let frames = try buffer.withUnsafeMutableBytes { try decoder.read(into: $0) }
       if frames == 0 { break }
       total += frames
       #expect(decoder.positionFrames == total)

@@ -47,9 +47,9 @@ import TunesDecoder
     let format = AudioFormat(sampleRate: 44100, channels: 2)
     try sink.open(format: format)
     let samples = [Int16](repeating: 7, count: 2000)
-    _ = try samples.withUnsafeBufferPointer { try sink.write($0) }
+    _ = try samples.withUnsafeBytes { try sink.write($0) }
     try sink.open(format: format)  // a no-op: a reopen would truncate the file
-    _ = try samples.withUnsafeBufferPointer { try sink.write($0) }
+    _ = try samples.withUnsafeBytes { try sink.write($0) }
     sink.close()
     #expect(try bytes(of: out).count == 2 * 2000 * 2)
   }
@@ -133,7 +133,7 @@ import TunesDecoder
     try sink.open(format: AudioFormat(sampleRate: 44100, channels: 2))
     let samples = [Int16](repeating: 1, count: 44100 * 2)
     #expect {
-      _ = try samples.withUnsafeBufferPointer { try sink.write($0) }
+      _ = try samples.withUnsafeBytes { try sink.write($0) }
       try sink.drain()
     } throws: { error in
       guard case .writeFailed(let device, _) = error as? OutputError else { return false }
@@ -146,7 +146,7 @@ import TunesDecoder
     let sink = ALSASink(device: "null")
     let samples: [Int16] = [1, 2, 3, 4]
     #expect(throws: OutputError.notOpen(device: "null")) {
-      _ = try samples.withUnsafeBufferPointer { try sink.write($0) }
+      _ = try samples.withUnsafeBytes { try sink.write($0) }
     }
     #expect(sink.delayFrames == 0)
   }

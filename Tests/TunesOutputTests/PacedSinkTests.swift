@@ -13,7 +13,7 @@ import TunesDecoder
 
   func write(_ frames: Int, to sink: AudioSink) throws {
     let samples = [Int16](repeating: 3, count: frames)
-    let taken = try samples.withUnsafeBufferPointer { try sink.write($0) }
+    let taken = try samples.withUnsafeBytes { try sink.write($0) }
     #expect(taken == frames)
   }
 
@@ -116,7 +116,7 @@ import TunesDecoder
     try write(2000, to: sink)  // the whole lead: the next write has to wait
     sink.interrupt()
     let samples = [Int16](repeating: 3, count: 1000)
-    let taken = try samples.withUnsafeBufferPointer { try sink.write($0) }
+    let taken = try samples.withUnsafeBytes { try sink.write($0) }
     #expect(taken == 0)
     #expect(clock.slept.isEmpty)
     #expect(inner.samples.count == 2000)
@@ -137,7 +137,7 @@ import TunesDecoder
     let start = Date()
     interrupter.start()
     let samples = [Int16](repeating: 3, count: 10_000)
-    let taken = try samples.withUnsafeBufferPointer { try sink.write($0) }
+    let taken = try samples.withUnsafeBytes { try sink.write($0) }
     #expect(taken == 0)
     #expect(Date().timeIntervalSince(start) < 0.9)
   }

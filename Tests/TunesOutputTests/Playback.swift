@@ -7,24 +7,25 @@ import TunesOutput
 
 /// Decodes `file` to the end (from the decoder's position) and writes it to `sink` in chunks.
 func play(_ decoder: AudioDecoder, to sink: AudioSink, chunkFrames: Int = 1000, limit: Int = .max) throws -> Int {
-  var buffer = [Int16](repeating: 0, count: chunkFrames * decoder.format.channels)
+  let bytesPerFrame = decoder.format.bytesPerFrame
+  var buffer = [UInt8](repeating: 0, count: chunkFrames * bytesPerFrame)
   var written = 0
   while written < limit {
-    let frames = try buffer.withUnsafeMutableBufferPointer { pointer in
+    let frames = try buffer.withUnsafeMutableBytes { pointer in
       try decoder.read(
-        into: UnsafeMutableBufferPointer(rebasing: pointer[0..<(min(chunkFrames, limit - written) * decoder.format.channels)]))
+        into: UnsafeMutableRawBufferPointer(rebasing: pointer[0..<(min(chunkFrames, limit - written) * bytesPerFrame)]))
     }
     if frames == 0 { break }
-    written += try buffer.withUnsafeBufferPointer {
-      try sink.write(UnsafeBufferPointer(rebasing: $0[0..<(frames * decoder.format.channels)]))
-    }
+    written += try buffer.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[0..<(frames * bytesPerFrame)])) }
   }
   return written
 }
 
+/// Plays `files` one after another as the player does: each file's decoder chosen by its content, the
+/// device reopened when the format changes.
 func play(_ files: [String], to sink: AudioSink) throws {
   for file in files {
-    let decoder = try MPG123Decoder(path: file)
+    let decoder = try DecoderFactory().makeDecoder(path: file)
     try sink.open(format: decoder.format)
     _ = try play(decoder, to: sink)
   }
@@ -47,7 +48,7 @@ func readWAV(_ file: String) throws -> (format: AudioFormat, pcm: [UInt8]) {
   while offset + 8 <= data.count {
     let size = u32(offset + 4)
     if data[offset..<offset + 4].elementsEqual("fmt ".utf8) {
-      format = AudioFormat(sampleRate: u32(offset + 12), channels: u16(offset + 10))
+      format = AudioFormat(sampleRate: u32(offset + 12), channels: u16(offset + 10), bitsPerSample: u16(offset + 22))
     } else if data[offset..<offset + 4].elementsEqual("data".utf8), let format {
       // The length field may be a placeholder until the writer closes the file: trust the file size.
       return (format, Array(data[(offset + 8)...]))
@@ -89,7 +90,8 @@ final class RecordingSink: AudioSink {
   }
 
   func open(format: AudioFormat) throws { opened.append(format) }
-  func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+  func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+    let samples = bytes.bindMemory(to: Int16.self)  // this fake plays s16 only
     self.samples.append(contentsOf: samples)
     return samples.count / (opened.last?.channels ?? 1)
   }

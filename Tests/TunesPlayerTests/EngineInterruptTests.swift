@@ -24,7 +24,8 @@ final class StallingSink: AudioSink, @unchecked Sendable {
 
   func open(format: AudioFormat) throws { lock.withLock { channels = format.channels } }
 
-  func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+  func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+    let samples = bytes.bindMemory(to: Int16.self)  // this fake plays s16 only
     lock.lock()
     defer { lock.unlock() }
     writes += 1

@@ -38,7 +38,8 @@ final class FakeDecoder: AudioDecoder {
   var format: AudioFormat { track.format }
   var totalFrames: Int? { track.frames }
 
-  func read(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
+  func read(into bytes: UnsafeMutableRawBufferPointer) throws -> Int {
+    let buffer = bytes.bindMemory(to: Int16.self)  // this fake decodes s16 only
     let channels = track.format.channels
     let count = min(buffer.count / channels, track.frames - positionFrames)
     for offset in 0..<max(count, 0) {
@@ -112,7 +113,8 @@ final class FakeSink: AudioSink, @unchecked Sendable {
     }
   }
 
-  func write(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+  func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+    let samples = bytes.bindMemory(to: Int16.self)  // this fake plays s16 only
     lock.lock()
     defer { lock.unlock() }
     let channelsNow = format?.channels ?? 2

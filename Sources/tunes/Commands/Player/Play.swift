@@ -141,7 +141,7 @@ struct Play: AsyncParsableCommand {
       let sink = PacedSink(ALSASink(device: deviceName), mode: paceMode)
       // Only audio someone hears as it plays counts as a play (and a listen).
       let player = Player(
-        sink: sink, decoders: MPG123DecoderFactory(), library: library, seed: seed, countsPlays: paceMode == .realtime)
+        sink: sink, decoders: DecoderFactory(), library: library, seed: seed, countsPlays: paceMode == .realtime)
       let start = try await startingSession(player, library: library)
 
       let scrobbling = await ScrobblerWiring.start(player: player, library: library) { StandardError.print("tunes: \($0)") }

@@ -1,0 +1,2 @@
+// libvorbisfile as seen from Swift (Debian: libvorbis-dev).
+#include <vorbis/vorbisfile.h>
