@@ -34,6 +34,8 @@ public actor PlayerBackend: MPDBackend {
   var ranges: [Int: MPDSongRange] = [:]
   /// The playing file's average bitrate (kbit/s, nil: unknown), read once per file from its frame headers.
   private var bitrateOfFile: (path: String, kbps: Int?)?
+  /// The stored tags of the queue's and the current song's, until the library changes.
+  private var tagCache = SongTagCache()
   /// How often the library's generation is read: `tunes index` in another terminal reaches idle
   /// clients within this.
   static let libraryPollInterval = Duration.seconds(1)
@@ -180,7 +182,8 @@ public actor PlayerBackend: MPDBackend {
   public func currentSong() async throws -> MPDSong? {
     let s = await player.status()
     guard let song = s.song, let position = s.currentPosition else { return nil }
-    var out = LibrarySongs.mpdSong(song, folder: try folder())
+    let stored = try song.id.flatMap { try tagCache.tags([$0], library: library)[$0] }
+    var out = LibrarySongs.mpdSong(song, tags: stored, folder: try folder())
     out.position = position
     out.id = s.currentID
     out.range = s.currentID.flatMap { ranges[$0] }
@@ -315,8 +318,10 @@ public actor PlayerBackend: MPDBackend {
     let folder = try folder()
     let version = await player.status().queueVersion
     let priorities = await player.priorities()
-    let items = await player.queueEntries().map { entry -> MPDQueueItem in
-      var song = LibrarySongs.mpdSong(entry.song, folder: folder)
+    let entries = await player.queueEntries()
+    let stored = try tagCache.tags(entries.compactMap(\.song.id), library: library)
+    let items = entries.map { entry -> MPDQueueItem in
+      var song = LibrarySongs.mpdSong(entry.song, tags: entry.song.id.flatMap { stored[$0] }, folder: folder)
       song.id = entry.id
       song.position = entry.position
       song.range = ranges[entry.id]

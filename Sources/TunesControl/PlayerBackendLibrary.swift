@@ -3,6 +3,7 @@
 import Foundation
 import TunesLibrary
 import TunesMPD
+import TunesTags
 
 /// The music folder and the URI ⇄ path mapping. A URI that starts with "/" is an absolute path; any
 /// other URI is relative to `root`. Songs outside `root` are shown by their absolute path.
@@ -76,14 +77,58 @@ public struct MusicFolder: Sendable, Equatable {
 
 /// Songs of the library as MPD sees them.
 enum LibrarySongs {
-  static func mpdSong(_ song: Song, folder: MusicFolder) -> MPDSong {
+  /// A song with the tags its file carries (`tags`, from `Library.tags(forSongs:)`), as MPD shows
+  /// it: nothing tunes derived (a title from the file name, an album artist from the artist) is served
+  /// as a tag. Without stored tags (a song the library no longer has) the row's names stand in.
+  static func mpdSong(_ song: Song, tags: TagSet?, folder: MusicFolder) -> MPDSong {
     MPDSong(
-      file: folder.uri(forPath: song.path), tags: mpdTags(song), duration: song.durationMs.map { Double($0) / 1000 },
-      lastModified: song.fileModifiedAt)
+      file: folder.uri(forPath: song.path), tags: tags.map { mpdTags($0) } ?? mpdTags(song),
+      duration: song.durationMs.map { Double($0) / 1000 }, lastModified: song.fileModifiedAt)
   }
 
-  /// The one place a library song's tags become the protocol's: each MPD tag type with its values in
-  /// order (one each today; a library that keeps several artists or genres hands them all here).
+  /// `songs` as MPD shows them, their tags read in one batch.
+  static func mpdSongs(_ songs: [Song], library: Library, folder: MusicFolder) throws -> [MPDSong] {
+    let tags = try library.tags(forSongs: songs.compactMap(\.id))
+    return songs.map { mpdSong($0, tags: $0.id.flatMap { tags[$0] }, folder: folder) }
+  }
+
+  /// The one place stored tags become the protocol's: each MPD tag type with all its values, in order.
+  static func mpdTags(_ t: TagSet) -> MPDTags {
+    func one(_ value: String?) -> [String] { value.map { [$0] } ?? [] }
+    func number(_ value: Int?) -> [String] { value.map { [String($0)] } ?? [] }
+    var tags = MPDTags()
+    tags[all: .artist] = t.artists.isEmpty ? one(t.artist) : t.artists
+    tags[all: .albumArtist] = t.albumArtists.isEmpty ? one(t.albumArtist) : t.albumArtists
+    tags[all: .title] = one(t.title)
+    tags[all: .album] = one(t.album)
+    tags[all: .track] = number(t.trackNumber)
+    tags[all: .date] = one(t.date)
+    tags[all: .genre] = t.genres
+    tags[all: .disc] = number(t.discNumber)
+    tags[all: .artistSort] = one(t.artistSort)
+    tags[all: .albumSort] = one(t.albumSort)
+    tags[all: .albumArtistSort] = one(t.albumArtistSort)
+    tags[all: .originalDate] = one(t.originalDate)
+    tags[all: .composer] = t.composers
+    tags[all: .composerSort] = one(t.composerSort)
+    tags[all: .performer] = t.performers
+    tags[all: .conductor] = t.conductors
+    tags[all: .work] = one(t.work)
+    tags[all: .movement] = one(t.movement)
+    tags[all: .movementNumber] = number(t.movementNumber)
+    tags[all: .ensemble] = one(t.ensemble)
+    tags[all: .grouping] = one(t.grouping)
+    tags[all: .label] = t.labels
+    tags[all: .musicBrainzArtistID] = t.artistMbids
+    tags[all: .musicBrainzAlbumID] = one(t.releaseMbid)
+    tags[all: .musicBrainzAlbumArtistID] = t.albumArtistMbids
+    tags[all: .musicBrainzTrackID] = one(t.recordingMbid)
+    tags[all: .musicBrainzReleaseTrackID] = one(t.releaseTrackMbid)
+    tags[all: .musicBrainzWorkID] = t.workMbids
+    return tags
+  }
+
+  /// The row's names, for a song whose stored tags are not at hand.
   static func mpdTags(_ song: Song) -> MPDTags {
     var tags = MPDTags()
     tags[all: .artist] = [song.artist]
@@ -117,13 +162,33 @@ enum LibrarySongs {
     try library.readSongs { songs in try songs.songsInPathOrder() }
   }
 
-  /// The songs passing `filter`, in path order. The filter reads each row's columns in place and only
-  /// the songs it keeps are decoded: decoding all 100k songs of a library to test them took 0.8–1.4 s
-  /// per `search`, where MPD answers from memory.
+  /// The songs passing `filter`, in path order. A filter on the file, the modification time, the title,
+  /// album, track or disc reads each row's columns in place and only the songs it keeps are decoded:
+  /// decoding all 100k songs of a library to test them took 0.8–1.4 s per `search`, where MPD answers
+  /// from memory. A filter on any other tag (several artists or genres, a composer, a full date) needs
+  /// the stored tags, so every song is read with its tags and matched as MPD matches several values.
   static func matching(_ filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [MPDSong] {
-    var songs: [MPDSong] = []
-    try scan(filter, library: library, folder: folder, keeping: { _ in true }) { songs.append(mpdSong($0, folder: folder)) }
-    return songs
+    guard readsRowsOnly(filter) else {
+      let matcher = MPDFilter.Matcher(filter)
+      return try mpdSongs(all(library), library: library, folder: folder).filter { matcher.matches($0) }
+    }
+    var songs: [Song] = []
+    try scan(filter, library: library, folder: folder, keeping: { _ in true }) { songs.append($0) }
+    return try mpdSongs(songs, library: library, folder: folder)
+  }
+
+  /// The tags whose stored values are the row's own columns, one value each.
+  private static let rowTags: Set<MPDTag> = [.title, .album, .track, .disc]
+
+  /// True when every clause of `filter` can be decided from a row's columns.
+  static func readsRowsOnly(_ filter: MPDFilter) -> Bool {
+    filter.clauses.allSatisfy { clause in
+      switch clause.field {
+      case .file, .base, .modifiedSince: return true
+      case .tag(let tag): return rowTags.contains(tag)
+      default: return false
+      }
+    }
   }
 
   /// Every row passing `filter`, in path order, read in place; the rows `keep` also accepts are decoded
@@ -145,6 +210,16 @@ enum LibrarySongs {
   /// The distinct values of `tag` among the songs passing `filter` (its fallback's for a song without it,
   /// else ""), sorted as Strings sort: the rows are read in place and no song is decoded (`list artist` over a whole library).
   static func tagValues(_ tag: MPDTag, matching filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [String] {
+    guard rowTags.contains(tag) && readsRowsOnly(filter) else {
+      var values = Set<String>()
+      for song in try matching(filter, library: library, folder: folder) {
+        let own = song.tags[all: tag]
+        let fallback = own.isEmpty ? tag.fallbacks.lazy.map { song.tags[all: $0] }.first { !$0.isEmpty } : nil
+        let shown = fallback ?? own
+        if shown.isEmpty { values.insert("") } else { values.formUnion(shown) }
+      }
+      return values.sorted()
+    }
     var values = Set<String>()
     var previous: [UInt8] = []  // neighbouring rows (path order) mostly share their artist and album
     try scan(
@@ -177,6 +252,7 @@ enum LibrarySongs {
     // "/" end in `current`, and its songs until it closes.
     var open: [(end: Int, songs: [MPDEntry])] = [(start.utf8.count, [])]
     var current = Array(start.utf8)
+    var idOfFile: [String: Int64] = [:]
     func close(downTo depth: Int) {
       while open.count > depth { entries += open.removeLast().songs }
       current.removeSubrange(open.last.map(\.end).map { $0..<current.count } ?? 0..<0)
@@ -209,10 +285,14 @@ enum LibrarySongs {
           if let bytes = row.bytes(.path) { enter(bytes) }
           return true
         },
-        { song in open[open.count - 1].songs.append(.song(mpdSong(song, folder: folder))) })
+        { song in
+          let shown = mpdSong(song, tags: nil, folder: folder)
+          if let id = song.id { idOfFile[shown.file] = id }
+          open[open.count - 1].songs.append(.song(shown))
+        })
     }
     close(downTo: 0)
-    return entries
+    return details ? try withStoredTags(entries, ids: idOfFile, library: library) : entries
   }
 
   /// A tag of a row as `mpdSong` shows it: nil where the song has none (NULL or empty).
@@ -245,6 +325,7 @@ enum LibrarySongs {
     let prefixCount = start.utf8.count
     var folders: [MPDEntry] = []
     var songs: [MPDEntry] = []
+    var idOfFile: [String: Int64] = [:]
     try library.readSongs { reader in
       var direct: [String] = []
       var next = start, after = false
@@ -265,8 +346,24 @@ enum LibrarySongs {
         }
       }
       guard !direct.isEmpty else { return }
-      for song in try reader.songs(atPaths: direct) { songs.append(.song(mpdSong(song, folder: folder))) }
+      for song in try reader.songs(atPaths: direct) {
+        let shown = mpdSong(song, tags: nil, folder: folder)
+        if let id = song.id { idOfFile[shown.file] = id }
+        songs.append(.song(shown))
+      }
     }
-    return folders + songs
+    return try withStoredTags(folders + songs, ids: idOfFile, library: library)
+  }
+
+  /// The songs of `entries` with their stored tags in place of the row's names, read in one batch;
+  /// `ids` gives each song's library id by its URI.
+  private static func withStoredTags(_ entries: [MPDEntry], ids: [String: Int64], library: Library) throws -> [MPDEntry] {
+    guard !ids.isEmpty else { return entries }
+    let tags = try library.tags(forSongs: Array(ids.values))
+    return entries.map { entry in
+      guard case .song(var song) = entry, let id = ids[song.file], let stored = tags[id] else { return entry }
+      song.tags = mpdTags(stored)
+      return .song(song)
+    }
   }
 }

@@ -29,7 +29,7 @@ extension PlayerBackend {
 
   public func storedPlaylist(named name: String) async throws -> [MPDSong] {
     let folder = try folder()
-    return try await playlistSongs(name).map { LibrarySongs.mpdSong($0, folder: folder) }
+    return try LibrarySongs.mpdSongs(try await playlistSongs(name), library: library, folder: folder)
   }
 
   /// The playlist's songs (PlaylistSongs): the library's song when still indexed, else what the entry kept.

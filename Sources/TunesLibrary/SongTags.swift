@@ -34,7 +34,13 @@ extension Library {
     var found: [Int64: TagSet] = [:]
     let rows = try Row.fetchCursor(
       db, sql: "SELECT * FROM song WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
-    while let row = try rows.next() { found[row["id"]] = tagSet(row) }
+    // Rows written without their tag values (`Song.insert`, a catalogue's names) keep a genre only in
+    // the `genre` column: it stands for the list when the song has no genre values of its own.
+    var genreColumn: [Int64: String] = [:]
+    while let row = try rows.next() {
+      found[row["id"]] = tagSet(row)
+      if let genre: String = row["genre"], !genre.isEmpty { genreColumn[row["id"]] = genre }
+    }
     let values = try Row.fetchCursor(
       db,
       sql: """
@@ -61,6 +67,7 @@ extension Library {
       default: break
       }
     }
+    for (id, genre) in genreColumn where found[id]?.genres.isEmpty == true { found[id]!.genres = [genre] }
     return found
   }
 
@@ -109,7 +116,8 @@ extension Library {
     tags.movement = text("movement")
     tags.movementNumber = row["movementNumber"]
     tags.movementTotal = row["movementTotal"]
-    tags.date = text("date")
+    // A row with a year and no date (written by `Song.insert`, or a catalogue's year) has that year as its date.
+    tags.date = text("date") ?? (row["year"] as Int?).map { String($0) }
     tags.originalDate = text("originalDate")
     tags.trackNumber = row["trackNumber"]
     tags.trackTotal = row["trackTotal"]

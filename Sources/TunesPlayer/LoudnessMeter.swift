@@ -31,6 +31,11 @@ public final class LoudnessMeter {
     guard frames > 0, let base = samples.baseAddress else { return }
     _ = ebur128_add_frames_short(state, base, frames)
   }
+  /// Adds interleaved 32-bit frames (24-bit audio in the top bits, as the decoders deliver it).
+  public func add(_ samples: UnsafeBufferPointer<Int32>, frames: Int) {
+    guard frames > 0, let base = samples.baseAddress else { return }
+    _ = ebur128_add_frames_int(state, base, frames)
+  }
 
   /// Integrated loudness, LUFS; −∞ when nothing rose above the absolute gate (silence).
   public var integratedLUFS: Double {

@@ -141,10 +141,11 @@ public final class LoudnessScan: @unchecked Sendable {
     do { decoder = try decoders.makeDecoder(path: path) } catch {
       throw LoudnessError.unreadable(path: path, reason: "\(error)")
     }
-    let meter = try LoudnessMeter(format: decoder.format)
-    let channels = decoder.format.channels
+    let format = decoder.format
+    let meter = try LoudnessMeter(format: format)
     let chunk = 16_384
-    let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunk * channels)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: chunk * format.bytesPerFrame, alignment: MemoryLayout<Int32>.alignment)
     defer { buffer.deallocate() }
     while !isStopping {
       let frames: Int
@@ -152,7 +153,10 @@ public final class LoudnessScan: @unchecked Sendable {
         throw LoudnessError.unreadable(path: path, reason: "\(error)")
       }
       if frames == 0 { break }
-      meter.add(UnsafeBufferPointer(buffer), frames: frames)
+      switch format.encoding {
+      case .s16: meter.add(UnsafeBufferPointer(buffer.bindMemory(to: Int16.self)), frames: frames)
+      case .s32: meter.add(UnsafeBufferPointer(buffer.bindMemory(to: Int32.self)), frames: frames)
+      }
     }
     return meter
   }

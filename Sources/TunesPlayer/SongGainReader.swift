@@ -1,5 +1,5 @@
-// A song's ReplayGain as the player applies it: the values its file's tags gave the indexer, and where
-// a tuple is untagged, the one `tunes loudness` measured for the file as it is now. Read by the Player
+// A song's ReplayGain as the player applies it: the values `tunes loudness` measured for the file as it
+// is now, else those its tags gave the indexer. Read by the Player
 // when it hands a song to the engine, so the audio thread never touches the database.
 import GRDB
 import TunesLibrary
@@ -13,20 +13,22 @@ enum SongGainReader {
       """
     guard let row = try Row.fetchOne(db, sql: sql, arguments: [songID]) else { return .none }
     var gain = SongGain()
-    // A tagged tuple wins as a whole: a tagged gain is never paired with a measured peak.
-    if let tagged: Double = row[0] {
-      gain.trackGain = tagged
-      gain.trackPeak = row[1]
-    } else {
-      gain.trackGain = row[4]
+    // A measured tuple wins as a whole, then a tagged one: `tunes loudness` was asked for by the user
+    // and measured the file as it is now (same mtime), where a tag may be an encoder's estimate (the
+    // LAME header's) or older than the file. A gain is never paired with the other source's peak.
+    if let measured: Double = row[4] {
+      gain.trackGain = measured
       gain.trackPeak = row[5]
-    }
-    if let tagged: Double = row[2] {
-      gain.albumGain = tagged
-      gain.albumPeak = row[3]
     } else {
-      gain.albumGain = row[6]
+      gain.trackGain = row[0]
+      gain.trackPeak = row[1]
+    }
+    if let measured: Double = row[6] {
+      gain.albumGain = measured
       gain.albumPeak = row[7]
+    } else {
+      gain.albumGain = row[2]
+      gain.albumPeak = row[3]
     }
     return gain
   }

@@ -63,7 +63,7 @@ import TunesMPDTesting
       }
     }
     let musicFolder = try MusicFolder.of(library)
-    let everySong = try LibrarySongs.all(library).map { LibrarySongs.mpdSong($0, folder: musicFolder) }
+    let everySong = try LibrarySongs.mpdSongs(LibrarySongs.all(library), library: library, folder: musicFolder)
     var nonEmpty = 0
     for _ in 0..<300 {
       let filter = MPDFilter([

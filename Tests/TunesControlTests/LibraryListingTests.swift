@@ -75,7 +75,7 @@ import TunesPlayer
             path: music.uri(forPath: String(decoding: prefix + rest[..<slash], as: UTF8.self)), lastModified: nil)
           if !folders.contains(entry) { folders.append(entry) }
         } else {
-          songs.append(.song(LibrarySongs.mpdSong(song, folder: music)))
+          songs.append(.song(try LibrarySongs.mpdSongs([song], library: library, folder: music)[0]))
         }
       }
       let expected = folders + songs
