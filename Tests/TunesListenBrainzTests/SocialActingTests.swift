@@ -167,6 +167,18 @@ import Testing
     #expect(events.contains { $0["type"] as? String == "critiquebrainz_review" && $0["user"] as? String == "alice" })
   }
 
+  @Test func flushSendsQueuedSocialWrites() async throws {
+    var f = try await SocialFixture.start()
+    f.server.stop()
+    #expect(try await f.run("lb", "follow", "carol").out.contains("queued"))
+    #expect(try f.pending().count == 1)
+    f.server = try await FakeListenBrainz.start(world: SocialFixture.world())
+    let r = try await f.run("lb", "flush")
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.contains("sent the queued follow carol"), "\(r.out)")
+    #expect(try f.pending().isEmpty)
+  }
+
   /// Logged in as alice (config file) while TUNES_LISTENBRAINZ_USER shows bob's dashboards: writes and
   /// the feed are still alice's, the token's owner.
   @Test func theLoginsUserActsNotTheUserShown() async throws {

@@ -1,4 +1,5 @@
-// `tunes lb flush`: sends every pending listen now (with a progress bar on a terminal), without playing.
+// `tunes lb flush`: sends every pending listen now (with a progress bar on a terminal), without playing,
+// then the feedback and social writes queued while offline.
 import ArgumentParser
 import Foundation
 import TunesCore
@@ -55,6 +56,7 @@ extension ListenBrainz {
       if pending == 0 && !others.isEmpty {
         print("Nothing to send for \(user ?? "this token (its user is not known)"); \(QueueListing.waiting(others)).")
         if account.isDefaultTarget, let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
+        if account.isDefaultTarget { try await flushSocial() }
         return
       }
       if showProgress && pending > 0 { ListenBrainzTerminal.progress(sent: 0, total: pending) }
@@ -74,6 +76,17 @@ extension ListenBrainz {
       }
       if !others.isEmpty { print("\(QueueListing.waiting(others)).") }
       if account.isDefaultTarget, let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
+      if account.isDefaultTarget { try await flushSocial() }
+    }
+
+    /// Follows, recommendations, reviews and feed actions queued while offline go out with the listens.
+    /// A token whose user tunes does not know has no social queue of its own: nothing to send then.
+    private func flushSocial() async throws {
+      let acting: SocialActing
+      do { acting = try SocialActing(global: global, what: "tunes lb flush") } catch DashboardError.notLoggedIn {
+        return
+      }
+      for line in try await acting.flushQueued() { print(line) }
     }
   }
 }
