@@ -46,6 +46,15 @@ struct ControlOutputTests {
     #expect(past.status == 64 && past.err == "tunes: 1:05 is past the end of the song (0:40 long)\n", "\(past.err)")
     do { let e = try await elapsed(home); #expect(e == length / 4 - 5_000, "\(String(describing: e))") }
 
+    // Templates on what the player reports.
+    let current = try await home.tunes("current", "-f", "%artist% / %title% #%position%")
+    #expect(current.out == "Ada / Two #2\n", "\(current.out) \(current.err)")
+    let status = try await home.tunes("status", "--format", "$state $title $volume $repeat")
+    #expect(status.out == "pause Two 30 all\n", "\(status.out) \(status.err)")
+    let queue = try await home.tunes("queue", "-f", "$position $title $length")
+    #expect(queue.out.hasPrefix("1 One 0:40\n") || queue.out.hasPrefix("1 Two 0:40\n"), "\(queue.out)")
+    #expect(queue.out.split(separator: "\n").count == 2)
+
     #expect(try await home.tunes("quit").out.isEmpty)
   }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesTerminal
 
 struct Ls: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -22,6 +23,12 @@ struct Ls: AsyncParsableCommand {
     name: .long,
     help: "For songs: the fields to print, comma-separated (any of `tunes info`'s, e.g. title,composer,date,bitrate).")
   var fields: String?
+  @Option(
+    name: [.customShort("f"), .long],
+    help:
+      "For songs: one line each from a template, as beets writes it ($artist - $title, ${title}) or mpc (%artist% - %title%); fields as --fields names them."
+  )
+  var format: String?
 
   @Argument(help: "artists, albums or songs.")
   var what: What
@@ -34,6 +41,19 @@ struct Ls: AsyncParsableCommand {
     query = try QueryWords.checked(query, of: Self.self)
     if fields != nil && what != .songs { throw ValidationError("--fields applies to ls songs.") }
     _ = try chosenFields()
+    if format != nil && what != .songs { throw ValidationError("--format applies to ls songs.") }
+    if format != nil && (json || fields != nil) { throw ValidationError("--format prints lines: leave out --json and --fields") }
+    _ = try template()
+  }
+
+  /// The `--format` template, its fields checked against those `tunes info` knows.
+  func template() throws -> OutputTemplate? {
+    guard let format else { return nil }
+    do {
+      return try OutputTemplate(format, known: TagJSON.keys, aliases: ["file": "path", "time": "length", "year": "year"])
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 
   /// The keys `--fields` names, checked against those `tunes info` knows; nil without the option.
@@ -53,7 +73,14 @@ struct Ls: AsyncParsableCommand {
       switch what {
       case .songs:
         let songs = try library.songs(matching: parsed)
-        if let keys = try chosenFields() {
+        if let template = try template() {
+          for row in try TagJSON.values(of: songs, in: library) {
+            let line = template.render { name in
+              name == "length" ? (row[name] as? Int).map { DurationText.clock(ms: $0) } : TagJSON.text(row[name])
+            }
+            print(TerminalText.safe(line))
+          }
+        } else if let keys = try chosenFields() {
           let values = try TagJSON.values(of: songs, in: library)
           if json {
             JSONOutput.print(values.map { TagJSON.object($0, keys: keys) })

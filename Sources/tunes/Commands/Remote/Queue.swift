@@ -9,12 +9,23 @@ struct Queue: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Flag(name: .long, help: "Print a JSON array (file, title, artist, album, durationMs, position, id).") var json = false
+  @Option(
+    name: [.customShort("f"), .long],
+    help: "One line from a template: $artist - $title (or %artist% - %title%); see `tunes ls --help` for fields.")
+  var format: String?
+
+  mutating func validate() throws {
+    if json && format != nil { throw ValidationError("--json and --format: choose one") }
+    _ = try RemoteTemplate.parse(format, withStatus: false)
+  }
 
   func run() async throws {
     try await reportingErrors {
       let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
       let songs = MPDClient.songs(try client.run("playlistinfo"))
-      if json {
+      if let template = try RemoteTemplate.parse(format, withStatus: false) {
+        for song in songs { print(TerminalText.safe(template.render { RemoteTemplate.value($0, song: song) })) }
+      } else if json {
         print(PlayerReport.queueJSON(songs))
       } else {
         let current = MPDClient.dictionary(try client.run("status"))["song"].flatMap(Int.init)
