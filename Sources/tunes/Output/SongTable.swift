@@ -3,7 +3,7 @@ import TunesCore
 import TunesLibrary
 
 enum SongTable {
-  static func print(_ songs: [Song]) {
+  static func print(_ songs: [Song], empty: String = "no songs match") {
     TableOutput.print(
       header: ["ID", "TITLE", "ARTIST", "ALBUM", "#", "YEAR", "TIME", "PLAYS"],
       rows: songs.map { song in
@@ -13,6 +13,6 @@ enum SongTable {
           DurationText.cell(ms: song.durationMs), String(song.playCount),
         ]
       },
-      rightAligned: [0, 4, 6, 7])
+      rightAligned: [0, 4, 6, 7], empty: empty)
   }
 }

@@ -5,8 +5,13 @@ import Foundation
 import TunesTerminal
 
 enum TableOutput {
-  static func print(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
+  /// On a terminal, no rows print `empty` (e.g. "no songs match") instead of a lone header; piped, nothing.
+  static func print(header: [String], rows: [[String]], rightAligned: Set<Int> = [], empty: String = "nothing to list") {
     var out = ""
+    if rows.isEmpty {
+      if TerminalInfo.isTerminal(STDOUT_FILENO) { Swift.print(empty) }
+      return
+    }
     // Cells go through TerminalText: tabs and line breaks become spaces, so a cell never spills into
     // the next column or row, and no control character reaches the terminal.
     if TerminalInfo.isTerminal(STDOUT_FILENO) {

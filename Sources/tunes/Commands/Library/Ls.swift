@@ -87,7 +87,7 @@ struct Ls: AsyncParsableCommand {
           } else {
             TableOutput.print(
               header: keys.map { $0.uppercased() }, rows: values.map { row in keys.map { TagJSON.text(row[$0]) ?? "" } },
-              rightAligned: [])
+              rightAligned: [], empty: "no songs match")
           }
         } else if json {
           JSONOutput.print(songs: songs)
@@ -102,7 +102,7 @@ struct Ls: AsyncParsableCommand {
           TableOutput.print(
             header: ["ID", "ARTIST", "ALBUMS", "SONGS"],
             rows: artists.map { [String($0.id), $0.name, String($0.albumCount), String($0.songCount)] },
-            rightAligned: [0, 2, 3])
+            rightAligned: [0, 2, 3], empty: "no artists match")
         }
       case .albums:
         let albums = try library.albums(matching: parsed)
@@ -117,7 +117,7 @@ struct Ls: AsyncParsableCommand {
                 DurationText.cell(ms: $0.durationMs),
               ]
             },
-            rightAligned: [0, 4, 5])
+            rightAligned: [0, 4, 5], empty: "no albums match")
         }
       }
     }
