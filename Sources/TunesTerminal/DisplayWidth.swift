@@ -57,6 +57,11 @@ public enum DisplayWidth {
     return out + "…"
   }
 
+  /// `text` cut or padded with spaces on the right to exactly `cells` cells (a label column).
+  public static func column(_ text: String, cells: Int) -> String {
+    pad(fit(text, cells: cells), to: cells)
+  }
+
   /// `text` followed by spaces up to `cells` cells (or before them, `right`-aligned).
   public static func pad(_ text: String, to cells: Int, right: Bool = false) -> String {
     let padding = String(repeating: " ", count: max(0, cells - of(text)))

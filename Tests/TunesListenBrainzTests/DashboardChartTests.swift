@@ -31,7 +31,7 @@ import Testing
         "Björk   " + full(4) + spaces(4) + "  50",
         "Can     " + full(2) + spaces(6) + "  25",
       ])
-    #expect(lines.allSatisfy { TextWidth.of($0) == 20 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) == 20 })
   }
 
   @Test func bigValuesInANarrowTerminalCutTheLabelsFurther() {
@@ -39,7 +39,7 @@ import Testing
     let rows = [BarRow("Radiohead", 123_456_789_012), BarRow("Can", 1)]
     let lines = BarChart.render(rows, width: 20)
     #expect(lines == ["Radi… █ 123456789012", "Can   ▏            1"])
-    #expect(lines.allSatisfy { TextWidth.of($0) <= 20 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
   }
 
   @Test func barsAt120ColumnsStillProportional() {
@@ -48,7 +48,7 @@ import Testing
     #expect(lines[0] == "Radiohead " + full(106) + " 100")
     #expect(lines[1].hasPrefix("Björk     " + full(53) + " "))
     #expect(lines[2].hasPrefix("Can       " + full(26) + "▌ "))
-    #expect(lines.allSatisfy { TextWidth.of($0) == 120 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) == 120 })
   }
 
   @Test func colouredBarsAreThePlainOnesWithEscapes() {
@@ -61,7 +61,7 @@ import Testing
     // 坂本龍一 is 8 columns; bars get 30 - 8 - 2 - 2 = 18: 10 → 18 full, 5 → 9 full.
     let lines = BarChart.render([BarRow("坂本龍一", 10), BarRow("Can", 5)], width: 30)
     #expect(lines == ["坂本龍一 " + full(18) + " 10", "Can      " + full(9) + spaces(9) + "  5"])
-    #expect(lines.allSatisfy { TextWidth.of($0) == 30 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) == 30 })
   }
 
   @Test func tinyValuesStillShowAndZeroShowsNothing() {
@@ -169,12 +169,12 @@ import Testing
   }
 
   @Test func textWidths() {
-    #expect(TextWidth.of("坂本") == 4)
-    #expect(TextWidth.of("Björk") == 5)
-    #expect(TextWidth.of("e\u{301}") == 1)
-    #expect(TextWidth.truncate("Radiohead", to: 5) == "Radi…")
-    #expect(TextWidth.truncate("坂本龍一", to: 5) == "坂本…")
-    #expect(TextWidth.fit("Can", to: 5) == "Can  ")
-    #expect(TextWidth.padLeft("7", to: 3) == "  7")
+    #expect(DisplayWidth.of("坂本") == 4)
+    #expect(DisplayWidth.of("Björk") == 5)
+    #expect(DisplayWidth.of("e\u{301}") == 1)
+    #expect(DisplayWidth.fit("Radiohead", cells: 5) == "Radi…")
+    #expect(DisplayWidth.fit("坂本龍一", cells: 5) == "坂本…")
+    #expect(DisplayWidth.column("Can", cells: 5) == "Can  ")
+    #expect(DisplayWidth.pad("7", to: 3, right: true) == "  7")
   }
 }

@@ -20,7 +20,7 @@ public enum BarChart {
     guard !rows.isEmpty else { return [] }
     let maxValue = rows.map(\.value).max() ?? 0
     let valueWidth = rows.map { String($0.value).count }.max() ?? 1
-    let longestLabel = rows.map { TextWidth.of($0.label) }.max() ?? 0
+    let longestLabel = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
     // Labels get at most half of what the values leave (at least 6 columns while the bar keeps one);
     // the bar gets the rest.
     let room = width - valueWidth - 2
@@ -28,9 +28,9 @@ public enum BarChart {
     let barWidth = max(1, room - labelWidth)
     return rows.map { row in
       let bar = self.bar(row.value, of: maxValue, width: barWidth)
-      let padding = String(repeating: " ", count: barWidth - TextWidth.of(bar))
-      return TextWidth.fit(row.label, to: labelWidth) + " " + style.paint(bar, ChartStyle.barCode) + padding + " "
-        + TextWidth.padLeft(String(row.value), to: valueWidth)
+      let padding = String(repeating: " ", count: barWidth - DisplayWidth.of(bar))
+      return DisplayWidth.column(row.label, cells: labelWidth) + " " + style.paint(bar, ChartStyle.barCode) + padding + " "
+        + DisplayWidth.pad(String(row.value), to: valueWidth, right: true)
     }
   }
 

@@ -23,7 +23,7 @@ public enum ColumnChart {
     var lines: [String] = []
     for row in 0..<height {
       let level = height - 1 - row  // 0 is the bottom row
-      var line = TextWidth.padLeft(row == 0 ? String(maxValue) : (row == height - 1 ? "0" : ""), to: gutter - 1) + " "
+      var line = DisplayWidth.pad(row == 0 ? String(maxValue) : (row == height - 1 ? "0" : ""), to: gutter - 1, right: true) + " "
       for u in units {
         let cell: String
         if u >= (level + 1) * 8 {
@@ -47,10 +47,10 @@ public enum ColumnChart {
   static func axis(_ labels: [String], gutter: Int, span: Int, style: ChartStyle) -> String {
     guard let first = labels.first else { return "" }
     let pad = String(repeating: " ", count: gutter)
-    guard labels.count > 1, let last = labels.last, TextWidth.of(first) + TextWidth.of(last) + 1 <= span else {
-      return pad + style.paint(TextWidth.truncate(first, to: max(1, span)), ChartStyle.dimCode)
+    guard labels.count > 1, let last = labels.last, DisplayWidth.of(first) + DisplayWidth.of(last) + 1 <= span else {
+      return pad + style.paint(DisplayWidth.fit(first, cells: max(1, span)), ChartStyle.dimCode)
     }
-    let gap = String(repeating: " ", count: span - TextWidth.of(first) - TextWidth.of(last))
+    let gap = String(repeating: " ", count: span - DisplayWidth.of(first) - DisplayWidth.of(last))
     return pad + style.paint(first, ChartStyle.dimCode) + gap + style.paint(last, ChartStyle.dimCode)
   }
 

@@ -13,12 +13,12 @@ public enum Heatmap {
   /// `width` allows; then the hour axis and a legend.
   public static func render(counts: [[Int]], rowLabels: [String], width: Int, style: ChartStyle = .plain) -> [String] {
     let hours = 24
-    let labelWidth = (rowLabels.map { TextWidth.of($0) }.max() ?? 0) + 1
+    let labelWidth = (rowLabels.map { DisplayWidth.of($0) }.max() ?? 0) + 1
     let cellWidth = max(1, min(3, (width - labelWidth) / hours))
     let maxValue = counts.joined().max() ?? 0
     var lines: [String] = []
     for (index, row) in counts.enumerated() {
-      var line = TextWidth.fit(index < rowLabels.count ? rowLabels[index] : "", to: labelWidth)
+      var line = DisplayWidth.column(index < rowLabels.count ? rowLabels[index] : "", cells: labelWidth)
       for hour in 0..<hours {
         let value = hour < row.count ? row[hour] : 0
         let level = level(value, max: maxValue)

@@ -10,10 +10,10 @@ struct DashboardRender {
   let style: ChartStyle
 
   func title(_ text: String) -> String {
-    style.paint(TextWidth.truncate(TerminalText.safe(text), to: width), ChartStyle.boldCode)
+    style.paint(DisplayWidth.fit(TerminalText.safe(text), cells: width), ChartStyle.boldCode)
   }
   /// A line of server text cut to the width.
-  func line(_ text: String) -> String { TextWidth.truncate(TerminalText.safe(text), to: width) }
+  func line(_ text: String) -> String { DisplayWidth.fit(TerminalText.safe(text), cells: width) }
   func dim(_ text: String) -> String { style.paint(text, ChartStyle.dimCode) }
 
   func listens(_ page: ListensPage) -> [String] {
