@@ -68,6 +68,65 @@ import TunesCore
     #expect(status.lines.last?.hasPrefix("target koito (\(koitoPort.root)): user \(FakeServer.user); pending 0") == true)
   }
 
+  /// The other way round: ListenBrainz itself down, the self-hosted target up.
+  @Test func everyListenReachesEachTargetOnceWhileListenBrainzIsDown() async throws {
+    let koito = try await FakeServer.start()
+    let listenBrainzPort = try ReservedPort()  // bound, not listening: connections are refused
+    let config = try configFile(
+      """
+      [listenbrainz]
+      token = "\(FakeServer.token)"
+      user = "\(FakeServer.user)"
+
+      [listenbrainz.koito]
+      url = "\(koito.root)"
+      token = "\(FakeServer.token)"
+      user = "\(FakeServer.user)"
+      """)
+    let account = Account(configFile: config, environment: ["TUNES_LISTENBRAINZ_URL": listenBrainzPort.root])
+    let library = try temporaryLibrary()
+    let (scrobbler, started) = await Scrobbler.start(library: library, account: account, backoff: fastBackoff, log: { _ in })
+    let submitter = try #require(started)
+    let start = Int(Date().timeIntervalSince1970) - 600
+    for i in 0..<3 {
+      let song = try insertSong(library, title: "Song \(i)", n: i)
+      try scrobbler.listened(song: song, listenedAt: Date(timeIntervalSince1970: Double(start + i * 10)), playedMs: 100_000)
+    }
+    #expect(try await eventually(20) { try await koito.storedListens().count == 3 })
+    let main = ListenQueue(library: library)
+    #expect(try main.count(.pending) == 3)
+    #expect(try ListenQueue(library: library, target: "koito").count(.pending) == 0)
+    listenBrainzPort.release()
+    let listenBrainz = try await FakeServer.start(port: listenBrainzPort.port, arguments: ["--fail", "503", "--fail-times", "1"])
+    #expect(try await eventually(30) { try await listenBrainz.storedListens().count == 3 })
+    await submitter.stop()
+    for server in [koito, listenBrainz] {
+      let listens = try await server.storedListens()
+      #expect(listens.count == 3)
+      #expect(Set(listens.map { "\($0["listened_at"]!)" }).count == 3)
+    }
+    #expect(try main.count(.pending) == 0)
+  }
+
+  /// Through the binary: `lb login --target` reads the token from standard input, and `lb status` then
+  /// shows the default account and the new target apart.
+  @Test func loginTargetAndStatusFromTheCommandLine() async throws {
+    let koito = try await FakeServer.start()
+    let folder = try temporaryFolder()
+    let input = folder + "/token"
+    try Data("\(FakeServer.token)\n".utf8).write(to: URL(fileURLWithPath: input))
+    let db = folder + "/library.db"
+    let login = try await TunesBinary.run(
+      ["lb", "login", "--target", "koito", "--url", koito.root], server: koito.root, db: db,
+      extra: ["TUNES_LISTENBRAINZ_TOKEN": ""], stdin: input)
+    #expect(login.status == 0, "\(login.err)")
+    let config = try String(contentsOfFile: folder + "/config/tunes/config.toml", encoding: .utf8)
+    #expect(config.contains("[listenbrainz.koito]") && config.contains(koito.root), "\(config)")
+    let status = try await TunesBinary.run(["lb", "status"], server: koito.root, db: db)
+    #expect(status.status == 0, "\(status.err)")
+    #expect(status.out.contains("target koito (\(koito.root))"), "\(status.out)")
+  }
+
   /// `login --target NAME --url URL` stores the target in its own section; the default account stays.
   @Test func loginToAnotherTargetKeepsListenBrainz() async throws {
     let server = try await FakeServer.start()
