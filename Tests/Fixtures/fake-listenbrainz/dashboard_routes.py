@@ -1,4 +1,4 @@
-# Dashboard endpoints of the fake ListenBrainz server (issue 7): listens, listen-count, playing-now,
+# Dashboard endpoints of the fake ListenBrainz server: listens, listen-count, playing-now,
 # user stats, followers/following, feedback, pins, playlists and user search, answering with the
 # shapes, statuses (204, 404, 400) and paging rules of ../../../../shared/docs/listenbrainz-api.md.
 #

@@ -410,7 +410,7 @@ def request_log(handler, state, raw, query):
 
 
 import social_routes; social_routes.register(route)  # noqa: E402,E702 - the feed, follows, recommendations, reviews
-import dashboard_routes; dashboard_routes.register(route)  # noqa: E402,E702 - the dashboard endpoints (issue 7)
+import dashboard_routes; dashboard_routes.register(route)  # noqa: E402,E702 - the dashboard endpoints
 
 
 # ------------------------------------------------------------------------------------------------
