@@ -72,6 +72,7 @@ SEVERAL_VALUES = [
 
 # Status and song fields that carry time, so differ between any two runs of one server.
 TIMING_KEYS = {"elapsed", "time", "bitrate", "uptime", "playtime", "db_update", "updating_db", "audio"}
+DECODER_KEYS = {"audio", "bitrate"}  # dropped unless compared: present only once a decoder has started
 ID_KEYS = {"Id", "songid", "nextsongid"}
 
 
@@ -374,6 +375,10 @@ class Normaliser:
                 # 24 bits, tunes' libmpg123 as 16), the intended difference `Format` shows in songs.
                 rate, _, rest = value.partition(":")
                 value = f"{rate}:<bits>:{rest.partition(':')[2]}"
+            elif key in DECODER_KEYS and key not in self.compared:
+                # Whether these appear at all depends on how far the decoder got (mpd shows `audio` only
+                # once its decoder has opened the file, which a loaded machine delays past a quick pause).
+                continue
             elif key in TIMING_KEYS and key not in self.compared:
                 value = "<timing>"
             elif key in ID_KEYS:
