@@ -142,6 +142,7 @@ public actor PlayerBackend: MPDBackend {
     out.consume = s.consume ? .on : .off
     out.playlistVersion = s.queueVersion
     out.playlistLength = s.queueLength
+    out.crossfade = await player.crossfade()
     switch s.state {
     case .playing: out.state = .play
     case .paused: out.state = .pause

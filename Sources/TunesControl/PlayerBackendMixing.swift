@@ -16,4 +16,8 @@ extension PlayerBackend: MPDMixingBackend {
     if let missingPreamp { settings.missingPreamp = missingPreamp }
     await player.setReplayGain(settings)
   }
+
+  public func setCrossfade(_ seconds: Int) async throws {
+    await player.setCrossfade(seconds)
+  }
 }

@@ -37,6 +37,8 @@ public struct MPDStatus: Sendable, Hashable {
   public var playlistVersion = 1
   public var playlistLength = 0
   public var state = MPDPlayState.stop
+  /// Seconds of crossfade; `xfade` is written only when above 0, as MPD does.
+  public var crossfade = 0
   /// Position and id of the current song (also set while stopped when a song is selected).
   public var song: Int?
   public var songID: Int?

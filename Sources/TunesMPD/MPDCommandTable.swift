@@ -72,6 +72,7 @@ extension MPDDispatcher {
     MPDCommand("commands", .none, 0...0, listCommands),
     MPDCommand("consume", .control, 1...1, consume),
     MPDCommand("count", .read, 0...any, count),
+    MPDCommand("crossfade", .control, 1...1, crossfade),
     MPDCommand("currentsong", .read, 0...0, currentSong),
     MPDCommand("decoders", .read, 0...0, decoders),
     MPDCommand("delete", .control, 1...1, delete),

@@ -1,4 +1,4 @@
-// MPD's mixing commands: `replay_gain_mode` and `replay_gain_status`. tunes' `replay_gain_mode` takes
+// MPD's mixing commands: `replay_gain_mode`, `replay_gain_status` and `crossfade`. tunes' `replay_gain_mode` takes
 // two optional arguments mpd does not, the preamp and the preamp for untagged songs in dB (mpd reads
 // them from its configuration file only), so that `tunes replaygain --preamp` reaches a running player
 // without a command of its own in the `commands` list. A backend that applies ReplayGain
@@ -10,11 +10,13 @@ public enum MPDReplayGainMode: String, Sendable, CaseIterable {
   case off, track, album, auto
 }
 
-/// The part of a backend that mixes: ReplayGain.
+/// The part of a backend that mixes: ReplayGain and crossfade.
 public protocol MPDMixingBackend: MPDBackend {
   func replayGainMode() async throws -> MPDReplayGainMode
   /// nil preamps stay as they are.
   func setReplayGainMode(_ mode: MPDReplayGainMode, preamp: Double?, missingPreamp: Double?) async throws
+  /// Seconds; 0 is off.
+  func setCrossfade(_ seconds: Int) async throws
 }
 
 extension MPDDispatcher {
@@ -38,6 +40,17 @@ extension MPDDispatcher {
       throw MPDError(.unknown, "this player applies no replay gain")
     }
     try await backend.setReplayGainMode(mode, preamp: preamps[0], missingPreamp: preamps[1])
+  }
+
+  /// `crossfade SECONDS`: a whole number of seconds, 0 turns it off. mpd reads it as unsigned, so a
+  /// negative number is refused as too large, as mpd words it.
+  static func crossfade(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let seconds = try c.args.integer(0)
+    guard seconds >= 0 else { throw MPDError.argument("Number too large: \(c.args[0])") }
+    guard let backend = c.backend as? any MPDMixingBackend else {
+      throw MPDError(.unknown, "this player does not crossfade")
+    }
+    try await backend.setCrossfade(seconds)
   }
 
   static func replayGainStatus(_ c: MPDCall, _ out: inout MPDReply) async throws {

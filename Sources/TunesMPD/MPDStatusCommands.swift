@@ -23,6 +23,7 @@ extension MPDDispatcher {
     out += "single: \(s.single.rawValue)\nconsume: \(s.consume.rawValue)\npartition: default\n"
     out += "playlist: \(s.playlistVersion)\nplaylistlength: \(s.playlistLength)\nmixrampdb: 0\n"
     out += "state: \(s.state.rawValue)\n"
+    if s.crossfade > 0 { out += "xfade: \(s.crossfade)\n" }
     if let song = s.song, let id = s.songID { out += "song: \(song)\nsongid: \(id)\n" }
     if s.state != .stop {
       let elapsed = s.elapsed ?? 0

@@ -19,11 +19,14 @@ public struct PlayStateSnapshot: Sendable, Equatable {
   public var pass: ShufflePass?
   public var version: Int
   public var replayGain: ReplayGainSettings
+  /// Seconds of crossfade (0: off).
+  public var crossfade: Int
 
   public init(
     queue: Queue = Queue(), state: PlayState = .stopped, currentID: Int? = nil, positionMs: Int = 0, volume: Int = 100,
     repeatMode: RepeatMode = .off, random: Bool = false, single: SingleMode = .off, consume: Bool = false,
-    pass: ShufflePass? = nil, version: Int = 0, replayGain: ReplayGainSettings = ReplayGainSettings()
+    pass: ShufflePass? = nil, version: Int = 0, replayGain: ReplayGainSettings = ReplayGainSettings(),
+    crossfade: Int = 0
   ) {
     self.queue = queue
     self.state = state
@@ -37,6 +40,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
     self.pass = pass
     self.version = version
     self.replayGain = replayGain
+    self.crossfade = crossfade
   }
 }
 
@@ -133,7 +137,8 @@ public final class PlayStateStore: @unchecked Sendable {
           volume: min(max(row["volume"], 0), 100),
           repeatMode: RepeatMode(rawValue: row["repeat"]) ?? .off,
           random: random, single: Self.singleMode(code: row["single"]), consume: row["consume"],
-          pass: pass, version: row["version"], replayGain: Self.replayGain(row))
+          pass: pass, version: row["version"], replayGain: Self.replayGain(row),
+          crossfade: max(row["crossfadeSeconds"], 0))
       }
     } catch {
       throw PlayerError.stateStore("cannot read the saved state: \(error)")
@@ -172,8 +177,8 @@ public final class PlayStateStore: @unchecked Sendable {
       sql: """
         INSERT OR REPLACE INTO playerState (id, state, currentItemId, positionMs, volume, repeat, random, single,
           consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt,
-          replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit)
-        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit, crossfadeSeconds)
+        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single),
@@ -181,6 +186,7 @@ public final class PlayStateStore: @unchecked Sendable {
         s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
         s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
         s.replayGain.mode.rawValue, s.replayGain.preamp, s.replayGain.missingPreamp, s.replayGain.limit,
+        s.crossfade,
       ])
   }
 

@@ -1,7 +1,8 @@
 // The audio thread: decodes, applies the software volume, writes to the sink, and reports back what it
 // actually did. Runs on its own Thread (blocking writes must not hold up the Player actor); commands
 // reach it through a lock-protected mailbox. It never decides what plays next: the Player tells it, and
-// it only announces a song once that song's first frame is being heard.
+// it only announces a song once that song's first frame is being heard. With crossfade on it decodes the
+// next track under the last seconds of the current one and mixes the two (CrossfadeMix).
 // To a device that keeps time it writes chunks of 0.2 s: one decode, one write (one wake-up) and one
 // position report each, so playing costs the process little more than decoding. A command interrupts a
 // write that waits for room, so a pause or a seek does not wait for the chunk to go out.
@@ -14,10 +15,14 @@ public struct EngineTrack: Sendable, Equatable {
   public var path: String
   /// The song's ReplayGain values, looked up by the Player: the audio thread never reads the database.
   public var gain: SongGain
-  public init(token: UInt64, path: String, gain: SongGain = .none) {
+  /// The Player allows a crossfade from the track before this one into it (false between consecutive
+  /// tracks of an album played in order): the engine fades only when crossfade is on and the formats match.
+  public var fadeIn: Bool
+  public init(token: UInt64, path: String, gain: SongGain = .none, fadeIn: Bool = false) {
     self.token = token
     self.path = path
     self.gain = gain
+    self.fadeIn = fadeIn
   }
 }
 
@@ -88,6 +93,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   private var volumeShared = 100
   /// The mode in it is already resolved (never `auto`): the Player knows whether random is on.
   private var replayGainShared = ReplayGainSettings()
+  /// Seconds of crossfade (MPD's `crossfade`); 0 is off.
+  private var crossfadeShared = 0
   private var idleShared = true
   private var postedReports = 0
   /// True while the engine is inside `sink.write`: only then is there a wait for a command to cut short.
@@ -108,11 +115,21 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// False until a first (short) chunk went out from the start or the last seek.
     var begun = false
     var warningsReported = 0
-    init(track: EngineTrack, decoder: AudioDecoder, startGlobal: Int) {
+    /// The decoder's position: the frame its next read starts at.
+    var decoded: Int
+    init(track: EngineTrack, decoder: AudioDecoder, startGlobal: Int, decoded: Int = 0) {
       self.track = track
       self.decoder = decoder
       self.startGlobal = startGlobal
+      self.decoded = decoded
     }
+  }
+  /// The track fading out under the one being written, and how far the fade has got.
+  private struct FadeOut {
+    let track: Active
+    /// Frames of the fade: what was left of the outgoing track when it began.
+    let length: Int
+    var position = 0
   }
   private enum NextDecision {
     case unknown
@@ -122,6 +139,9 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// Tracks whose audio is in the sink, the one being heard first; the last is the one being written.
   private var tracks: [Active] = []
   private var next: NextDecision = .unknown
+  private var fadingOut: FadeOut?
+  /// The outgoing track's samples during a fade, mixed into `buffer`.
+  private var fadeBuffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
   private var atEnd = false
   private var paused = false
   private var sinkPaused = false
@@ -143,6 +163,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   deinit {
     buffer.deallocate()
+    fadeBuffer.deallocate()
   }
 
   public func start() {
@@ -177,6 +198,13 @@ public final class PlaybackEngine: @unchecked Sendable {
   public func setReplayGain(_ settings: ReplayGainSettings) {
     condition.lock()
     replayGainShared = settings
+    condition.unlock()
+  }
+
+  /// Seconds by which the end of a track overlaps the start of the next (0: none); from the next fade on.
+  public func setCrossfade(seconds: Int) {
+    condition.lock()
+    crossfadeShared = max(seconds, 0)
     condition.unlock()
   }
 
@@ -254,7 +282,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         var frame = 0
         if startMs > 0 { frame = try decoder.seek(toFrame: format.frames(milliseconds: startMs)) }
         guard openSink(format) else { return }
-        tracks = [Active(track: track, decoder: decoder, startGlobal: written - frame)]
+        tracks = [Active(track: track, decoder: decoder, startGlobal: written - frame, decoded: frame)]
         next = .unknown
         atEnd = false
         send(.writing(token: track.token))
@@ -349,8 +377,22 @@ public final class PlaybackEngine: @unchecked Sendable {
         return
       }
     }
+    if fadingOut != nil {
+      stepFade(writing, format: format, yielding: yielding)
+      return
+    }
     let long = writing.begun && sink.pacesItself
-    let chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
+    var chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
+    if let fade = fadeFrames(from: writing) {
+      // The fade starts exactly `fade` frames before the end: the chunk stops there.
+      let remaining = (writing.decoder.totalFrames ?? 0) - writing.decoded
+      if remaining > fade {
+        chunk = min(chunk, remaining - fade)
+      } else if remaining > 0 {
+        beginFade(from: writing, length: remaining)
+        return
+      }
+    }
     writing.begun = true
     let capacity = chunk * format.bytesPerFrame
     if buffer.count < capacity {
@@ -371,6 +413,7 @@ public final class PlaybackEngine: @unchecked Sendable {
       atEnd = true
       return
     }
+    writing.decoded += frames
     pendingStart = 0
     pendingEnd = frames
     applyVolume(frames: frames, format: format, gain: writing.track.gain)
@@ -476,7 +519,9 @@ public final class PlaybackEngine: @unchecked Sendable {
       }
     }
     current.startGlobal = written - frame
+    current.decoded = frame
     current.begun = false
+    fadingOut = nil
     tracks = [current]
     atEnd = false
     dropPending()
@@ -516,6 +561,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     tracks = []
     next = .unknown
     atEnd = false
+    fadingOut = nil
     dropPending()
   }
 
@@ -542,21 +588,126 @@ public final class PlaybackEngine: @unchecked Sendable {
     track.warningsReported = warnings.count
   }
 
-  /// The one place samples are scaled: the volume and the song's ReplayGain in one factor (GainStage),
+  // MARK: crossfade
+
+  /// How many frames the fade into the next track lasts, when there is to be one: crossfade on, the next
+  /// track known and allowed to fade in, the same format (MPD does not crossfade when the formats differ),
+  /// both lengths known, and the next track longer than the fade (MPD's rule, so a short track is heard
+  /// whole).
+  private func fadeFrames(from writing: Active) -> Int? {
+    guard case .track(let track, let decoder) = next, track.fadeIn, decoder.format == writing.decoder.format,
+      writing.decoder.totalFrames != nil, let incoming = decoder.totalFrames
+    else { return nil }
+    condition.lock()
+    let seconds = crossfadeShared
+    condition.unlock()
+    guard seconds > 0 else { return nil }
+    let frames = seconds * writing.decoder.format.sampleRate
+    return incoming > frames ? frames : nil
+  }
+
+  /// The next track starts under the last `length` frames of `outgoing`: it becomes the track written
+  /// (the Player now plans what follows it), and is heard, and announced, from the fade's first frame.
+  private func beginFade(from outgoing: Active, length: Int) {
+    guard case .track(let track, let decoder) = next else { return }
+    next = .unknown
+    atEnd = false
+    tracks.append(Active(track: track, decoder: decoder, startGlobal: written))
+    fadingOut = FadeOut(track: outgoing, length: length)
+    send(.writing(token: track.token))
+  }
+
+  /// One chunk of the fade: the incoming track's samples, and as many of the outgoing one's, each scaled
+  /// by its own gain and mixed by the fade's curve (CrossfadeMix).
+  private func stepFade(_ incoming: Active, format: AudioFormat, yielding: Bool) {
+    guard var fade = fadingOut else { return }
+    let long = incoming.begun && sink.pacesItself
+    let chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
+    incoming.begun = true
+    let bytesPerFrame = format.bytesPerFrame
+    let capacity = min(chunk, fade.length - fade.position) * bytesPerFrame
+    if buffer.count < capacity {
+      buffer.deallocate()
+      buffer = .allocate(byteCount: capacity, alignment: 16)
+    }
+    if fadeBuffer.count < capacity {
+      fadeBuffer.deallocate()
+      fadeBuffer = .allocate(byteCount: capacity, alignment: 16)
+    }
+    let frames: Int
+    do {
+      frames = try incoming.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
+    } catch {
+      send(.failed(token: incoming.track.token, path: incoming.track.path, message: "\(error)"))
+      fadingOut = nil
+      atEnd = true
+      reportWarnings(incoming)
+      return
+    }
+    reportWarnings(incoming)
+    guard frames > 0 else {
+      fadingOut = nil
+      atEnd = true
+      return
+    }
+    incoming.decoded += frames
+    let outgoingFrames = readOutgoing(fade.track, frames: frames, bytesPerFrame: bytesPerFrame)
+    // Where the outgoing track ended early, its part is silence.
+    UnsafeMutableRawBufferPointer(rebasing: fadeBuffer[(outgoingFrames * bytesPerFrame)..<(frames * bytesPerFrame)])
+      .initializeMemory(as: UInt8.self, repeating: 0)
+    condition.lock()
+    let volume = volumeShared
+    let settings = replayGainShared
+    condition.unlock()
+    CrossfadeMix.mix(
+      incoming: buffer, outgoing: UnsafeRawBufferPointer(fadeBuffer), frames: frames, format: format,
+      at: fade.position, of: fade.length,
+      incomingScale: Self.scale(gain: incoming.track.gain, volume: volume, settings: settings),
+      outgoingScale: Self.scale(gain: fade.track.track.gain, volume: volume, settings: settings))
+    fade.position += frames
+    fadingOut = fade.position < fade.length ? fade : nil
+    pendingStart = 0
+    pendingEnd = frames
+    writePending(format: format, yielding: yielding)
+  }
+
+  /// Reads up to `frames` of the track fading out into `fadeBuffer`; returns how many it got.
+  private func readOutgoing(_ outgoing: Active, frames: Int, bytesPerFrame: Int) -> Int {
+    var got = 0
+    while got < frames {
+      let range = (got * bytesPerFrame)..<(frames * bytesPerFrame)
+      do {
+        let read = try outgoing.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: fadeBuffer[range]))
+        if read == 0 { break }
+        got += read
+      } catch {
+        send(.warning(token: outgoing.track.token, path: outgoing.track.path, message: "\(error)"))
+        break
+      }
+    }
+    outgoing.decoded += got
+    reportWarnings(outgoing)
+    return got
+  }
+
+  /// The one place samples are scaled, outside a crossfade: the volume and the song's ReplayGain in one factor (GainStage),
   /// for every encoding: one rounding, none at all at a factor of 1.
   private func applyVolume(frames: Int, format: AudioFormat, gain: SongGain) {
     condition.lock()
     let volume = volumeShared
     let settings = replayGainShared
     condition.unlock()
-    let replayGain = GainStage.replayGainScale(gain, mode: settings.mode, settings: settings)
-    let scale = GainStage.scale(volume: volume, replayGain: replayGain)
+    let scale = Self.scale(gain: gain, volume: volume, settings: settings)
     guard scale != 1 else { return }
     let count = frames * format.channels
     switch format.encoding {
     case .s16: GainStage.apply(scale, to: buffer.bindMemory(to: Int16.self), count: count)
     case .s32: GainStage.apply(scale, to: buffer.bindMemory(to: Int32.self), count: count)
     }
+  }
+
+  private static func scale(gain: SongGain, volume: Int, settings: ReplayGainSettings) -> Double {
+    GainStage.scale(volume: volume, replayGain: GainStage.replayGainScale(gain, mode: settings.mode, settings: settings))
   }
 
   /// Volume 0–100 → linear gain: 100 is exactly 1 (bit-exact output); below, an exponential curve so

@@ -160,7 +160,8 @@ extension Player {
     }
     if isNext, let current = writing {
       let next = plans.planNext(following)
-      engine.post(.setNext(after: current, engineTrack(token: next, song: item.song)))
+      engine.post(
+        .setNext(after: current, engineTrack(token: next, song: item.song, after: writtenSong())))
     } else {
       // Nothing is playing: start the following one (its reports arrive like any other play).
       let token = plans.play(following)

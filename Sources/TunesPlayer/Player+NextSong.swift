@@ -75,6 +75,6 @@ extension Player {
       return
     }
     let next = plans.planNext(plan)
-    engine.post(.setNext(after: token, engineTrack(token: next, song: item.song)))
+    engine.post(.setNext(after: token, engineTrack(token: next, song: item.song, after: writtenSong())))
   }
 }

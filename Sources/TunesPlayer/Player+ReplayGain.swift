@@ -36,8 +36,11 @@ extension Player {
   }
 
   /// The engine's track for `song`, with the song's gain read from the library now (not on the audio thread).
-  func engineTrack(token: UInt64, song: Song) -> EngineTrack {
-    EngineTrack(token: token, path: song.path, gain: songGain(song))
+  /// `previous`: the song this one follows without a stop, for the crossfade rule (nil for a play: no fade).
+  func engineTrack(token: UInt64, song: Song, after previous: Song? = nil) -> EngineTrack {
+    EngineTrack(
+      token: token, path: song.path, gain: songGain(song),
+      fadeIn: previous.map { fadesIn(song, after: $0) } ?? false)
   }
 
   private func songGain(_ song: Song) -> SongGain {

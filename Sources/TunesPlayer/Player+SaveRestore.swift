@@ -29,6 +29,8 @@ extension Player {
     single = saved.single
     consume = saved.consume
     replayGain = saved.replayGain
+    crossfadeSeconds = saved.crossfade
+    engine.setCrossfade(seconds: crossfadeSeconds)
     pass = saved.random ? saved.pass ?? ShufflePass(keys: queue.shuffleKeys(), current: saved.currentID, rng: rng) : nil
     // The saved pass goes on with its own generator; new passes use the chosen seed when there is one.
     if let pass, !seeded { rng = pass.rng }
@@ -50,7 +52,7 @@ extension Player {
       queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume,
       repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version,
-      replayGain: replayGain)
+      replayGain: replayGain, crossfade: crossfadeSeconds)
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
     }

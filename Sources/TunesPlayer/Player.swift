@@ -42,6 +42,7 @@ public actor Player {
   var single: SingleMode = .off
   var consume = false
   var replayGain = ReplayGainSettings()
+  var crossfadeSeconds = 0
   var pass: ShufflePass?
   var rng: SeededRandom
   /// Whoever built the Player chose the seed (`--seed`): a restored session does not replace it.

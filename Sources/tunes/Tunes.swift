@@ -36,6 +36,7 @@ struct Tunes: AsyncParsableCommand {
       Shuffle.self,
       Repeat.self,
       ReplayGainCommand.self,
+      CrossfadeCommand.self,
       Queue.self,
       Add.self,
       RemoteCommand<Clear>.self,

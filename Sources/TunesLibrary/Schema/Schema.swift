@@ -33,6 +33,7 @@ enum Schema {
     ("playstate-replaygain-v1", [.playState]),
     ("loudness-v1", [.playState]),
     ("listens-v3", [.listens]),
+    ("playstate-crossfade-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.

@@ -1,0 +1,187 @@
+// Crossfade through the Player and engine on the fake devices: the overlap is the two songs' PCM summed
+// under MPD's curve (the incoming song weighed sin²(π/2 · p), the outgoing one cos²(π/2 · p)), computed
+// here from the fake decoders' own samples; consecutive tracks of an album in order and a format change
+// play exactly as without crossfade; a seek or a skip during the fade leaves no trace of the other song.
+import Foundation
+import Testing
+import TunesCore
+import TunesLibrary
+
+@testable import TunesPlayer
+
+@Suite struct CrossfadeTests {
+  static let rate = 8_000
+  static let format = AudioFormat(sampleRate: rate, channels: 2)
+
+  func albumSong(_ n: Int, album: String, track: Int?) -> Song {
+    Song(
+      id: Int64(n), path: "/music/\(n).mp3", title: "Song \(n)", artist: "Artist", album: album,
+      albumArtist: "Artist", trackNumber: track, durationMs: 2_500)
+  }
+
+  /// The interleaved s16 samples a fake decoder produces for `track` under `tag`.
+  func pcm(_ track: FakeTrack, tag: Int) throws -> [Int16] {
+    let decoder = FakeDecoder(track: track, tag: tag)
+    var samples = [Int16](repeating: 0, count: track.frames * track.format.channels)
+    let read = try samples.withUnsafeMutableBytes { try decoder.read(into: $0) }
+    #expect(read == track.frames)
+    return samples
+  }
+
+  /// Plays `songs` to the end with `seconds` of crossfade; every frame the device got, as (channel 0,
+  /// channel 1) samples.
+  func play(_ songs: [Song], tracks: [Int: FakeTrack], seconds: Int, random: Bool = false) async throws
+    -> [HeardFrame]
+  {
+    let sink = FakeSink()
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), persist: false)
+    await player.setCrossfade(seconds)
+    try await player.add(songs)
+    if random { await player.setRandom(true) }
+    // Held until the Player has told the engine what follows: a fake device never makes the engine wait,
+    // so it would otherwise reach the end of a short song before the answer came.
+    sink.hold()
+    try await drive(sink) { try await player.play(position: 0) }
+    await player.quiesce(sink)
+    sink.release()
+    await waitUntil("the end") { await player.status().state == .stopped }
+    await player.shutdown()
+    return sink.heard
+  }
+
+  @Test func theOverlapIsBothSongsSummedUnderMPDsCurve() async throws {
+    let a = FakeTrack(frames: 20_000, format: Self.format)
+    let b = FakeTrack(frames: 20_000, format: Self.format)
+    let heard = try await play(
+      [albumSong(10, album: "One", track: 1), albumSong(20, album: "Two", track: 2)], tracks: [10: a, 20: b],
+      seconds: 1)
+    let fade = Self.rate
+    let outgoing = try pcm(a, tag: 10)
+    let incoming = try pcm(b, tag: 20)
+    var expected: [HeardFrame] = []
+    for frame in 0..<(a.frames - fade) { expected.append(HeardFrame(tag: 10, frame: frame)) }
+    for i in 0..<fade {
+      let s = sin(Double.pi / 2 * Double(i) / Double(fade))
+      let weight = s * s
+      func mixed(_ channel: Int) -> Int {
+        let value =
+          Double(incoming[i * 2 + channel]) * weight
+          + Double(outgoing[(a.frames - fade + i) * 2 + channel]) * (1 - weight)
+        return Int(value.rounded())
+      }
+      expected.append(HeardFrame(tag: mixed(1), frame: Int(UInt16(bitPattern: Int16(mixed(0))))))
+    }
+    for frame in fade..<b.frames { expected.append(HeardFrame(tag: 20, frame: frame)) }
+    #expect(heard.count == expected.count, "the fade shortens the pair by exactly its length")
+    let differing = zip(heard, expected).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(differing) frames differ from the expected mix")
+    // The fade really mixes: halfway through, the tag channel is between the two songs' tags.
+    #expect(heard[a.frames - fade + fade / 2].tag == 15)
+  }
+
+  @Test func anAlbumInOrderStaysGaplessAndIdenticalToNoCrossfade() async throws {
+    let tracks = [10: FakeTrack(frames: 20_000, format: Self.format), 20: FakeTrack(frames: 20_000, format: Self.format)]
+    let songs = [albumSong(10, album: "One", track: 1), albumSong(20, album: "One", track: 2)]
+    let faded = try await play(songs, tracks: tracks, seconds: 1)
+    let plain = try await play(songs, tracks: tracks, seconds: 0)
+    #expect(faded.count == plain.count && faded.elementsEqual(plain), "the album plays as without crossfade")
+    #expect(runs(faded).map(\.tag) == [10, 20])
+    #expect(faded.count == 40_000)
+  }
+
+  @Test func theSameAlbumOutOfOrderFades() async throws {
+    let tracks = [10: FakeTrack(frames: 20_000, format: Self.format), 20: FakeTrack(frames: 20_000, format: Self.format)]
+    // Track 3 after track 1: not the next track of the album.
+    let skipping = try await play(
+      [albumSong(10, album: "One", track: 1), albumSong(20, album: "One", track: 3)], tracks: tracks, seconds: 1)
+    #expect(skipping.count == 40_000 - Self.rate)
+  }
+
+  @Test func aFormatChangeIsNeverCrossfaded() async throws {
+    let other = AudioFormat(sampleRate: 11_025, channels: 2)
+    let tracks = [10: FakeTrack(frames: 20_000, format: Self.format), 20: FakeTrack(frames: 20_000, format: other)]
+    let heard = try await play(
+      [albumSong(10, album: "One", track: 1), albumSong(20, album: "Two", track: 1)], tracks: tracks, seconds: 1)
+    #expect(heard.count == 40_000)
+    #expect(runs(heard).map { [$0.tag, $0.from, $0.to] } == [[10, 0, 20_000], [20, 0, 20_000]])
+  }
+
+  @Test func aNextSongShorterThanTheFadeIsNotFaded() async throws {
+    let tracks = [10: FakeTrack(frames: 20_000, format: Self.format), 20: FakeTrack(frames: 6_000, format: Self.format)]
+    let heard = try await play(
+      [albumSong(10, album: "One", track: 1), albumSong(20, album: "Two", track: 1)], tracks: tracks, seconds: 1)
+    #expect(heard.count == 26_000)
+  }
+
+  /// Two songs of different albums, crossfade 1 s, the device held: steps until the fade has begun.
+  func fading(third: Bool = false) async throws -> (FakeSink, Player) {
+    let sink = FakeSink()
+    var tracks = [10: FakeTrack(frames: 40_000, format: Self.format), 20: FakeTrack(frames: 40_000, format: Self.format)]
+    var songs = [albumSong(10, album: "One", track: 1), albumSong(20, album: "Two", track: 1)]
+    if third {
+      tracks[30] = FakeTrack(frames: 20_000, format: Self.format)
+      songs.append(albumSong(30, album: "Three", track: 1))
+    }
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), persist: false)
+    await player.setCrossfade(1)
+    try await player.add(songs)
+    sink.hold()
+    try await drive(sink) { try await player.play(position: 0) }
+    // The fade begins 8 000 frames before the first song's end; 2 000 frames into it is well inside.
+    for _ in 0..<200 {
+      if sink.heard.contains(where: { $0.tag != 10 && $0.tag != 20 }), sink.heard.count >= 32_000 + 2_000 { break }
+      sink.step()
+      await player.quiesce(sink)
+    }
+    #expect(await player.status().currentID != nil)
+    return (sink, player)
+  }
+
+  @Test func aSeekDuringTheFadePlaysTheIncomingSongAloneFromThere() async throws {
+    let (sink, player) = try await fading()
+    #expect(await player.status().song?.path == "/music/20.mp3")
+    let before = sink.heard.count
+    try await drive(sink) { await player.seek(toMs: 3_000) }
+    sink.release()
+    await waitUntil("the end") { await player.status().state == .stopped }
+    let after = Array(sink.heard[before...])
+    // Whatever was in flight, then song 20 alone from 3 s (frame 24 000) to its end: no mixed frame.
+    let start = after.firstIndex { $0 == HeardFrame(tag: 20, frame: 24_000) }
+    #expect(start != nil)
+    if let start {
+      #expect(runs(Array(after[start...])).map { [$0.tag, $0.from, $0.to] } == [[20, 24_000, 40_000]])
+    }
+    await player.shutdown()
+  }
+
+  @Test func aSkipDuringTheFadeStartsTheNextSongCleanly() async throws {
+    let (sink, player) = try await fading(third: true)
+    let before = sink.heard.count
+    try await drive(sink) { await player.next() }
+    sink.release()
+    await waitUntil("the end") { await player.status().state == .stopped }
+    let after = Array(sink.heard[before...])
+    let start = after.firstIndex { $0 == HeardFrame(tag: 30, frame: 0) }
+    #expect(start != nil)
+    if let start {
+      // Song 30 whole and alone: nothing of 10 or 20 mixed into it.
+      #expect(runs(Array(after[start...])).map { [$0.tag, $0.from, $0.to] } == [[30, 0, 20_000]])
+    }
+    await player.shutdown()
+  }
+
+  @Test func theCrossfadeIsSavedWithThePlayStateAndRestored() async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try SavedCrossfade.load(library) == 0)
+    try PlayStateStore(library: library).save(PlayStateSnapshot(crossfade: 3))
+    #expect(try PlayStateStore(library: library).load()?.crossfade == 3)
+    try SavedCrossfade.save(5, in: library)
+    let player = Player(sink: FakeSink(), decoders: fakeLibrary([:]), library: library)
+    try await player.restoreSession()
+    #expect(await player.crossfade() == 5)
+    await player.setCrossfade(0)
+    await player.shutdown()
+    #expect(try SavedCrossfade.load(library) == 0)
+  }
+}
