@@ -146,13 +146,6 @@ struct Harness: Sendable {
   func raw(replies: Int, _ text: String) async throws -> String { try await raw(replies: replies, Array(text.utf8)) }
 }
 
-/// Runs the expectations in `body` as they stand; on the real backend inside `withKnownIssue` when it is
-/// known to answer otherwise (`playerDiffers` says how), so the disagreement stays on record and a
-/// fix shows up as a known issue no longer seen.
-func expect(on kind: BackendKind, playerDiffers issue: Comment, _ body: () throws -> Void) rethrows {
-  if kind == .player { withKnownIssue(issue) { try body() } } else { try body() }
-}
-
 /// Silence as long as the library says each song is, so that the player reports the lengths the
 /// in-memory backend reports.
 struct FixtureDecoders: AudioDecoderFactory {
