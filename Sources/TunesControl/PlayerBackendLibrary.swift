@@ -170,11 +170,40 @@ enum LibrarySongs {
   static func matching(_ filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [MPDSong] {
     guard readsRowsOnly(filter) else {
       let matcher = MPDFilter.Matcher(filter)
-      return try mpdSongs(all(library), library: library, folder: folder).filter { matcher.matches($0) }
+      let all = try all(library)
+      var songs = try mpdSongs(all, library: library, folder: folder)
+      if filter.clauses.contains(where: { $0.field == .audioFormat }) {
+        let audio = try library.audio(forSongs: all.compactMap(\.id))
+        for index in songs.indices {
+          songs[index].audioFormat = all[index].id.flatMap { audio[$0] }.flatMap(filterFormat)
+        }
+      }
+      return songs.filter { matcher.matches($0) }
     }
     var songs: [Song] = []
     try scan(filter, library: library, folder: folder, keeping: { _ in true }) { songs.append($0) }
     return try mpdSongs(songs, library: library, folder: folder)
+  }
+
+  /// A song's format as an `AudioFormat` filter reads it: the stored rate and channels, and the stored
+  /// sample size of a lossless file. A lossy file has none of its own, so it is matched on the sample
+  /// format MPD's decoder for that codec produces, for a filter to select the songs MPD selects: 24-bit
+  /// for MP3 (libmad; tunes itself plays MP3 at 16), 16-bit for Opus, floating point for Vorbis and AAC.
+  /// Nil (no song matches) without a stored rate or channel count.
+  static func filterFormat(_ audio: SongAudio) -> MPDAudioFormat? {
+    guard let rate = audio.sampleRate, rate > 0, let channels = audio.channels, channels > 0 else { return nil }
+    let sample: MPDAudioFormat.Sample
+    if let bits = audio.bitsPerSample {
+      sample = .bits(bits)
+    } else {
+      switch audio.codec {
+      case "mp3": sample = .bits(24)
+      case "opus": sample = .bits(16)
+      case "vorbis", "aac": sample = .float
+      default: return nil
+      }
+    }
+    return MPDAudioFormat(sampleRate: rate, sample: sample, channels: channels)
   }
 
   /// The tags whose stored values are the row's own columns, one value each.

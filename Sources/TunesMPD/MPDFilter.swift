@@ -14,6 +14,9 @@ public struct MPDFilter: Sendable, Hashable {
     /// Songs whose file was modified at or after a time (`modified-since`); the clause's value is the
     /// time as sent, read by `MPDTime.seconds`.
     case modifiedSince
+    /// The song's audio format (`AudioFormat == "44100:16:2"`, `AudioFormat =~ "44100:*:2"`); the
+    /// clause's value is the format as sent, read by `MPDAudioFormat.parseMask`.
+    case audioFormat
   }
 
   public enum Operator: Sendable, Hashable {
@@ -70,6 +73,12 @@ public struct MPDFilter: Sendable, Hashable {
         index += 2
         continue
       }
+      if field == .audioFormat {
+        // MPD reads the pair as a tag no song has: it matches nothing (tunes keeps no such tag either).
+        clauses.append(Clause(field: field, op: .notEqual, value: value, ignoreCase: false))
+        index += 2
+        continue
+      }
       let op: Operator = substring ? .contains : .equal
       clauses.append(Clause(field: field, op: field == .base ? .startsWith : op, value: value, ignoreCase: substring))
       index += 2
@@ -83,6 +92,7 @@ public struct MPDFilter: Sendable, Hashable {
     case "file", "filename": return .file
     case "base": return .base
     case "modified-since": return .modifiedSince
+    case "audioformat": return .audioFormat
     default:
       guard let tag = MPDTag(protocolName: name) else { throw MPDError.argument("Unknown filter type") }
       return .tag(tag)
@@ -175,6 +185,16 @@ public struct MPDFilter: Sendable, Hashable {
         return [Clause(field: .modifiedSince, op: .equal, value: value, ignoreCase: false, negated: negated)]
       }
       let opWord = word()
+      if field == .audioFormat {
+        // MPD takes a whole format after `==` and a mask (`*` for any part) after `=~`, nothing else.
+        guard opWord == "==" || opWord == "=~" else { throw MPDError.argument("'==' or '=~' expected") }
+        let value = try quoted()
+        _ = try MPDAudioFormat.parseMask(value, mask: opWord == "=~")
+        try expect(")")
+        return [
+          Clause(field: .audioFormat, op: opWord == "==" ? .equal : .regex, value: value, ignoreCase: false, negated: negated)
+        ]
+      }
       let op: Operator
       var fold = ignoreCase
       var negate = negated

@@ -31,6 +31,8 @@ extension MPDFilter {
       var since: Double
       /// For `=~`: the compiled expression (nil: the filter's parser refused the pattern already).
       var pattern: MPDPattern?
+      /// For `AudioFormat`: the parts asked for (nil: the pair syntax, which matches no song).
+      var mask: MPDAudioFormat.Mask?
     }
 
     let tests: [Test]
@@ -40,7 +42,8 @@ extension MPDFilter {
         var needle = clause.ignoreCase ? clause.value.lowercased() : clause.value
         // `!=` is `==` negated, so that with several values it rejects a song when any value is equal
         // (`base` and `modified-since` have an operator of their own).
-        let flips = clause.op == .notEqual && clause.field != .base && clause.field != .modifiedSince
+        let flips =
+          clause.op == .notEqual && clause.field != .base && clause.field != .modifiedSince && clause.field != .audioFormat
         var op = flips ? MPDFilter.Operator.equal : clause.op
         let negated = clause.negated != flips
         var ignoreCase = clause.ignoreCase
@@ -50,7 +53,7 @@ extension MPDFilter {
           ignoreCase = false
         }
         var pattern: MPDPattern?
-        if op == .regex {
+        if op == .regex, clause.field != .audioFormat {
           pattern = try? MPDPattern(clause.value, ignoreCase: clause.ignoreCase)
           needle = clause.value
           ignoreCase = false  // the expression folds case itself
@@ -66,14 +69,16 @@ extension MPDFilter {
           needle: needle,
           needleBytes: bytes, plainNeedle: plain, always: clause.field == .base && clause.value.isEmpty,
           since: clause.field == .modifiedSince ? (try? MPDTime.seconds(clause.value)) ?? .infinity : 0,
-          pattern: pattern)
+          pattern: pattern,
+          mask: clause.field == .audioFormat && clause.op != .notEqual
+            ? try? MPDAudioFormat.parseMask(clause.value, mask: clause.op == .regex) : nil)
       }
     }
 
     public func matches(_ song: MPDSong) -> Bool {
       matches(
         file: { .string(song.file) }, values: { song.tags[all: $0].map(FilterText.string) },
-        modified: { song.lastModified?.timeIntervalSince1970 })
+        modified: { song.lastModified?.timeIntervalSince1970 }, audioFormat: { song.audioFormat })
     }
 
     /// Every clause holds for the song whose URI `file` gives, whose tags `tag` gives (nil: the song
@@ -81,21 +86,23 @@ extension MPDFilter {
     /// (seconds since 1970; nil: unknown, which no `modified-since` accepts). For a library of one
     /// value per tag, read in place.
     public func matches(
-      file: () -> FilterText, tag: (MPDTag) -> FilterText?, modified: () -> Double? = { nil }
+      file: () -> FilterText, tag: (MPDTag) -> FilterText?, modified: () -> Double? = { nil },
+      audioFormat: () -> MPDAudioFormat? = { nil }
     ) -> Bool {
-      matches(file: file, anyValue: { name, test in tag(name).map(test) }, modified: modified)
+      matches(file: file, anyValue: { name, test in tag(name).map(test) }, modified: modified, audioFormat: audioFormat)
     }
 
     /// The same for songs with several values per tag: `values` gives each tag's values (`[]`: none).
     public func matches(
-      file: () -> FilterText, values: (MPDTag) -> [FilterText], modified: () -> Double? = { nil }
+      file: () -> FilterText, values: (MPDTag) -> [FilterText], modified: () -> Double? = { nil },
+      audioFormat: () -> MPDAudioFormat? = { nil }
     ) -> Bool {
       matches(
         file: file,
         anyValue: { name, test in
           let texts = values(name)
           return texts.isEmpty ? nil : texts.contains(where: test)
-        }, modified: modified)
+        }, modified: modified, audioFormat: audioFormat)
     }
 
     /// The core: `anyValue(tag, test)` says whether any value of the song's `tag` passes `test`, nil when
@@ -103,9 +110,11 @@ extension MPDFilter {
     /// TagSongFilter decides, when any value matches; `!=` and `!(…)` are the negation of that
     /// (`Artist != "A"` rejects a song with artists A and B). A song without the tag is read through the
     /// tag's fallbacks (an album artist filter looks at the artist), and without those it matches only a
-    /// clause whose value is empty, whatever the operator.
+    /// clause whose value is empty, whatever the operator. An `AudioFormat` clause holds when the song's
+    /// format (`audioFormat`; nil: unknown, which no such clause accepts) has every part the clause gives.
     public func matches(
-      file: () -> FilterText, anyValue: (MPDTag, (FilterText) -> Bool) -> Bool?, modified: () -> Double? = { nil }
+      file: () -> FilterText, anyValue: (MPDTag, (FilterText) -> Bool) -> Bool?, modified: () -> Double? = { nil },
+      audioFormat: () -> MPDAudioFormat? = { nil }
     ) -> Bool {
       tests.allSatisfy { test in
         let hit: Bool
@@ -115,6 +124,7 @@ extension MPDFilter {
         case .tag(let name): hit = test.holdsForAny(of: name, anyValue)
         case .any: hit = test.holds(for: file()) || MPDTag.allCases.contains { anyValue($0, test.holds) ?? false }
         case .modifiedSince: hit = modified().map { $0 >= test.since } ?? false
+        case .audioFormat: hit = test.mask.map { mask in audioFormat()?.matches(mask) ?? false } ?? false
         }
         return hit != test.negated
       }

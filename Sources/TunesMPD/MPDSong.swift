@@ -18,6 +18,9 @@ public struct MPDSong: Sendable, Hashable {
   public var range: MPDSongRange?
   /// A queue entry's priority (`prio`), 0…255; written as `Prio:` when above 0.
   public var priority = 0
+  /// The format the song decodes to, as an `AudioFormat` filter reads it; nil when unknown. Not written
+  /// in the song's block (MPD's `Format:` line): see Docs/MPDDifferences.md.
+  public var audioFormat: MPDAudioFormat?
 
   public init(
     file: String, tags: MPDTags = [:], duration: Double? = nil, lastModified: Date? = nil,

@@ -85,7 +85,8 @@ public actor InMemoryMPDBackend: MPDBackend {
     s.songs = library.count
     s.artists = Set(library.flatMap { $0.tags[all: .artist] }).count
     s.albums = Set(library.flatMap { $0.tags[all: .album] }).count
-    s.databasePlaytime = Int(library.reduce(0) { $0 + ($1.duration ?? 0) }.rounded())
+    // MPD adds the songs' lengths in whole milliseconds and drops the fraction of the total's seconds.
+    s.databasePlaytime = library.reduce(0) { $0 + Int(($1.duration ?? 0) * 1000) } / 1000
     s.uptime = Int(Date().timeIntervalSince(startedAt))
     return s
   }
@@ -143,6 +144,8 @@ public actor InMemoryMPDBackend: MPDBackend {
     } else {
       state.state = .stop
     }
+    // Moving to another song while paused plays it, as MPD does.
+    if state.state == .pause { state.state = .play }
     state.elapsed = 0
     emit([.player])
   }
@@ -151,6 +154,7 @@ public actor InMemoryMPDBackend: MPDBackend {
     record("previous")
     guard let position = current, state.state != .stop else { return }
     current = max(position - 1, 0)
+    state.state = .play
     state.elapsed = 0
     emit([.player])
   }

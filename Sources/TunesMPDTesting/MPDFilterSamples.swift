@@ -84,6 +84,15 @@ public func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
     case .modifiedSince:
       guard let since = try? MPDTime.seconds(clause.value), let modified = song.lastModified else { return clause.negated }
       return (modified.timeIntervalSince1970 >= since) != clause.negated
+    case .audioFormat:
+      // Part by part, as MPD's mask reads: a part the filter leaves out (`*`) takes any value.
+      guard clause.op != .notEqual, let mask = try? MPDAudioFormat.parseMask(clause.value, mask: clause.op == .regex),
+        let format = song.audioFormat
+      else { return clause.negated }
+      let hit =
+        (mask.sampleRate == nil || mask.sampleRate == format.sampleRate) && (mask.sample == nil || mask.sample == format.sample)
+        && (mask.channels == nil || mask.channels == format.channels)
+      return hit != clause.negated
     }
     if clause.op == .regex {
       guard let regex = try? Regex(clause.value) else { return false }

@@ -12,7 +12,7 @@ Docs/MPDDifferences.md: they run, and fail the test if they start to match (so t
 
     Tests/MPDDifferential/run.py [--tunes PATH] [--case NAME] [--keep] [--verbose]
 
-Needs Debian's mpd, sox and lame (Scripts/setup-debian installs them). The last line it prints is
+Needs Debian's mpd, sox, lame, flac, oggenc and opusenc (Scripts/setup-debian installs them). The last line it prints is
 "mpd-differential: N passed, N failed".
 
 Hand-written rather than built on a client library on purpose: a client library parses replies into
@@ -235,11 +235,35 @@ def make_audio_formats_library(music):
         subprocess.run(["lame", "--quiet", "--cbr", "-b", str(kbps), "--tt", os.path.basename(relative)[:-4], wav, path],
                        check=True)
         os.remove(wav)
+    # Other codecs for `AudioFormat` filters: lossless files keep their own sample size; a lossy file's is
+    # the one MPD's decoder produces (float for Vorbis, 16-bit for Opus, at 48 kHz).
+    for relative, rate, channels, bits in LOSSLESS_AND_OGG:
+        path = os.path.join(music, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        wav = path + ".wav"
+        subprocess.run(["sox", "-n", "-r", str(rate), "-c", str(channels), "-b", str(bits), wav, "synth", "3", "sine", "330"],
+                       check=True)
+        if relative.endswith(".flac"):
+            subprocess.run(["flac", "--silent", "-o", path, wav], check=True)
+        elif relative.endswith(".ogg"):
+            subprocess.run(["oggenc", "--quiet", "-o", path, wav], check=True)
+        else:
+            subprocess.run(["opusenc", "--quiet", wav, path], check=True)
+        os.remove(wav)
     stamp = 1_700_000_000
     for root, dirs, files in os.walk(music):
         for name in files + dirs:
             os.utime(os.path.join(root, name), (stamp, stamp))
     os.utime(music, (stamp, stamp))
+
+
+# (folder/file, sample rate, channels, bits of the source).
+LOSSLESS_AND_OGG = [
+    ("Lossless/96000 stereo 24.flac", 96000, 2, 24),
+    ("Lossless/44100 mono 16.flac", 44100, 1, 16),
+    ("Other/44100 stereo.ogg", 44100, 2, 16),
+    ("Other/44100 stereo.opus", 44100, 2, 16),
+]
 
 
 LIBRARIES = {"default": make_library, "several-values": make_several_values_library,

@@ -31,17 +31,14 @@ struct MPCTests {
     #expect(try await mpc(h, "random", "on").output.contains("random: on"))
     #expect(try await mpc(h, "repeat", "on").output.contains("repeat: on"))
     #expect(try await mpc(h, "current").output == "The Beatles - Something\n")
-    let status = try await mpc(h, "status").output
-    expect(
-      on: kind,
-      playerDiffers:
-        "next and previous while paused: the player plays, as mpd 0.23 does (differential case 18); the in-memory backend stays paused"
-    ) {
-      #expect(
-        status
-          == "The Beatles - Something\n[paused]  #2/3   0:00/3:02 (0%)\nvolume: 35%   repeat: on    random: on    single: off   consume: off\n"
-      )
-    }
+    // `next` and `prev` while paused play the song they move to, as mpd 0.23 does (differential case 25);
+    // the elapsed time then runs with the clock, so only its start is fixed.
+    let status = try await mpc(h, "status").output.split(separator: "\n").map(String.init)
+    #expect(status.count == 3)
+    #expect(status.first == "The Beatles - Something")
+    #expect(status.dropFirst().first?.hasPrefix("[playing] #2/3   0:0") == true)
+    #expect(status.dropFirst().first?.hasSuffix("/3:02 (0%)") == true)
+    #expect(status.last == "volume: 35%   repeat: on    random: on    single: off   consume: off")
     #expect(try await mpc(h, "stop").status == 0)
     #expect(try await h.backend.status().state == .stop)
   }

@@ -37,6 +37,15 @@ let fixtureSongs: [MPDSong] = [
   MPDSong(file: "loose.mp3", tags: [.title: "Loose \"Quoted\" Song"], duration: 10),
 ]
 
+/// The fixture songs' audio formats as MPD reads MP3s (24-bit, its decoder's), by file; the in-memory
+/// backend is given them, the real one stores each as an MP3's rate and channels (no sample size).
+let fixtureFormats: [String: MPDAudioFormat] = [
+  "Beatles/Abbey Road/01 Come Together.mp3": MPDAudioFormat(sampleRate: 44100, sample: .bits(24), channels: 2),
+  "Beatles/Abbey Road/02 Something.mp3": MPDAudioFormat(sampleRate: 44100, sample: .bits(24), channels: 2),
+  "Beatles/Help/01 Help.mp3": MPDAudioFormat(sampleRate: 48000, sample: .bits(24), channels: 2),
+  "Nina Simone/Feeling Good.mp3": MPDAudioFormat(sampleRate: 44100, sample: .bits(24), channels: 1),
+]
+
 /// What the client tests run against: what MPDBackend promises holds for both.
 enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
   /// TunesMPDTesting's InMemoryMPDBackend.
@@ -69,7 +78,12 @@ struct Harness: Sendable {
     var player: Player?
     switch kind {
     case .inMemory:
-      backend = InMemoryMPDBackend(songs: songs, onShutdown: { shutdowns.add() })
+      let formatted = songs.map { song in
+        var song = song
+        song.audioFormat = fixtureFormats[song.file]
+        return song
+      }
+      backend = InMemoryMPDBackend(songs: formatted, onShutdown: { shutdowns.add() })
     case .player:
       let (library, music) = try await offCooperativePool { try libraryOf(songs, in: folder) }
       let lengths = Dictionary(uniqueKeysWithValues: songs.map { (music + "/" + $0.file, $0.duration ?? 1) })
@@ -106,6 +120,11 @@ struct Harness: Sendable {
           year: song.tags[.date].flatMap { Int($0) },
           genre: song.tags[.genre], durationMs: song.duration.map { Int(($0 * 1000).rounded()) })
         try row.insert(db)
+        if let format = fixtureFormats[song.file] {
+          try db.execute(
+            sql: "UPDATE song SET codec = 'mp3', sampleRate = ?, channels = ? WHERE path = ?",
+            arguments: [format.sampleRate, format.channels, path])
+        }
       }
       // The artists and albums the indexer would record, which `stats` counts.
       try db.execute(
@@ -144,13 +163,6 @@ struct Harness: Sendable {
   }
 
   func raw(replies: Int, _ text: String) async throws -> String { try await raw(replies: replies, Array(text.utf8)) }
-}
-
-/// Runs the expectations in `body` as they stand; on the real backend inside `withKnownIssue` when it is
-/// known to answer otherwise (`playerDiffers` says how), so the disagreement stays on record and a
-/// fix shows up as a known issue no longer seen.
-func expect(on kind: BackendKind, playerDiffers issue: Comment, _ body: () throws -> Void) rethrows {
-  if kind == .player { withKnownIssue(issue) { try body() } } else { try body() }
 }
 
 /// Silence as long as the library says each song is, so that the player reports the lengths the
