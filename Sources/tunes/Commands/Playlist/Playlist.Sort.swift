@@ -9,7 +9,7 @@ extension Playlist {
       commandName: "sort", abstract: "Sort a playlist by keys, as a query's sort: (e.g. albumartist -year track).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     // allUnrecognized: `-year` (descending) is a key, not an unknown option.
     @Argument(
       parsing: .allUnrecognized,
