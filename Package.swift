@@ -77,7 +77,7 @@ let package = Package(
       name: "tunes",
       dependencies: [
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
-        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", argumentParser,
+        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", argumentParser, grdb,
       ]),
     /// Development harness: decode audio files to raw PCM on stdout (like MPD's test/run_decoder).
     .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder", "TunesOutput"]),

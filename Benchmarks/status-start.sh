@@ -51,3 +51,5 @@ record "tunes --version (process start alone)" "$(ms "$t_version")" ms
 record "mpc version" "$(ms "$m_version")" ms
 record "/bin/true (any process)" "$(ms "$floor")" ms
 record "binary size" "$(du -m "$TUNES" | cut -f1)" MB
+strip -o "$WORK/tunes-stripped" "$TUNES"
+record "binary size as Scripts/install puts it (stripped)" "$(du -m "$WORK/tunes-stripped" | cut -f1)" MB

@@ -56,7 +56,7 @@ public enum PlaylistError: TunesError, Equatable {
     case .smartPlaylist(let name):
       return "'\(name)' is a smart playlist: its songs follow its query and cannot be edited one by one"
     case .unknownSortKey(let key, let valid):
-      return "unknown sort key '\(key)'; valid keys: " + valid.joined(separator: ", ") + " (add :desc to reverse)"
+      return "unknown sort key '\(key)'; valid keys: " + valid.joined(separator: ", ") + " (-KEY to reverse)"
     case .unknownFormat(let path):
       return "\(path): unknown playlist format (use .m3u, .m3u8, .xspf or .jspf, or --format)"
     case .parse(let file, let place, let reason): return "\(file): \(place): \(reason)"

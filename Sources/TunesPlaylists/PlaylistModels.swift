@@ -56,10 +56,13 @@ public struct ImportReport: Sendable, Codable, Hashable {
   public var unmatched: [UnmatchedEntry]
 }
 
-/// How entries are ordered by `sort`: a key and a direction ("year:desc").
+/// How entries are ordered by `sort`: a key and a direction. The spelling is the query language's
+/// (`-year`, `sort:-year,title`), so a key learnt from `tunes ls songs sort:…` works here too.
 public struct PlaylistSortKey: Sendable, Hashable {
+  /// The query language's sort keys, then `track` (disc and track number) and `path`, which only
+  /// playlists sort by.
   public enum Field: String, Sendable, CaseIterable {
-    case title, artist, album, albumartist, year, track, duration, path, plays
+    case title, artist, albumartist, album, year, duration, playcount, lastplayed, added, random, track, path
   }
   public var field: Field
   public var descending: Bool
@@ -69,19 +72,47 @@ public struct PlaylistSortKey: Sendable, Hashable {
     self.descending = descending
   }
 
-  /// `KEY`, `KEY:asc` or `KEY:desc`.
+  /// One word: `KEY` or `-KEY` (descending), optionally after `sort:`; the older `KEY:desc`,
+  /// `KEY:asc` and `plays` (for `playcount`) are still read, as they cannot mean anything else.
   public init(parsing text: String) throws {
-    let parts = text.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
-    let valid = Field.allCases.map(\.rawValue)
-    guard let first = parts.first, let field = Field(rawValue: first) else {
-      throw PlaylistError.unknownSortKey(text, valid: valid)
-    }
-    switch parts.count > 1 ? parts[1] : "asc" {
-    case "asc": self.init(field: field)
-    case "desc": self.init(field: field, descending: true)
-    default: throw PlaylistError.unknownSortKey(text, valid: valid)
-    }
+    let keys = try Self.parseList(text)
+    guard keys.count == 1 else { throw PlaylistError.unknownSortKey(text, valid: Self.validNames) }
+    self = keys[0]
   }
+
+  /// The keys of the words, in order: each word one key, or a `sort:` term with keys separated by
+  /// commas (`sort:year,-title`), as a query writes them.
+  public static func parseList(_ words: [String]) throws -> [PlaylistSortKey] {
+    try words.flatMap(parseList)
+  }
+
+  private static func parseList(_ word: String) throws -> [PlaylistSortKey] {
+    let lowered = word.lowercased()
+    guard lowered.hasPrefix("sort:") else { return [try key(lowered, word: word)] }
+    let parts = lowered.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false)
+    return try parts.map { try key(String($0), word: word) }
+  }
+
+  private static func key(_ text: String, word: String) throws -> PlaylistSortKey {
+    var name = Substring(text)
+    var descending = false
+    if name.hasPrefix("-") {
+      descending = true
+      name = name.dropFirst()
+    } else if let colon = name.firstIndex(of: ":") {
+      switch name[name.index(after: colon)...] {
+      case "asc": break
+      case "desc": descending = true
+      default: throw PlaylistError.unknownSortKey(word, valid: validNames)
+      }
+      name = name[..<colon]
+    }
+    let field = name == "plays" ? Field.playcount : Field(rawValue: String(name))
+    guard let field else { throw PlaylistError.unknownSortKey(word, valid: validNames) }
+    return PlaylistSortKey(field: field, descending: descending)
+  }
+
+  static var validNames: [String] { Field.allCases.map(\.rawValue) }
 }
 
 /// A 1-based inclusive range of positions; `upper` nil means "to the end".

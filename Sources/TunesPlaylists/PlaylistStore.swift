@@ -246,7 +246,7 @@ public actor PlaylistStore {
   }
 
   /// Orders the entries by the keys, first key first; ties keep their order. Missing entries sort by
-  /// their stored names; unknown values (no year, no track) go last.
+  /// their stored names; unknown values (no year, no track, never played) go last either way.
   public func sort(name: String, by keys: [PlaylistSortKey]) throws {
     let now = clock.now()
     try tables.write { db in
@@ -255,13 +255,8 @@ public actor PlaylistStore {
       let ids = items.compactMap(\.songID)
       var songs: [Int64: Song] = [:]
       for song in try Song.fetchAll(db, keys: ids) { if let id = song.id { songs[id] = song } }
-      let sorted = items.enumerated().sorted { a, b in
-        for key in keys {
-          let order = PlaylistSorting.compare(a.element, b.element, key: key, songs: songs)
-          if order != .orderedSame { return order == .orderedAscending }
-        }
-        return a.offset < b.offset
-      }.map(\.element)
+      let addedAt = keys.contains { $0.field == .added } ? try PlaylistTables.addedAt(db, songIDs: ids) : [:]
+      let sorted = PlaylistSorting.sorted(items, by: keys, songs: songs, addedAt: addedAt)
       try PlaylistTables.replace(db, playlistID: playlist.id, with: sorted)
       try PlaylistTables.touch(db, playlistID: playlist.id, now: now)
     }

@@ -20,7 +20,8 @@ enum LibraryOpening {
 
 struct GlobalOptions: ParsableArguments {
   @Option(
-    name: .long, help: "The library database (default: $TUNES_DB, else $XDG_DATA_HOME/tunes/library.db; empty means unset).")
+    name: .long, help: "The library database (default: $TUNES_DB, else $XDG_DATA_HOME/tunes/library.db; empty means unset).",
+    completion: .file())
   var db: String?
 
   var paths: TunesPaths { TunesPaths() }

@@ -32,11 +32,11 @@ struct Play: AsyncParsableCommand {
 
   @Argument(parsing: .allUnrecognized, help: "A library query (words, artist:…, album:…, year:…).")
   var query: [String] = []
-  @Option(name: .long, help: "Play a stored playlist.")
+  @Option(name: .long, help: "Play a stored playlist.", completion: LibraryCompletions.playlists)
   var playlist: String?
-  @Option(name: .long, help: "Only songs of this album.")
+  @Option(name: .long, help: "Only songs of this album.", completion: LibraryCompletions.albums)
   var album: String?
-  @Option(name: .long, help: "Only songs of this artist.")
+  @Option(name: .long, help: "Only songs of this artist.", completion: LibraryCompletions.artists)
   var artist: String?
   @Flag(name: .long, help: "Shuffle without repeats: every song once per pass, artists spread apart (default: as saved).")
   var shuffle = false

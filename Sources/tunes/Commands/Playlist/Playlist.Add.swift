@@ -7,7 +7,7 @@ extension Playlist {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add songs to a playlist.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
     @Argument(parsing: .allUnrecognized, help: "A query, or paths of files and folders.") var songs: [String]
     @Option(help: "Insert before this position (1 = first; default: at the end).") var at: Int?

@@ -8,7 +8,7 @@ extension Playlist {
       commandName: "dedupe", abstract: "Remove repeated songs, keeping the first of each.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
 
     func run() async throws {
       try await reportingErrors {

@@ -10,7 +10,7 @@ extension Playlist {
       commandName: "delete", abstract: "Delete a playlist (its songs stay in the library).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     @Flag(name: [.short, .long], help: "Do not ask.") var yes = false
 
     func run() async throws {

@@ -11,7 +11,7 @@ extension Playlist {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a playlist as M3U8, XSPF or JSPF.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     @Option(help: "m3u8, m3u, xspf or jspf (default: from the -o extension; m3u8 on standard output).") var format:
       PlaylistFormat?
     @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?

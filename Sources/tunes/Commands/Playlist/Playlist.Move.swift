@@ -7,7 +7,7 @@ extension Playlist {
     static let configuration = CommandConfiguration(commandName: "move", abstract: "Move the entry at FROM to position TO.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     @Argument var from: Int
     @Argument var to: Int
 

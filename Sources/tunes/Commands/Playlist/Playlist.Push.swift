@@ -12,7 +12,8 @@ extension Playlist {
       commandName: "push", abstract: "Create or update the playlist on ListenBrainz.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name (also its title on ListenBrainz).") var name: String
+    @Argument(help: "The playlist name (also its title on ListenBrainz).", completion: LibraryCompletions.playlists)
+    var name: String
     @Flag(name: .long, help: "Make a new playlist private (default: public).") var `private` = false
 
     func run() async throws {

@@ -8,7 +8,7 @@ extension Playlist {
       commandName: "remove", abstract: "Remove entries by position or range (3, 2-5, 7-), or the songs a query finds.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     @Argument(help: "Positions and ranges: N, N-M, N- (to the end).") var positions: [String] = []
     @Option(help: "Remove every entry whose song this query finds.") var query: String?
 

@@ -7,7 +7,7 @@ extension Playlist {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a playlist.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument var old: String
+    @Argument(completion: LibraryCompletions.playlists) var old: String
     @Argument var new: String
 
     func run() async throws {

@@ -11,7 +11,7 @@ extension Playlist {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a playlist's songs.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The playlist name.") var name: String
+    @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     @Flag(help: "Print JSON.") var json = false
 
     /// The JSON shape of `show --json`.
