@@ -26,6 +26,18 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
   /// Read from the row's `fileMtime`, which only the indexer writes: not among the coded fields, so
   /// saving a Song never touches it.
   public var fileModifiedAt: Date? = nil
+  /// The display names above that no tag or catalogue gave (read from the row's `derivedFields`, which
+  /// only the indexer writes; not coded either).
+  public var derivedNames: DerivedNames = []
+
+  /// The names as known, nil where the display name is a fallback or empty: what `--json` prints.
+  public var knownTitle: String? { derivedNames.contains(.title) || title.isEmpty ? nil : title }
+  public var knownArtist: String? { artist.isEmpty ? nil : artist }
+  public var knownAlbum: String? { album.isEmpty ? nil : album }
+  public var knownAlbumArtist: String? {
+    derivedNames.contains(.albumArtist) || albumArtist.isEmpty ? nil : albumArtist
+  }
+  public var knownGenre: String? { genre?.isEmpty == false ? genre : nil }
 
   /// The fields a Song is encoded with (and saved as columns of the same names).
   enum CodingKeys: String, CodingKey {
@@ -39,7 +51,7 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
     id: Int64?, path: String, title: String, artist: String, album: String, albumArtist: String,
     trackNumber: Int?, trackTotal: Int?, discNumber: Int?, discTotal: Int?, year: Int?, genre: String?,
     durationMs: Int?, recordingMbid: String?, releaseMbid: String?, artistMbids: [String], playCount: Int,
-    lastPlayedAt: Date?, fileModifiedAt: Date? = nil
+    lastPlayedAt: Date?, fileModifiedAt: Date? = nil, derivedNames: DerivedNames = []
   ) {
     self.id = id
     self.path = path
@@ -60,6 +72,7 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
     self.playCount = playCount
     self.lastPlayedAt = lastPlayedAt
     self.fileModifiedAt = fileModifiedAt
+    self.derivedNames = derivedNames
   }
 
   /// The initializer other modules (and their tests) use; keep it stable.

@@ -33,6 +33,8 @@ public struct SongPack: Sendable, Equatable {
     mark(song.releaseMbid != nil, 9)
     mark(song.lastPlayedAt != nil, 10)
     mark(song.fileModifiedAt != nil, 11)
+    mark(song.derivedNames.contains(.title), 12)
+    mark(song.derivedNames.contains(.albumArtist), 13)
     bytes.append(UInt8(truncatingIfNeeded: present))
     bytes.append(UInt8(truncatingIfNeeded: present >> 8))
     if let id = song.id { writeInteger(id) }
@@ -140,11 +142,15 @@ public struct SongPack: Sendable, Equatable {
       let playCount = Int(integer())
       let lastPlayedAt = has(10) ? date() : nil
       let fileModifiedAt = has(11) ? date() : nil
+      var derivedNames: DerivedNames = []
+      if has(12) { derivedNames.insert(.title) }
+      if has(13) { derivedNames.insert(.albumArtist) }
       return Song(
         id: id, path: path, title: title, artist: artist, album: album, albumArtist: albumArtist,
         trackNumber: trackNumber, trackTotal: trackTotal, discNumber: discNumber, discTotal: discTotal, year: year,
         genre: genre, durationMs: durationMs, recordingMbid: recordingMbid, releaseMbid: releaseMbid,
-        artistMbids: artistMbids, playCount: playCount, lastPlayedAt: lastPlayedAt, fileModifiedAt: fileModifiedAt)
+        artistMbids: artistMbids, playCount: playCount, lastPlayedAt: lastPlayedAt, fileModifiedAt: fileModifiedAt,
+        derivedNames: derivedNames)
     }
 
     mutating func date() -> Date {

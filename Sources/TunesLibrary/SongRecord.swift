@@ -20,6 +20,7 @@ extension Song: FetchableRecord, MutablePersistableRecord {
     trackTotal = row["trackTotal"]
     discTotal = row["discTotal"]
     fileModifiedAt = (row["fileMtime"] as Double?).map { Date(timeIntervalSince1970: $0) }
+    derivedNames = DerivedNames(rawValue: row["derivedFields"] ?? 0)
   }
 
   /// The columns a Song is made of, in the order `init(_: SelectedColumns)` reads them: listings of thousands of
@@ -27,7 +28,7 @@ extension Song: FetchableRecord, MutablePersistableRecord {
   public static let selectedColumns = """
     song.id, song.path, song.title, song.artist, song.album, song.albumArtist, song.trackNumber, song.trackTotal, \
     song.discNumber, song.discTotal, song.year, song.genre, song.durationMs, song.recordingMbid, song.releaseMbid, \
-    song.artistMbids, song.playCount, song.lastPlayedAt, song.fileMtime
+    song.artistMbids, song.playCount, song.lastPlayedAt, song.fileMtime, song.derivedFields
     """
 
   /// The songs of a query selecting `selectedColumns`, read straight from SQLite's columns: GRDB's
@@ -87,7 +88,8 @@ extension Song: FetchableRecord, MutablePersistableRecord {
       albumArtist: c.text(5) ?? "", trackNumber: c.int(6), trackTotal: c.int(7), discNumber: c.int(8),
       discTotal: c.int(9), year: c.int(10), genre: c.text(11), durationMs: c.int(12), recordingMbid: c.text(13),
       releaseMbid: c.text(14), artistMbids: try Song.decodeMbids(bytes: c.bytes(15)), playCount: c.int(16) ?? 0,
-      lastPlayedAt: c.date(17), fileModifiedAt: c.double(18).map { Date(timeIntervalSince1970: $0) })
+      lastPlayedAt: c.date(17), fileModifiedAt: c.double(18).map { Date(timeIntervalSince1970: $0) },
+      derivedNames: DerivedNames(rawValue: c.int(19) ?? 0))
   }
 
   /// The JSON array of `artistMbids`; malformed JSON is an error, as a damaged row should be.

@@ -20,11 +20,18 @@ import TunesLibrary
     totals.trackTotal = 12
     totals.discTotal = 2
     let bare = Song(path: "/x.mp3", title: "", artist: "")
-    let songs = [full, totals, bare]
+    var derived = full
+    derived.derivedNames = [.title, .albumArtist]
+    let songs = [full, totals, bare, derived]
     #expect(Set(SongJSON.keys) == Set(JSONOutput.song(full).keys))
     let expected = try #require(JSONWriter.data(songs.map(JSONOutput.song)))
     #expect(String(decoding: SongJSON.data(songs), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     #expect(SongJSON.data([]) == Data("[]".utf8))
+    // Names no tag gave are null, not the fallbacks the listings show.
+    let objects = try #require(try JSONSerialization.jsonObject(with: SongJSON.data(songs)) as? [[String: Any]])
+    #expect(objects[2]["title"] is NSNull && objects[2]["artist"] is NSNull && objects[2]["album"] is NSNull)
+    #expect(objects[3]["title"] is NSNull && objects[3]["albumArtist"] is NSNull)
+    #expect(objects[3]["artist"] as? String == full.artist)
     // Past the first megabyte the array goes out in chunks: none may lose or repeat a byte.
     let many = Array(repeating: songs, count: 1500).joined().map { $0 }
     var chunks = 0

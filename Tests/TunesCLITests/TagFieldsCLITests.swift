@@ -10,13 +10,14 @@ import Testing
     _ = try sandbox.run(["index", TunesExecutable.sampleLibrary.path])
     let listed = try sandbox.run(["ls", "songs", "--json", "title:=Morning Static"])
     let row = try #require((try listed.json() as? [[String: Any]])?.first, "\(listed)")
-    // The listing groups by the artist where the file has no album artist…
-    #expect(row["albumArtist"] as? String == "Ansel Grey")
+    // The listing groups by the artist where the file has no album artist, but its JSON says null…
+    #expect(row["albumArtist"] is NSNull)
+    #expect(row["artist"] as? String == "Ansel Grey")
     let id = try #require((row["id"] as? NSNumber)?.intValue)
     let info = try sandbox.run(["info", String(id), "--json"])
     #expect(info.status == 0, "\(info)")
     let object = try #require(try info.json() as? [String: Any], "\(info)")
-    // …but info does not present that as a tag.
+    // …and so does info.
     #expect(object["albumartist"] is NSNull)
     #expect(object["title"] as? String == "Morning Static")
     #expect(object["artists"] as? [String] == ["Ansel Grey"])
@@ -53,5 +54,34 @@ import Testing
     #expect(ours == expected)
     let bad = try sandbox.run(["ls", "songs", "--fields", "title,nonsense"])
     #expect(bad.status != 0 && bad.stderr.contains("nonsense"), "\(bad)")
+  }
+
+  /// A file with no tags at all: the listings show its file name as title and group it under no album
+  /// artist, and every `--json` of songs (ls, search) says null for the names it does not have.
+  @Test func songJSONListingsGiveNullForUntaggedNames() throws {
+    let sandbox = try TunesSandbox()
+    let folder = try sandbox.makeFolder("untagged")
+    let source = TunesExecutable.sampleLibrary.appendingPathComponent("Ansel Grey/Field Notes/02 Birch Road.mp3")
+    let copy = folder.appendingPathComponent("Nameless Hum.mp3")
+    try FileManager.default.copyItem(at: source, to: copy)
+    let strip = try runProcess(
+      "/usr/bin/python3", ["-c", "import sys, mutagen; f = mutagen.File(sys.argv[1]); f.delete()", copy.path],
+      environment: [:])
+    #expect(strip.status == 0, "\(strip.err)")
+    let index = try sandbox.run(["index", folder.path])
+    #expect(index.status == 0, "\(index)")
+    let table = try sandbox.run(["ls", "songs"])
+    #expect(table.stdout.contains("Nameless Hum"), "\(table)")
+    for arguments in [["ls", "songs", "--json"], ["search", "--json", "nameless"]] {
+      let result = try sandbox.run(arguments)
+      let rows = try #require(try result.json() as? [[String: Any]], "\(result)")
+      #expect(rows.count == 1, "\(arguments): \(result)")
+      let row = try #require(rows.first)
+      #expect(row["path"] as? String == copy.path)
+      for key in ["title", "artist", "album", "albumArtist", "genre"] {
+        #expect(row[key] is NSNull, "\(arguments) \(key): \(String(describing: row[key]))")
+      }
+      #expect(row.keys.count == 18)
+    }
   }
 }

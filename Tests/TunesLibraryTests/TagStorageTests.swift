@@ -146,6 +146,66 @@ import TunesTags
     #expect(asRead[1] as String? == "Anne Sofie von Otter feat. Elvis Costello")
   }
 
+  @Test func catalogueValuesWinButTheFilesOwnStayReadable() throws {
+    let temp = try TempLibrary()
+    try temp.write("a.mp3", [:])
+    try temp.writeText(
+      "library.json",
+      #"[{"artistName": "Catalogue Artist", "albums": [{"title": "Catalogue Album", "genre": "Jazz", "year": 1999, "#
+        + #""songs": [{"title": "Catalogue Title", "fileName": "a", "trackNumber": 9, "discNumber": 2, "#
+        + #""recordingMbid": "11111111-2222-4333-8444-555555555555"}]}]}]"#)
+    _ = try temp.library.index(paths: [temp.music], options: Self.options { _ in Self.everyTag() })
+    let id = try onlySong(temp)
+    // Everything the library shows is the catalogue's…
+    let song = try #require(try temp.library.song(id: id))
+    #expect(song.trackNumber == 9 && song.discNumber == 2 && song.year == 1999 && song.genre == "Jazz")
+    #expect(song.recordingMbid == "11111111-2222-4333-8444-555555555555")
+    let tags = try #require(try temp.library.tags(forSongs: [id])[id])
+    #expect(tags.trackNumber == 9 && tags.discNumber == 2 && tags.date == "1999" && tags.genres == ["Jazz"])
+    #expect(try temp.library.songs(matching: "genre:=Jazz").map(\.id) == [id])
+    #expect(try temp.library.songs(matching: "genre:=Lied").isEmpty)
+    // …and the file's own values are still there to read.
+    let file = try #require(try temp.library.fileTags(forSongs: [id, 999])[id])
+    let every = Self.everyTag()
+    #expect(
+      file
+        == FileTags(
+          title: every.title, artist: every.artist, album: every.album, albumArtist: every.albumArtist,
+          trackNumber: every.trackNumber, discNumber: every.discNumber, date: every.date, genres: every.genres,
+          recordingMbid: every.recordingMbid))
+    #expect(try temp.library.fileTags(forSongs: [999]).isEmpty)
+  }
+
+  @Test func rowsFromBeforeTheFilesOwnValuesWereKeptGetThemCopiedOrReRead() throws {
+    let temp = try TempLibrary()
+    let scanned = try temp.write("a.mp3", [:])
+    let named = try temp.write("b.mp3", [:])
+    let databasePath = temp.root + "/upgrade.db"
+    do {
+      let pool = try DatabasePool(path: databasePath)
+      try Schema.migrator(areas: everyDatabaseArea).migrate(pool, upTo: "listens-v3")
+      try pool.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO song (id, path, title, artist, album, albumArtist, trackNumber, discNumber, date, genre,
+              recordingMbid, artistMbids, source, tagsStored)
+            VALUES (1, ?, 'A', 'X', 'Y', 'X', 3, 1, '2004-05', 'Pop; Rock', 'aaaa', '[]', 'scan', 1),
+              (2, ?, 'B', 'X', 'Y', 'X', 4, 1, '2004', 'Jazz', 'bbbb', '[]', 'both', 1)
+            """, arguments: [scanned, named])
+      }
+    }
+    let library = try Library(path: databasePath, areas: everyDatabaseArea)
+    // A row no catalogue named held the file's values: they are copied and the row is current…
+    let file = try library.fileTags(forSongs: [1, 2])
+    #expect(
+      file[1]
+        == FileTags(title: nil, trackNumber: 3, discNumber: 1, date: "2004-05", genres: ["Pop", "Rock"], recordingMbid: "aaaa"))
+    // …one a catalogue named did not: the next index re-reads that file alone.
+    #expect(file[2] == FileTags())
+    let stored = try library.pool.read { db in try Int.fetchAll(db, sql: "SELECT tagsStored FROM song ORDER BY id") }
+    #expect(stored == [TagSchema.currentTags, 1])
+  }
+
   @Test func aRescanReplacesTheValuesOfAChangedFileAndDeletingASongDeletesThem() throws {
     let temp = try TempLibrary()
     let path = try temp.write("a.mp3", ["v": "1"])

@@ -32,6 +32,9 @@ struct SongValues: Sendable {
   var tags: TagSet
   /// The file's own title, artist, album and album artist, exactly as read.
   var fileTitle, fileArtist, fileAlbum, fileAlbumArtist: String?
+  /// The file's own values of the other fields a catalogue may name (FileTagSchema).
+  var fileTrackNumber, fileDiscNumber: Int?
+  var fileDate, fileGenre, fileRecordingMbid: String?
   /// TagSchema's bits: which display columns are fallbacks rather than names.
   var derivedFields: Int
   var audio: AudioProperties
@@ -66,6 +69,11 @@ struct SongValues: Sendable {
     fileArtist = tags.artist
     fileAlbum = tags.album
     fileAlbumArtist = tags.albumArtist
+    fileTrackNumber = tags.trackNumber
+    fileDiscNumber = tags.discNumber
+    fileDate = clean(tags.date)
+    fileGenre = clean(tags.genres.joined(separator: "; "))
+    fileRecordingMbid = clean(tags.recordingMbid)
     derivedFields =
       (clean(entry?.title) ?? clean(tags.title) == nil ? TagSchema.titleFromFileName : 0)
       | (clean(entry?.albumArtist) ?? clean(tags.albumArtist) == nil ? TagSchema.albumArtistFromArtist : 0)
@@ -154,6 +162,7 @@ extension SongValues {
     "comment", "lyrics", "bpm", "releaseTrackMbid", "releaseGroupMbid", "mixRampStart", "mixRampEnd", "tagVersions",
     "tagTitle", "tagArtist", "tagAlbum", "tagAlbumArtist", "derivedFields", "codec", "bitrate", "sampleRate",
     "bitsPerSample", "channels", "trackGain", "trackPeak", "albumGain", "albumPeak", "tagsStored",
+    "tagTrackNumber", "tagDiscNumber", "tagDate", "tagGenre", "tagRecordingMbid",
   ]
 
   var tagArguments: StatementArguments {
@@ -166,7 +175,7 @@ extension SongValues {
       t.versions.isEmpty ? nil : t.versions.joined(separator: ", "), fileTitle, fileArtist, fileAlbum, fileAlbumArtist,
       derivedFields, audio.codec, audio.bitrate > 0 ? audio.bitrate : nil, audio.sampleRate > 0 ? audio.sampleRate : nil,
       audio.bitsPerSample, audio.channels > 0 ? audio.channels : nil, gain.trackGain, gain.trackPeak, gain.albumGain,
-      gain.albumPeak, TagSchema.currentTags,
+      gain.albumPeak, TagSchema.currentTags, fileTrackNumber, fileDiscNumber, fileDate, fileGenre, fileRecordingMbid,
     ]
     return StatementArguments(values)
   }

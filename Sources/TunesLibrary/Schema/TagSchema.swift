@@ -18,8 +18,9 @@
 import GRDB
 
 enum TagSchema {
-  /// `tagsStored` of a row written with every tag of this migration.
-  static let currentTags = 1
+  /// `tagsStored` of a row written with every tag column: 1 for this migration's, 2 since
+  /// `library-file-tags-v1` added the file's own track, disc, date, genres and recording id.
+  static let currentTags = 2
 
   /// Bits of `derivedFields`: display columns the indexer filled from somewhere other than a tag or the
   /// catalogue.

@@ -31,10 +31,11 @@ enum JSONOutput {
 
   static func song(_ song: Song) -> [String: Any] {
     [
-      "id": orNull(song.id), "path": song.path, "title": song.title, "artist": song.artist, "album": song.album,
-      "albumArtist": song.albumArtist, "trackNumber": orNull(song.trackNumber), "trackTotal": orNull(song.trackTotal),
+      "id": orNull(song.id), "path": song.path, "title": orNull(song.knownTitle), "artist": orNull(song.knownArtist),
+      "album": orNull(song.knownAlbum), "albumArtist": orNull(song.knownAlbumArtist), "trackNumber": orNull(song.trackNumber),
+      "trackTotal": orNull(song.trackTotal),
       "discNumber": orNull(song.discNumber), "discTotal": orNull(song.discTotal), "year": orNull(song.year),
-      "genre": orNull(song.genre), "durationMs": orNull(song.durationMs), "recordingMbid": orNull(song.recordingMbid),
+      "genre": orNull(song.knownGenre), "durationMs": orNull(song.durationMs), "recordingMbid": orNull(song.recordingMbid),
       "releaseMbid": orNull(song.releaseMbid), "artistMbids": song.artistMbids, "playCount": song.playCount,
       "lastPlayedAt": orNull(song.lastPlayedAt.map(DateText.iso)),
     ]
