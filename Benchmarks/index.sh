@@ -227,7 +227,7 @@ if [ "$have_tunes" = 1 ] && [ "${SKIP_100K:-0}" != 1 ]; then
 fi
 
 # MARK: summary
-echo "== summary (aims from issue 2)"
+echo "== summary (and the aims)"
 printf '  %-44s %10s %10s %10s   %s\n' "" tunes mpd beets "ratios (aim)"
 printf '  %-44s %10s %10s %10s   mpd/tunes %s (>=10), beets/tunes %s (>=50)\n' "index 10k files (s)" \
   "$t_index" "$m_index" "$b_index" "$(ratio "$m_index" "$t_index")" "$(ratio "$b_index" "$t_index")"
