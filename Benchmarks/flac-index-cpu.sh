@@ -2,7 +2,7 @@
 # Indexing 10k FLAC files: `tunes index` into an empty database vs MPD's database creation (`mpc update
 # --wait` from an empty database), alternated run by run, in wall time and in CPU time (user + system of
 # the whole process: /usr/bin/time for tunes, /proc/PID/stat before and after for mpd). CPU time is the
-# steady measure on a shared machine: MPD's update thread yields to every other process, so its wall time
+# steady measure on a shared machine: MPD's update thread runs at SCHED_IDLE, so its wall time
 # there says more about the load than about MPD. Prints medians and ratios; writes Benchmarks/out/.
 # Usage: Benchmarks/flac-index-cpu.sh [RUNS]   (env: TUNES_BIN, BENCH_SKIP_BUILD=1)
 set -euo pipefail
