@@ -1,4 +1,4 @@
-// Times TagReader.read over every .mp3 under a folder: one thread, then two, median of several runs.
+// Times TagReader.read over every audio file (.mp3, .flac, .ogg, .opus, .m4a, ...) under a folder: one thread, then two, median of several runs.
 // Built by Benchmarks/tags-read.sh straight from the module sources (no package change needed).
 
 import Dispatch
@@ -25,10 +25,12 @@ struct TagsReadBenchmark {
     var paths: [String] = []
     let root = URL(fileURLWithPath: arguments[1])
     if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
-      for case let url as URL in walker where url.pathExtension.lowercased() == "mp3" { paths.append(url.path) }
+      for case let url as URL in walker where AudioFileKind.extensions.contains("." + url.pathExtension.lowercased()) {
+        paths.append(url.path)
+      }
     }
     guard !paths.isEmpty else {
-      print("no .mp3 files under \(arguments[1])")
+      print("no audio files under \(arguments[1])")
       exit(66)
     }
     // Warm the page cache and count outcomes once.

@@ -25,7 +25,7 @@ static inline int tunes_averror_eof(void) { return AVERROR_EOF; }
   X(avcodec_send_packet) X(avcodec_receive_frame) X(avcodec_flush_buffers) \
   X(av_packet_alloc) X(av_packet_free) X(av_packet_unref) \
   X(av_frame_alloc) X(av_frame_free) X(av_get_sample_fmt_name) X(av_log_set_level) X(av_rescale_q) \
-  X(av_sample_fmt_is_planar) X(av_strerror)
+  X(av_sample_fmt_is_planar) X(av_strerror) X(av_dict_get)
 
 typedef struct tunes_ffmpeg_api {
 #define TUNES_FFMPEG_FIELD(name) __typeof__(name) *name;

@@ -1,6 +1,9 @@
 // One MP4/M4A file (AAC or ALAC) decoded by FFmpeg's libavformat and libavcodec, loaded on first use. libavformat applies the
 // edit list (the encoder delay at the start) and the stream's duration is the exact sample count, so
-// decoding stops there and the encoder's padding at the end is never played: albums stay gapless. AAC
+// decoding stops there and the encoder's padding at the end is never played: albums stay gapless. A file
+// with iTunes' `iTunSMPB` tag and no edit list is gapless too: libavformat takes the tag's encoder delay
+// (it starts the stream that many samples late and libavcodec drops them), and the tag's sample count
+// ends the stream, as the tag reader gives the length, so the padding is cut here. AAC
 // decodes to floats, rounded to s16 without dither (as the ffmpeg CLI converts with swresample's default,
 // no dither); ALAC keeps its integers (16-bit as s16, deeper as left-justified s32, as libavcodec gives
 // them). Seeking goes to the packet before the target and decodes up to it, sample-accurate where the
@@ -21,6 +24,9 @@ public final class MP4Decoder: AudioDecoder {
   private var codec: UnsafeMutablePointer<AVCodecContext>?
   private var stream: Int32 = 0
   private var timeBase = AVRational(num: 1, den: 1)
+  /// The stream's first timestamp (the encoder delay libavformat skips, when iTunSMPB gives it and no
+  /// edit list does): sample frame 0 of the output is there.
+  private var startTime: Int64 = 0
   private let packet: UnsafeMutablePointer<AVPacket>
   private let frame: UnsafeMutablePointer<AVFrame>
   /// Samples of `frame` already handed out (or skipped after a seek).
@@ -77,7 +83,7 @@ public final class MP4Decoder: AudioDecoder {
   @discardableResult public func seek(toFrame target: Int) throws -> Int {
     var target = max(0, target)
     if let totalFrames { target = min(target, totalFrames) }
-    let timestamp = ff.av_rescale_q!(Int64(target), AVRational(num: 1, den: Int32(format.sampleRate)), timeBase)
+    let timestamp = startTime + ff.av_rescale_q!(Int64(target), AVRational(num: 1, den: Int32(format.sampleRate)), timeBase)
     let status = ff.av_seek_frame!(container, stream, timestamp, AVSEEK_FLAG_BACKWARD)
     guard status >= 0 else { throw DecoderError.seekFailed(path: path, frame: target, reason: text(status)) }
     ff.avcodec_flush_buffers!(codec)
@@ -146,7 +152,7 @@ public final class MP4Decoder: AudioDecoder {
       skipUntil = nil
       return
     }
-    let start = Int(ff.av_rescale_q!(pts, timeBase, AVRational(num: 1, den: Int32(format.sampleRate))))
+    let start = Int(ff.av_rescale_q!(pts - startTime, timeBase, AVRational(num: 1, den: Int32(format.sampleRate))))
     if start + frameSamples <= target {
       frameConsumed = frameSamples
     } else {
@@ -240,10 +246,24 @@ public final class MP4Decoder: AudioDecoder {
     }
     format = AudioFormat(sampleRate: rate, channels: channels, bitsPerSample: bits)
     timeBase = audio.pointee.time_base
+    let start = audio.pointee.start_time
+    if start != Int64.min && start > 0 { startTime = start }
     let duration = audio.pointee.duration
     if duration > 0 {
       totalFrames = Int(ff.av_rescale_q!(duration, timeBase, AVRational(num: 1, den: Int32(rate))))
     }
+    if let samples = gaplessSamples(container) { totalFrames = samples }
+  }
+
+  /// The sample count of the iTunSMPB tag (its fourth hexadecimal word), which the tag reader takes for
+  /// the length; nil without the tag or with a count of 0. The stream's own duration still counts the
+  /// padding when there is no edit list, so this is what keeps the padding from being played.
+  private func gaplessSamples(_ container: UnsafeMutablePointer<AVFormatContext>) -> Int? {
+    guard let entry = ff.av_dict_get!(container.pointee.metadata, "iTunSMPB", nil, 0), let value = entry.pointee.value
+    else { return nil }
+    let words = String(cString: value).split(separator: " ")
+    guard words.count >= 4, let samples = Int(words[3], radix: 16), samples > 0 else { return nil }
+    return samples
   }
 
   func text(_ status: Int32) -> String {

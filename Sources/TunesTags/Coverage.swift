@@ -6,6 +6,9 @@ struct Coverage: Sendable {
   var headEnd: Int
   /// Bytes `tailStart..<count` are loaded.
   var tailStart: Int
+  /// Further ranges loaded between the head and the tail (a FLAC file's metadata blocks past a large
+  /// picture, and the first audio after them), so such a file need not be read whole.
+  var extra: [Range<Int>] = []
 
   /// Everything of a file of `count` bytes.
   static func whole(_ count: Int) -> Coverage { Coverage(headEnd: count, tailStart: count) }
@@ -15,6 +18,7 @@ struct Coverage: Sendable {
   /// True when every byte of `range` is loaded.
   func covers(_ range: Range<Int>) -> Bool {
     isWhole || range.isEmpty || range.upperBound <= headEnd || range.lowerBound >= tailStart
+      || extra.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
   }
 }
 

@@ -62,6 +62,40 @@ enum FLACReader {
     return (blocks, p)
   }
 
+  /// Loads (through `load`) what `parse` reads of a FLAC file that starts with "fLaC" and is not all in
+  /// `coverage`: each block header, the STREAMINFO and VORBIS_COMMENT bodies and the first hashed window
+  /// of audio, skipping the bodies of the other blocks (pictures, padding, seek tables), as MPD reads
+  /// only STREAMINFO and the comments. Adds the loaded ranges to `coverage`; returns the bytes loaded.
+  /// Stops at a header that runs past the end of the file: `parse` then says what is wrong.
+  static func loadMetadata(
+    _ buffer: UnsafeRawBufferPointer, coverage: inout Coverage, load: (Range<Int>) throws -> Void
+  ) throws -> Int {
+    var loaded = 0
+    func need(_ range: Range<Int>) throws {
+      let range = max(0, range.lowerBound)..<min(buffer.count, range.upperBound)
+      guard !coverage.covers(range) else { return }
+      try load(range)
+      coverage.extra.append(range)
+      loaded += range.count
+    }
+    var p = 4
+    while p + 4 <= buffer.count {
+      // Each header alone: the bodies the reader does not parse are never read.
+      try need(p..<p + 4)
+      let header = buffer[p]
+      let type = header & 0x7F
+      let length = Int(buffer.be24(p + 1))
+      if p + 4 + length > buffer.count { return loaded }
+      if type == 0 || type == 4 { try need(p + 4..<p + 4 + length) }
+      p += 4 + length
+      if header & 0x80 != 0 {
+        try need(p..<p + AudioHash.window)
+        break
+      }
+    }
+    return loaded
+  }
+
   /// Tags and audio properties of the FLAC stream at `start` (after any ID3v2 tags, which `tags` holds).
   static func parse(
     _ buffer: UnsafeRawBufferPointer, start: Int, tags leading: TagSet, warnings leadingWarnings: [String],

@@ -16,6 +16,11 @@ public enum TagReader {
   /// and the rest only when the length must be found by walking the frames (no Xing/Info/VBRI header) or
   /// a tag is larger than what was read.
   public static func read(path: String) throws -> FileMetadata {
+    try readCounting(path: path).metadata
+  }
+
+  /// `read(path:)`, and how many bytes of the file it read (for tests that hold it to reading little).
+  static func readCounting(path: String) throws -> (metadata: FileMetadata, bytesRead: Int) {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw TagError.unreadable(path: path, reason: String(cString: strerror(errno))) }
     defer { close(fd) }
@@ -36,16 +41,26 @@ public enum TagReader {
     let buffer = UnsafeRawBufferPointer(memory)
     if size <= headBytes + tailBytes {
       try load(fd, memory, 0..<size, path: path)
-      return try parse(buffer, path: path, coverage: .whole(size))
+      return (try parse(buffer, path: path, coverage: .whole(size)), size)
     }
     try load(fd, memory, 0..<headBytes, path: path)
-    try load(fd, memory, size - tailBytes..<size, path: path)
+    // A FLAC file needs only its last hashed window from the end (no trailing tags to look for there).
+    let flac = buffer.matches(FLACReader.magic, at: 0)
+    let tail = flac ? AudioHash.window : tailBytes
+    try load(fd, memory, size - tail..<size, path: path)
+    var coverage = Coverage(headEnd: headBytes, tailStart: size - tail)
+    var bytesRead = headBytes + tail
     do {
-      return try parse(buffer, path: path, coverage: Coverage(headEnd: headBytes, tailStart: size - tailBytes))
-    } catch is NeedWholeFile {
-      try load(fd, memory, headBytes..<size - tailBytes, path: path)
-      return try parse(buffer, path: path, coverage: .whole(size))
-    }
+      return (try parse(buffer, path: path, coverage: coverage), bytesRead)
+    } catch is NeedWholeFile where flac {
+      // Metadata past the head (a large picture before the comments): read the blocks the reader needs.
+      bytesRead += try FLACReader.loadMetadata(buffer, coverage: &coverage) { try load(fd, memory, $0, path: path) }
+      do {
+        return (try parse(buffer, path: path, coverage: coverage), bytesRead)
+      } catch is NeedWholeFile {}
+    } catch is NeedWholeFile {}
+    try load(fd, memory, headBytes..<size - tail, path: path)
+    return (try parse(buffer, path: path, coverage: .whole(size)), size)
   }
 
   /// Reads tags and audio properties from the bytes of a whole file; `path` only names it in errors.

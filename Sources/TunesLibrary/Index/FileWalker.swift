@@ -76,6 +76,12 @@ enum FileWalker {
     !PathText.hasExtension(name) && AudioFileKind.detect(path: path) != nil
   }
 
+  /// Whether a file named directly (not found by a walk) is one to index: an audio extension, or no
+  /// extension and audio content, as the walk decides for the files it finds.
+  static func isAudioFile(_ path: String) -> Bool {
+    isMP3(path) || isBareAudio(String(PathText.name(of: path)), path: path)
+  }
+
   /// Walks `folder` recursively, hidden entries skipped. Symlinks are followed, as MPD follows them by
   /// default, and what they lead to is indexed under the path through the link. The folders the links
   /// lead to are walked after the real ones, so a song reachable both ways keeps its real path; a

@@ -249,7 +249,7 @@ private struct Indexer {
       let path = String(cString: resolved)
       free(resolved)
       let isFolder = FileWalker.isDirectory(path)
-      if !isFolder && !FileWalker.isMP3(path) && !PlaylistFileName.matches(path)
+      if !isFolder && !FileWalker.isAudioFile(path) && !PlaylistFileName.matches(path)
         && !PathText.hasSuffix(path, asciiLowercase: ".json")
       {
         throw LibraryError.notIndexable(given)
@@ -276,7 +276,7 @@ private struct Indexer {
       if catalogues.isEmpty { first = Background { try Catalogue.parse(path: path) } }
       catalogues.append(path)
     }
-    for (path, isFolder) in roots where !isFolder && !FileWalker.isMP3(path) && !PlaylistFileName.matches(path) {
+    for (path, isFolder) in roots where !isFolder && !FileWalker.isAudioFile(path) && !PlaylistFileName.matches(path) {
       parse(path)
     }
     for (number, (path, isFolder)) in roots.enumerated() {
@@ -287,7 +287,7 @@ private struct Indexer {
             && (other.offset < number && other.element.0 == path || PathText.isInside(path, folder: other.element.0))
         }
         if !walkedAlready { FileWalker.walk(path, into: &walk, foundCatalogue: parse) }
-      } else if FileWalker.isMP3(path) {
+      } else if FileWalker.isAudioFile(path) {
         if let stamp = FileWalker.stamp(path) {
           walk.files[PathKey(path)] = WalkedFile(stamp: stamp)
           explicitFiles.insert(path)
