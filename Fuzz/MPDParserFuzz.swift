@@ -41,7 +41,7 @@ public func fuzzMPDParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// The compiled filter, on bytes in place, must answer as the String reading does, for a song whose file
 /// and tags are the request's own arguments (so that filters often hold) and their case-changed forms.
 func checkMatcher(_ filter: MPDFilter, _ arguments: [String]) {
-  var tags: [MPDTag: String] = [:]
+  var tags = MPDTags()
   for (offset, tag) in MPDTag.allCases.enumerated() where !arguments.isEmpty {
     let value = arguments[offset % arguments.count]
     let variant = offset % 3 == 0 ? value.uppercased() : offset % 3 == 1 ? value.lowercased() : value
