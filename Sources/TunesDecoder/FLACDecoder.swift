@@ -163,11 +163,8 @@ public final class FLACDecoder: AudioDecoder {
     case FLAC__STREAM_DECODER_ERROR_STATUS_FRAME_CRC_MISMATCH: message = "frame CRC mismatch; frame replaced by silence"
     default: message = "unparseable stream data"
     }
-    if warnings.count < MPG123Decoder.maxWarnings {
-      warnings.append("frame \(frameNumber): \(message)")
-    } else if warnings.count == MPG123Decoder.maxWarnings {
-      warnings.append("more damaged frames follow; further warnings suppressed")
-    }
+    DecoderWarnings.append(
+      "frame \(frameNumber): \(message)", to: &warnings, suppressed: "more damaged frames follow; further warnings suppressed")
   }
 
   // MARK: Opening

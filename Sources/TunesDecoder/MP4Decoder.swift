@@ -197,11 +197,7 @@ public final class MP4Decoder: AudioDecoder {
   }
 
   private func warn(_ message: String) {
-    if warnings.count < MPG123Decoder.maxWarnings {
-      warnings.append(message)
-    } else if warnings.count == MPG123Decoder.maxWarnings {
-      warnings.append("more damage follows; further warnings suppressed")
-    }
+    DecoderWarnings.append(message, to: &warnings)
   }
 
   // MARK: Opening

@@ -13,8 +13,6 @@ public final class MPG123Decoder: AudioDecoder {
   public let lengthIsExact: Bool
   public private(set) var warnings: [String] = []
 
-  /// A damaged file could produce a warning per frame; the player needs a handful, not thousands.
-  static let maxWarnings = 100
   /// How far libmpg123 may search for the next valid frame after damage. 64 KiB skips a damaged
   /// region of dozens of frames, yet gives up quickly on a file that is not MPEG audio at all.
   static let resyncLimitBytes = 65536
@@ -145,11 +143,7 @@ public final class MPG123Decoder: AudioDecoder {
   }
 
   private func warn(_ message: String) {
-    if warnings.count < Self.maxWarnings {
-      warnings.append(message)
-    } else if warnings.count == Self.maxWarnings {
-      warnings.append("more damaged frames follow; further warnings suppressed")
-    }
+    DecoderWarnings.append(message, to: &warnings, suppressed: "more damaged frames follow; further warnings suppressed")
   }
 
   // MARK: Opening

@@ -90,11 +90,7 @@ public final class VorbisDecoder: AudioDecoder {
   }
 
   private func warn(_ message: String) {
-    if warnings.count < MPG123Decoder.maxWarnings {
-      warnings.append(message)
-    } else if warnings.count == MPG123Decoder.maxWarnings {
-      warnings.append("more damage follows; further warnings suppressed")
-    }
+    DecoderWarnings.append(message, to: &warnings)
   }
 
   /// libvorbisfile's error codes in words (it has no strerror of its own).
