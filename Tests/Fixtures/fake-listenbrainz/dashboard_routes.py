@@ -633,37 +633,40 @@ def register(route_decorator):
     route_decorator("POST", "/1/.*")(answer("POST"))
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+def serve(answer_route):
+    """Serves `answer_route(method, path, query, headers, body)` on a free loopback port until the parent
+    exits: argv[1] is the world file, argv[2] (optional) a file to write "PORT n" into. The social routes
+    serve through this too, with their routes tried before these."""
 
-    def log_message(self, *args):
-        pass
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
 
-    def _answer(self, method):
-        split = urlsplit(self.path)
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
-        headers = {k.lower(): v for k, v in self.headers.items()}
-        result = route(method, split.path, parse_qs(split.query, keep_blank_values=True), headers, body)
-        if result is None:
-            result = error(404, "The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.")
-        status, payload = result
-        self.send_response(status)
-        if status != 204:
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        if status != 204:
-            self.wfile.write(payload)
+        def log_message(self, *args):
+            pass
 
-    def do_GET(self):
-        self._answer("GET")
+        def _answer(self, method):
+            split = urlsplit(self.path)
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else b""
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            result = answer_route(method, split.path, parse_qs(split.query, keep_blank_values=True), headers, body)
+            if result is None:
+                result = error(404, "The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.")
+            status, payload = result
+            self.send_response(status)
+            if status != 204:
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            if status != 204:
+                self.wfile.write(payload)
 
-    def do_POST(self):
-        self._answer("POST")
+        def do_GET(self):
+            self._answer("GET")
 
+        def do_POST(self):
+            self._answer("POST")
 
-def main():
     # A parent that blocks signals in its threads passes the mask on: unblock so SIGTERM ends us.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
     # Tests share one server per run and never stop it: leave when the parent does.
@@ -675,7 +678,7 @@ def main():
         os._exit(0)
     threading.Thread(target=watch_parent, daemon=True).start()
     load_world(sys.argv[1])
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     line = "PORT %d\n" % server.server_address[1]
     if len(sys.argv) > 2:
@@ -689,4 +692,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    serve(route)

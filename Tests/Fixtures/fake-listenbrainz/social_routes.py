@@ -15,14 +15,9 @@
 # the dashboard ones (`register(route)`); run alone (`python3 social_routes.py WORLD.json [PORTFILE]`)
 # it serves these and the dashboard routes, as dashboard_routes.py does alone.
 import json
-import os
-import signal
-import sys
-import threading
 import time
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import unquote
 
 import dashboard_routes as dash
 
@@ -69,6 +64,15 @@ def owner_check(headers, url_user, message):
     if url_user != user:
         return None, dash.error(403, message)
     return user, None
+
+
+def owner_post(headers, url_user, message, body):
+    """A write to a user's timeline: the owner check, then the body as JSON (the server's order)."""
+    user, err = owner_check(headers, url_user, message)
+    if err:
+        return None, None, err
+    data, err = load_json(body)
+    return user, data, err
 
 
 def load_json(body):
@@ -282,10 +286,7 @@ def track_for(metadata):
 
 
 def recommend(url_user, headers, body):
-    user, err = owner_check(headers, url_user, "You don't have permissions to post to this user's timeline.")
-    if err:
-        return err
-    data, err = load_json(body)
+    user, data, err = owner_post(headers, url_user, "You don't have permissions to post to this user's timeline.", body)
     if err:
         return err
     if not isinstance(data, dict) or "metadata" not in data:
@@ -301,10 +302,7 @@ def recommend(url_user, headers, body):
 
 
 def recommend_personal(url_user, headers, body):
-    user, err = owner_check(headers, url_user, "You don't have permissions to post to this user's timeline.")
-    if err:
-        return err
-    data, err = load_json(body)
+    user, data, err = owner_post(headers, url_user, "You don't have permissions to post to this user's timeline.", body)
     if err:
         return err
     if not isinstance(data, dict) or "metadata" not in data:
@@ -332,10 +330,7 @@ def recommend_personal(url_user, headers, body):
 
 
 def review(url_user, headers, body):
-    user, err = owner_check(headers, url_user, "You don't have permissions to post to this user's timeline.")
-    if err:
-        return err
-    data, err = load_json(body)
+    user, data, err = owner_post(headers, url_user, "You don't have permissions to post to this user's timeline.", body)
     if err:
         return err
     keys = ("entity_name", "entity_id", "entity_type", "text", "language")
@@ -384,10 +379,7 @@ def find_event(kind, event_id):
 
 def hide(url_user, headers, body, on):
     text = "hide events from" if on else "delete events from"
-    user, err = owner_check(headers, url_user, "You don't have permissions to %s this user's timeline." % text)
-    if err:
-        return err
-    data, err = load_json(body)
+    user, data, err = owner_post(headers, url_user, "You don't have permissions to %s this user's timeline." % text, body)
     if err:
         return err
     if not isinstance(data, dict) or "event_type" not in data or "event_id" not in data:
@@ -412,10 +404,7 @@ def hide(url_user, headers, body, on):
 
 
 def delete(url_user, headers, body):
-    user, err = owner_check(headers, url_user, "You don't have permissions to delete from this user's timeline.")
-    if err:
-        return err
-    data, err = load_json(body)
+    user, data, err = owner_post(headers, url_user, "You don't have permissions to delete from this user's timeline.", body)
     if err:
         return err
     for key in ("event_type", "id"):
@@ -434,10 +423,7 @@ def delete(url_user, headers, body):
 
 
 def thank(url_user, headers, body):
-    user, err = owner_check(headers, url_user, "You don't have permissions to thank events from this user's timeline.")
-    if err:
-        return err
-    data, err = load_json(body)
+    user, data, err = owner_post(headers, url_user, "You don't have permissions to thank events from this user's timeline.", body)
     if err:
         return err
     if not isinstance(data, dict) or "metadata" not in data:
@@ -518,58 +504,5 @@ def register(route_decorator):
         route_decorator(method, pattern)(answer(method))
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def _answer(self, method):
-        split = urlsplit(self.path)
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
-        headers = {k.lower(): v for k, v in self.headers.items()}
-        query = parse_qs(split.query, keep_blank_values=True)
-        result = route(method, split.path, query, headers, body) or dash.route(method, split.path, query, headers, body)
-        if result is None:
-            result = dash.error(404, "The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.")
-        status, payload = result
-        self.send_response(status)
-        if status != 204:
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        if status != 204:
-            self.wfile.write(payload)
-
-    def do_GET(self):
-        self._answer("GET")
-
-    def do_POST(self):
-        self._answer("POST")
-
-
-def main():
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-    parent = os.getppid()
-
-    def watch_parent():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-    threading.Thread(target=watch_parent, daemon=True).start()
-    dash.load_world(sys.argv[1])
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    server.daemon_threads = True
-    line = "PORT %d\n" % server.server_address[1]
-    if len(sys.argv) > 2:
-        with open(sys.argv[2] + ".tmp", "w") as f:
-            f.write(line)
-        os.rename(sys.argv[2] + ".tmp", sys.argv[2])
-    sys.stdout.write(line)
-    sys.stdout.flush()
-    server.serve_forever()
-
-
 if __name__ == "__main__":
-    main()
+    dash.serve(lambda *request: route(*request) or dash.route(*request))
