@@ -31,11 +31,9 @@ struct BatchStatement {
       return
     }
     text.withUTF8 { bytes in
-      if let base = bytes.baseAddress {
-        sqlite3_bind_text(handle, index, base, Int32(bytes.count), Self.transient)
-      } else {
-        sqlite3_bind_text(handle, index, "", 0, Self.transient)  // a nil pointer would bind NULL
-      }
+      // A nil pointer would bind NULL, not the empty string.
+      let base = bytes.baseAddress ?? UnsafePointer(("" as StaticString).utf8Start)
+      _ = sqlite3_bind_text(handle, index, base, Int32(bytes.count), Self.transient)
     }
   }
 
