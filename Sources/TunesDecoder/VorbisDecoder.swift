@@ -22,6 +22,11 @@ public final class VorbisDecoder: AudioDecoder {
     guard status == 0 else {
       // ov_fopen leaves nothing to clear when it fails.
       file.deallocate()
+      if status == OV_EREAD, let link = OggChainProbe.foreignLink(path: path) {
+        throw DecoderError.invalid(
+          path: path, format: "Ogg Vorbis",
+          reason: "link \(link.number) of the chained stream is \(link.codec); only chains of Vorbis links are decoded")
+      }
       if status == OV_EREAD || status == OV_EFAULT {
         throw DecoderError.cannotOpen(path: path, reason: Self.text(status))
       }
