@@ -4,15 +4,16 @@
 # the whole process: /usr/bin/time for tunes, /proc/PID/stat before and after for mpd). CPU time is the
 # steady measure on a shared machine: MPD's update thread runs at SCHED_IDLE, so its wall time
 # there says more about the load than about MPD. Prints medians and ratios; writes Benchmarks/out/.
-# Usage: Benchmarks/flac-index-cpu.sh [RUNS]   (env: TUNES_BIN, BENCH_SKIP_BUILD=1)
+# Usage: Benchmarks/flac-index-cpu.sh [RUNS]   (env: TUNES_BIN, BENCH_SKIP_BUILD=1, LIBRARY=FOLDER to time
+#        another library the same way, e.g. Benchmarks/out/lib-10000, the MP3 library of index.sh)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 runs="${1:-5}"
 bench_output flac-index-cpu
 ensure_tools mpd mpc sqlite3 /usr/bin/time
 TUNES=$(tunes_binary)
-lib="$OUT_DIR/lib-10000-flac"
-if [ ! -f "$lib/.complete" ]; then
+lib="${LIBRARY:-$OUT_DIR/lib-10000-flac}"
+if [ -z "${LIBRARY:-}" ] && [ ! -f "$lib/.complete" ]; then
   rm -rf "$lib"
   bench_log "bench: making a 10000-file FLAC library in $lib (once; about 200 KB a file)"
   /usr/bin/python3 "$BENCH_DIR/make-library.py" --count 10000 --out "$lib" --seed 1 --format flac >/dev/null ||
@@ -25,8 +26,8 @@ db="$work/tunes.db"
 ticks=$(getconf CLK_TCK)
 cpu_of() { awk -v t="$ticks" '{ printf "%.3f\n", ($14 + $15) / t }' "/proc/$1/stat"; }
 
-echo "10k FLAC index, tunes vs MPD, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(load)"
-echo "library: $lib ($(find "$lib" -name '*.flac' | wc -l) files, $(du -sh "$lib" | cut -f1)); page cache warmed before each run"
+echo "10k-file index, tunes vs MPD, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(load)"
+echo "library: $lib ($(find "$lib" -type f | wc -l) files, $(du -sh "$lib" | cut -f1)); page cache warmed before each run"
 tw="" tc="" mw="" mc="" rw="" rc=""
 for ((i = 0; i < runs; i++)); do
   rm -f "$db" "$db-wal" "$db-shm"; warm_cache "$lib"
@@ -44,10 +45,10 @@ for ((i = 0; i < runs; i++)); do
   tw+="$t_wall"$'\n'; tc+="$t_cpu"$'\n'; mw+="$m_wall"$'\n'; mc+="$m_cpu"$'\n'
   rw+="$(ratio "$m_wall" "$t_wall")"$'\n'; rc+="$(ratio "$m_cpu" "$t_cpu")"$'\n'
 done
-record "index 10k FLAC: tunes wall" "$(printf '%s' "$tw" | median)" s "$(sqlite3 "$db" 'SELECT count(*) FROM song') songs"
-record "index 10k FLAC: tunes CPU (user+sys)" "$(printf '%s' "$tc" | median)" s
-record "index 10k FLAC: mpd wall (mpc update --wait)" "$(printf '%s' "$mw" | median)" s
-record "index 10k FLAC: mpd CPU (user+sys)" "$(printf '%s' "$mc" | median)" s
-record "index 10k FLAC, MPD/tunes wall per pair (median)" "$(printf '%s' "$rw" | median)" x
-record "index 10k FLAC, MPD/tunes CPU per pair (median)" "$(printf '%s' "$rc" | median)" x
+record "index $(basename "$lib"): tunes wall" "$(printf '%s' "$tw" | median)" s "$(sqlite3 "$db" 'SELECT count(*) FROM song') songs"
+record "index $(basename "$lib"): tunes CPU (user+sys)" "$(printf '%s' "$tc" | median)" s
+record "index $(basename "$lib"): mpd wall (mpc update --wait)" "$(printf '%s' "$mw" | median)" s
+record "index $(basename "$lib"): mpd CPU (user+sys)" "$(printf '%s' "$mc" | median)" s
+record "index $(basename "$lib"), MPD/tunes wall per pair (median)" "$(printf '%s' "$rw" | median)" x
+record "index $(basename "$lib"), MPD/tunes CPU per pair (median)" "$(printf '%s' "$rc" | median)" x
 echo "results: $RESULTS"

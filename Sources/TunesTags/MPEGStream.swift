@@ -33,8 +33,9 @@ enum MPEGStream {
     guard let base = buffer.baseAddress, from >= 0, end <= buffer.count else {
       return .failure(.noFrame("no audio after the tags"))
     }
-    // Search the loaded head only; if the frame is not there, the whole file is needed.
-    let to = coverage.isWhole ? end : min(end, coverage.headEnd)
+    // Search the loaded bytes from `from` on only (the head, or what was loaded after a large tag); if the
+    // frame is not there, the whole file is needed.
+    let to = min(end, coverage.loadedEnd(from: from))
     var i = from
     var cutFrame: Int? = nil
     while i + 4 <= to {

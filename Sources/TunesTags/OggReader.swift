@@ -1,9 +1,10 @@
 // Reads an Ogg Vorbis or Ogg Opus file without decoding: the identification and comment headers of the
 // first logical stream, and the exact length from the last page's granule position (less Opus's
-// pre-skip), which is the sample count oggdec and opusdec output. See OggPage for the page layout.
+// pre-skip), which is the sample count oggdec and opusdec output. A chained file (OggLinks) is as long as
+// its links together. See OggPage for the page layout.
 
 enum OggReader {
-  enum Codec {
+  enum Codec: Equatable {
     case vorbis
     case opus
   }
@@ -39,6 +40,13 @@ enum OggReader {
     let identification = assembler.packets[0]
     let commentPacket = assembler.packets[1]
 
+    // A chained file ends with a page of another stream than the one it starts with.
+    var chain: OggLinks?
+    if let final = finalPage(buffer, coverage: coverage), final.serial != serial {
+      guard coverage.isWhole else { throw NeedWholeFile() }
+      let links = OggLinks(buffer)
+      if links.links.count > 1 && links.links[0].serial == serial { chain = links }
+    }
     // The length: the granule position of the stream's last page.
     let last = try lastPage(buffer, serial: serial, coverage: coverage, path: path, warnings: &warnings)
     var audio: AudioProperties
@@ -74,7 +82,31 @@ enum OggReader {
       audio.codec = "opus"
     }
     if !coverage.covers(headersEnd..<min(buffer.count, headersEnd + AudioHash.window)) { throw NeedWholeFile() }
+    if let links = chain?.links {
+      // The first link's format is the file's (what a decoder opens it with); the length is all links'
+      // together, and the sample count is their samples added up, each at its own rate, as
+      // ov_pcm_total(-1) counts them.
+      let seconds = links.reduce(0.0) { $0 + Double($1.samples) / Double($1.sampleRate) }
+      audio.durationMs = Int((seconds * 1000).rounded())
+      audio.sampleCount = links.reduce(0) { $0 + $1.samples }
+      audio.bitrate = seconds > 0 ? Int((Double(buffer.count - headersEnd) * 8 / seconds / 1000).rounded()) : 0
+      audio.lengthSource = "granule (\(links.count) links)"
+      warnings.append(
+        "chained Ogg stream of \(links.count) links (\(links.map(\.description).joined(separator: ", "))); its length is theirs together"
+      )
+    }
     return FileMetadata(tags: tags, audio: audio, warnings: warnings)
+  }
+
+  /// The last intact page of the file whatever its stream, searched for in the loaded tail; nil if none is there.
+  private static func finalPage(_ buffer: UnsafeRawBufferPointer, coverage: Coverage) -> OggPage? {
+    var k = buffer.count - OggPage.headerSize
+    let floor = coverage.isWhole ? 0 : coverage.tailStart
+    while k >= floor {
+      if buffer[k] == 0x4F, case .success(let page) = OggPage.read(buffer, at: k), page.granule != -1 { return page }
+      k -= 1
+    }
+    return nil
   }
 
   private static func properties(

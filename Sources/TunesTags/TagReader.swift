@@ -58,6 +58,18 @@ public enum TagReader {
       do {
         return (try parse(buffer, path: path, coverage: coverage), bytesRead)
       } catch is NeedWholeFile {}
+    } catch is NeedWholeFile where ID3v2Parser.tagSize(buffer, at: 0).map({ $0 > headBytes }) == true {
+      // A leading tag larger than the head, usually for its cover: read its frames without the pictures.
+      var partial = coverage
+      let extra = try ID3v2FrameLoader.load(buffer, coverage: &partial, audioBytes: headBytes) {
+        try load(fd, memory, $0, path: path)
+      }
+      if let extra {
+        bytesRead += extra
+        do {
+          return (try parse(buffer, path: path, coverage: partial), bytesRead)
+        } catch is NeedWholeFile {}
+      }
     } catch is NeedWholeFile {}
     try load(fd, memory, headBytes..<size - tail, path: path)
     return (try parse(buffer, path: path, coverage: .whole(size)), size)
@@ -81,7 +93,7 @@ public enum TagReader {
         throw NeedWholeFile()
       }
       if let size = ID3v2Parser.tagSize(buffer, at: audioStart),
-        !coverage.covers(audioStart..<min(buffer.count, audioStart + size))
+        !coverage.covers(audioStart..<min(buffer.count, audioStart + size)), !coverage.framesLoaded.contains(audioStart)
       {
         throw NeedWholeFile()
       }

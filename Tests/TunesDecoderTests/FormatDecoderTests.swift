@@ -205,6 +205,25 @@ import TunesCore
     #expect(throws: DecoderError.self) { try DecoderFactory().makeDecoder(path: fixtures.directory + "/missing.flac") }
   }
 
+  @Test func aVorbisChainWithAnOpusLinkSaysSo() throws {
+    // libvorbisfile refuses such a file with its read error; the error says what the file holds instead.
+    let fixtures = try FormatFixtures.get()
+    let parts = try [fixtures.vorbis, fixtures.opus].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    let path = try write(parts[0] + parts[1], as: "vorbis-then-opus.ogg")
+    do {
+      _ = try DecoderFactory().makeDecoder(path: path)
+      Issue.record("a Vorbis chain with an Opus link opened")
+    } catch let error as DecoderError {
+      #expect(
+        error.description == path
+          + ": not a valid Ogg Vorbis file: link 1 of the chained stream is Opus; only chains of Vorbis links are decoded")
+      #expect(error.exitStatus == .dataError)
+    }
+    // A chain of Vorbis links still opens.
+    let vorbis = try write(parts[0] + parts[0], as: "vorbis-twice.ogg")
+    #expect(try DecoderFactory().makeDecoder(path: vorbis) is VorbisDecoder)
+  }
+
   func write(_ data: Data, as name: String) throws -> String {
     let path = try FormatFixtures.get().directory + "/" + name
     try data.write(to: URL(fileURLWithPath: path))

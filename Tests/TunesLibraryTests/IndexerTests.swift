@@ -261,6 +261,24 @@ import Testing
     try checkConsistency(temp)
   }
 
+  @Test func batchesGrowUpToTheLargest() throws {
+    let temp = try TempLibrary()
+    for n in 1...12 { try temp.write(String(format: "s%02d.mp3", n), ["title": "Song \(n)"]) }
+    var options = temp.options(batchSize: 1)
+    options.largestBatch = 4
+    final class Progress: @unchecked Sendable {
+      let lock = NSLock()
+      var done: [Int] = []
+    }
+    let seen = Progress()
+    options.progress = { progress in seen.lock.withLock { seen.done.append(progress.done) } }
+    let report = try temp.library.index(paths: [temp.music], options: options)
+    #expect(report.added.count == 12)
+    // Batches of 1, 2, 4, 4 and the last 1.
+    #expect(seen.done == [1, 3, 7, 11, 12])
+    try checkConsistency(temp)
+  }
+
   @Test func databaseFailureMidRunRollsBackTheBatch() throws {
     let temp = try TempLibrary()
     for n in 1...4 { try temp.write("s\(n).mp3", ["title": "Song \(n)"]) }

@@ -47,6 +47,7 @@ final class TempLibrary {
     var options = IndexingOptions(dryRun: dryRun)
     options.prune = prune
     options.batchSize = batchSize
+    options.largestBatch = batchSize  // the tests count on batches of one size
     let reads = self.reads
     options.readMetadata = { path in
       reads.add(path)

@@ -195,8 +195,13 @@ private struct Indexer {
     // the writes are serial (one SQLite writer), the reads are not.
     var done = 0
     let total = work.count
-    let size = max(options.batchSize, 1)
-    let batches = stride(from: 0, to: work.count, by: size).map { $0..<min($0 + size, work.count) }
+    var batches: [Range<Int>] = []
+    var size = max(options.batchSize, 1)
+    while batches.last.map(\.upperBound) ?? 0 < work.count {
+      let start = batches.last?.upperBound ?? 0
+      batches.append(start..<min(start + size, work.count))
+      size = min(2 * size, max(options.largestBatch, options.batchSize))
+    }
     var ahead = batches.first.map { startReading(work[$0]) }
     for (number, batch) in batches.enumerated() {
       let outcomes = try ahead?.value() ?? []
@@ -510,49 +515,44 @@ private struct Indexer {
     let songsIndexedHooks = library.songsIndexedHooks
     var albumIDs = self.albumIDs
     try commit { db in
-      let columns = """
-        path = ?, title = ?, artist = ?, album = ?, albumArtist = ?, artistId = ?, albumId = ?, trackNumber = ?,
-        trackTotal = ?, discNumber = ?, discTotal = ?, year = ?, genre = ?, durationMs = ?, recordingMbid = ?,
-        releaseMbid = ?, artistMbids = ?, isCompilation = ?, fileSize = ?, fileMtime = ?, audioHash = ?, source = ?,
-        catalogueFingerprint = ?, missingSince = NULL,
-        """ + SongValues.tagColumns.map { "\($0) = ?" }.joined(separator: ", ")
-      let update = try db.cachedStatement(sql: "UPDATE song SET \(columns) WHERE id = ?")
-      let insert = try db.cachedStatement(
-        sql: """
-          INSERT INTO song (path, title, artist, album, albumArtist, artistId, albumId, trackNumber, trackTotal,
-            discNumber, discTotal, year, genre, durationMs, recordingMbid, releaseMbid, artistMbids, isCompilation,
-            fileSize, fileMtime, audioHash, source, catalogueFingerprint, \(SongValues.tagColumns.joined(separator: ", ")))
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: SongValues.tagColumns.count)))
-          """)
-      let deleteTags = try db.cachedStatement(sql: "DELETE FROM songTag WHERE songId = ?")
-      let insertTag = try db.cachedStatement(sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, ?, ?, ?)")
+      let columns = SongValues.columns
+      var update = try BatchStatement(
+        db, sql: "UPDATE song SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), missingSince = NULL WHERE id = ?")
+      var insert = try BatchStatement(
+        db,
+        sql:
+          "INSERT INTO song (\(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count - 1)))")
+      // Song.insertFullText's row, written here through the batch's own statement.
+      var fullText = try BatchStatement(
+        db, sql: "INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre) VALUES (?, ?, ?, ?, ?, ?)")
+      var deleteTags = try BatchStatement(db, sql: "DELETE FROM songTag WHERE songId = ?")
+      var insertTag = try BatchStatement(db, sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, ?, ?, ?)")
       var written: [(Int64, SongValues)] = []
+      written.reserveCapacity(changes.count)
       for (change, values) in changes {
         let artistID = try Self.artistID(db, values.artist, cache: &artistIDs)
         let albumID = try Self.albumID(db, values, cache: &albumIDs, artistIDs: &artistIDs)
-        var arguments: StatementArguments = [
-          values.path, values.title, values.artist, values.album, values.albumArtist, artistID, albumID,
-          values.trackNumber, values.trackTotal, values.discNumber, values.discTotal, values.year, values.genre,
-          values.durationMs, values.recordingMbid, values.releaseMbid, values.artistMbidsJSON, values.isCompilation,
-          values.stamp.size, values.stamp.mtime, values.audioHash, values.source, values.catalogueFingerprint,
-        ]
-        arguments += values.tagArguments
+        let id: Int64
         switch change {
         case .insert:
-          try insert.execute(arguments: arguments)
-          let id = db.lastInsertedRowID
-          try Song.insertFullText(
-            db, id: id, title: values.title, artist: values.artist, album: values.album, albumArtist: values.albumArtist,
-            genre: values.genre)
-          try Self.writeTags(values, id: id, insertTag)
-          written.append((id, values))
-        case .update(let id), .move(let id):
-          arguments += [id]
-          try update.execute(arguments: arguments)
-          try deleteTags.execute(arguments: [id])
-          try Self.writeTags(values, id: id, insertTag)
-          written.append((id, values))
+          values.bind(to: &insert, artistID: artistID, albumID: albumID)
+          try insert.run()
+          id = db.lastInsertedRowID
+          typealias F = FullTextFolding
+          fullText.bind(id)
+          for text in [values.title, values.artist, values.album, values.albumArtist] { fullText.bind(F.fold(text)) }
+          fullText.bind(F.fold(values.genre))
+          try fullText.run()
+        case .update(let updated), .move(let updated):
+          id = updated
+          values.bind(to: &update, artistID: artistID, albumID: albumID)
+          update.bind(id)
+          try update.run()
+          deleteTags.bind(id)
+          try deleteTags.run()
         }
+        try Self.writeTags(values, id: id, &insertTag)
+        written.append((id, values))
       }
       if !written.isEmpty {
         let songs = IndexedSongs(songs: written)
@@ -565,10 +565,29 @@ private struct Indexer {
   }
 
   /// The song's multi-valued tags, one `songTag` row per value.
-  static func writeTags(_ values: SongValues, id: Int64, _ insert: Statement) throws {
-    for (name, list) in values.listedTags {
-      for (position, value) in list.enumerated() { try insert.execute(arguments: [id, name, value, position]) }
+  static func writeTags(_ values: SongValues, id: Int64, _ insert: inout BatchStatement) throws {
+    let tags = values.tags
+    func write(_ name: String, _ list: [String]) throws {
+      for (position, value) in list.enumerated() {
+        insert.bind(id)
+        insert.bind(name)
+        insert.bind(value)
+        insert.bind(position)
+        try insert.run()
+      }
     }
+    // The names are the query language's field names, in tag order.
+    try write("artist", tags.artists)
+    try write("albumartist", tags.albumArtists)
+    try write("genre", tags.genres)
+    try write("composer", tags.composers)
+    try write("performer", tags.performers)
+    try write("conductor", tags.conductors)
+    try write("lyricist", tags.lyricists)
+    try write("label", tags.labels)
+    try write("mb_artistid", tags.artistMbids)
+    try write("mb_albumartistid", tags.albumArtistMbids)
+    try write("mb_workid", tags.workMbids)
   }
 
   func commit(_ body: @escaping (Database) throws -> Void) throws {

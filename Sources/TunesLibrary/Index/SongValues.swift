@@ -111,15 +111,6 @@ struct SongValues: Sendable {
     return tags
   }
 
-  /// The multi-valued tags as `songTag` names them (the query language's field names), in tag order.
-  var listedTags: [(name: String, values: [String])] {
-    [
-      ("artist", tags.artists), ("albumartist", tags.albumArtists), ("genre", tags.genres), ("composer", tags.composers),
-      ("performer", tags.performers), ("conductor", tags.conductors), ("lyricist", tags.lyricists), ("label", tags.labels),
-      ("mb_artistid", tags.artistMbids), ("mb_albumartistid", tags.albumArtistMbids), ("mb_workid", tags.workMbids),
-    ]
-  }
-
   /// Trimmed of white space; nil when nothing is left.
   static func clean(_ text: String?) -> String? {
     guard let trimmed = text?.trimmingEnds(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
@@ -154,8 +145,8 @@ extension TagError {
 }
 
 extension SongValues {
-  /// The song columns of every single-valued tag, the audio properties and ReplayGain, in the order of
-  /// `tagArguments`: written beside the columns the indexer always wrote.
+  /// The song columns of every single-valued tag, the audio properties and ReplayGain, in the order
+  /// `bind(to:)` binds them: written beside the columns the indexer always wrote.
   static let tagColumns = [
     "date", "originalDate", "titleSort", "artistSort", "albumSort", "albumArtistSort", "composerSort", "ensemble", "work",
     "movement", "movementNumber", "movementTotal", "discSubtitle", "grouping", "catalogNumber", "barcode", "isrc",
@@ -165,18 +156,70 @@ extension SongValues {
     "tagTrackNumber", "tagDiscNumber", "tagDate", "tagGenre", "tagRecordingMbid",
   ]
 
-  var tagArguments: StatementArguments {
+  /// The song columns the indexer writes, in this order: the ones it always wrote, then `tagColumns`.
+  static let columns =
+    [
+      "path", "title", "artist", "album", "albumArtist", "artistId", "albumId", "trackNumber", "trackTotal", "discNumber",
+      "discTotal", "year", "genre", "durationMs", "recordingMbid", "releaseMbid", "artistMbids", "isCompilation", "fileSize",
+      "fileMtime", "audioHash", "source", "catalogueFingerprint",
+    ] + tagColumns
+
+  /// Binds the values of `columns`, in their order, to the next parameters of `statement`.
+  func bind(to statement: inout BatchStatement, artistID: Int64?, albumID: Int64?) {
+    statement.bind(path)
+    statement.bind(title)
+    statement.bind(artist)
+    statement.bind(album)
+    statement.bind(albumArtist)
+    statement.bind(artistID)
+    statement.bind(albumID)
+    statement.bind(trackNumber)
+    statement.bind(trackTotal)
+    statement.bind(discNumber)
+    statement.bind(discTotal)
+    statement.bind(year)
+    statement.bind(genre)
+    statement.bind(durationMs)
+    statement.bind(recordingMbid)
+    statement.bind(releaseMbid)
+    statement.bind(artistMbidsJSON)
+    statement.bind(isCompilation)
+    statement.bind(stamp.size)
+    statement.bind(stamp.mtime)
+    statement.bind(audioHash)
+    statement.bind(source)
+    statement.bind(catalogueFingerprint)
+    // tagColumns
     let t = tags
-    let gain = t.replayGain
-    let values: [(any DatabaseValueConvertible)?] = [
-      t.date, t.originalDate, t.titleSort, t.artistSort, t.albumSort, t.albumArtistSort, t.composerSort, t.ensemble,
-      t.work, t.movement, t.movementNumber, t.movementTotal, t.discSubtitle, t.grouping, t.catalogNumber, t.barcode,
-      t.isrc, t.comment, t.lyrics, t.bpm, t.releaseTrackMbid, t.releaseGroupMbid, t.mixRampStart, t.mixRampEnd,
+    for text in [
+      t.date, t.originalDate, t.titleSort, t.artistSort, t.albumSort, t.albumArtistSort, t.composerSort, t.ensemble, t.work,
+      t.movement,
+    ] {
+      statement.bind(text)
+    }
+    statement.bind(t.movementNumber)
+    statement.bind(t.movementTotal)
+    for text in [t.discSubtitle, t.grouping, t.catalogNumber, t.barcode, t.isrc, t.comment, t.lyrics] { statement.bind(text) }
+    statement.bind(t.bpm)
+    for text in [
+      t.releaseTrackMbid, t.releaseGroupMbid, t.mixRampStart, t.mixRampEnd,
       t.versions.isEmpty ? nil : t.versions.joined(separator: ", "), fileTitle, fileArtist, fileAlbum, fileAlbumArtist,
-      derivedFields, audio.codec, audio.bitrate > 0 ? audio.bitrate : nil, audio.sampleRate > 0 ? audio.sampleRate : nil,
-      audio.bitsPerSample, audio.channels > 0 ? audio.channels : nil, gain.trackGain, gain.trackPeak, gain.albumGain,
-      gain.albumPeak, TagSchema.currentTags, fileTrackNumber, fileDiscNumber, fileDate, fileGenre, fileRecordingMbid,
-    ]
-    return StatementArguments(values)
+    ] {
+      statement.bind(text)
+    }
+    statement.bind(derivedFields)
+    statement.bind(audio.codec)
+    statement.bind(audio.bitrate > 0 ? audio.bitrate : nil)
+    statement.bind(audio.sampleRate > 0 ? audio.sampleRate : nil)
+    statement.bind(audio.bitsPerSample)
+    statement.bind(audio.channels > 0 ? audio.channels : nil)
+    let gain = t.replayGain
+    for value in [gain.trackGain, gain.trackPeak, gain.albumGain, gain.albumPeak] { statement.bind(value) }
+    statement.bind(TagSchema.currentTags)
+    statement.bind(fileTrackNumber)
+    statement.bind(fileDiscNumber)
+    statement.bind(fileDate)
+    statement.bind(fileGenre)
+    statement.bind(fileRecordingMbid)
   }
 }
