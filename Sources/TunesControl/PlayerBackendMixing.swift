@@ -20,4 +20,16 @@ extension PlayerBackend: MPDMixingBackend {
   public func setCrossfade(_ seconds: Int) async throws {
     await player.setCrossfade(seconds)
   }
+
+  public func setMixRampDB(_ db: Float) async throws {
+    var settings = await player.mixRampSettings()
+    settings.db = db
+    await player.setMixRamp(settings)
+  }
+
+  public func setMixRampDelay(_ seconds: Float) async throws {
+    var settings = await player.mixRampSettings()
+    settings.delay = seconds
+    await player.setMixRamp(settings)
+  }
 }

@@ -93,6 +93,8 @@ extension MPDDispatcher {
     MPDCommand("listplaylists", .read, 0...0, listPlaylists),
     MPDCommand("load", .add, 1...3, load),
     MPDCommand("lsinfo", .read, 0...1, lsInfo),
+    MPDCommand("mixrampdb", .control, 1...1, mixRampDB),
+    MPDCommand("mixrampdelay", .control, 1...1, mixRampDelay),
     MPDCommand("move", .control, 2...2, move),
     MPDCommand("moveid", .control, 2...2, moveID),
     MPDCommand("next", .control, 0...0, next),

@@ -1,4 +1,4 @@
-// MPD's mixing commands: `replay_gain_mode`, `replay_gain_status` and `crossfade`. tunes' `replay_gain_mode` takes
+// MPD's mixing commands: `replay_gain_mode`, `replay_gain_status`, `crossfade`, `mixrampdb` and `mixrampdelay`. tunes' `replay_gain_mode` takes
 // two optional arguments mpd does not, the preamp and the preamp for untagged songs in dB (mpd reads
 // them from its configuration file only), so that `tunes replaygain --preamp` reaches a running player
 // without a command of its own in the `commands` list. A backend that applies ReplayGain
@@ -17,6 +17,10 @@ public protocol MPDMixingBackend: MPDBackend {
   func setReplayGainMode(_ mode: MPDReplayGainMode, preamp: Double?, missingPreamp: Double?) async throws
   /// Seconds; 0 is off.
   func setCrossfade(_ seconds: Int) async throws
+  /// MixRamp's threshold in dB (`mixrampdb`).
+  func setMixRampDB(_ db: Float) async throws
+  /// MixRamp's delay in seconds (`mixrampdelay`); 0, below or NaN turns MixRamp off.
+  func setMixRampDelay(_ seconds: Float) async throws
 }
 
 extension MPDDispatcher {
@@ -51,6 +55,24 @@ extension MPDDispatcher {
       throw MPDError(.unknown, "this player does not crossfade")
     }
     try await backend.setCrossfade(seconds)
+  }
+
+  /// `mixrampdb DB`: any number mpd reads as a float, `nan` and `inf` included.
+  static func mixRampDB(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let db = try c.args.float(0)
+    guard let backend = c.backend as? any MPDMixingBackend else {
+      throw MPDError(.unknown, "this player does not crossfade")
+    }
+    try await backend.setMixRampDB(db)
+  }
+
+  /// `mixrampdelay SECONDS`: mpd takes any float; one not above 0 (or `nan`) turns MixRamp off.
+  static func mixRampDelay(_ c: MPDCall, _ out: inout MPDReply) async throws {
+    let seconds = try c.args.float(0)
+    guard let backend = c.backend as? any MPDMixingBackend else {
+      throw MPDError(.unknown, "this player does not crossfade")
+    }
+    try await backend.setMixRampDelay(seconds)
   }
 
   static func replayGainStatus(_ c: MPDCall, _ out: inout MPDReply) async throws {
