@@ -3,7 +3,7 @@
 // reach it through a lock-protected mailbox. It never decides what plays next: the Player tells it, and
 // it only announces a song once that song's first frame is being heard. With crossfade on it decodes the
 // next track under the last seconds of the current one and mixes the two (CrossfadeMix), for as long as
-// MixRamp says when both songs carry ramps.
+// MixRamp says when both songs carry ramps; the outgoing song stays the one announced until the fade ends.
 // To a device that keeps time it writes chunks of 0.2 s: one decode, one write (one wake-up) and one
 // position report each, so playing costs the process little more than decoding. A command interrupts a
 // write that waits for room, so a pause or a seek does not wait for the chunk to go out.
@@ -117,6 +117,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     let decoder: AudioDecoder
     /// The global frame count at which this track's frame 0 is (or would have been) written.
     var startGlobal: Int
+    /// Frames after `startGlobal` before it is announced: the length of the fade it comes in under (the
+    /// song fading out stays the current one until the fade ends, as in MPD).
+    var announceDelay = 0
     var announced = false
     /// False until a first (short) chunk went out from the start or the last seek.
     var begun = false
@@ -478,7 +481,7 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// Announces the track now heard: drops the ones whose audio has left the device.
   private func announceIfHeard() {
     let heard = written - sink.delayFrames
-    while tracks.count > 1 && heard >= tracks[1].startGlobal { tracks.removeFirst() }
+    while tracks.count > 1 && heard >= tracks[1].startGlobal + tracks[1].announceDelay { tracks.removeFirst() }
     if let current = tracks.first, !current.announced {
       current.announced = true
       send(
@@ -639,12 +642,15 @@ public final class PlaybackEngine: @unchecked Sendable {
   }
 
   /// The next track starts under the last `length` frames of `outgoing`: it becomes the track written
-  /// (the Player now plans what follows it), and is heard, and announced, from the fade's first frame.
+  /// (the Player now plans what follows it). It is heard from the fade's first frame but announced at its
+  /// last, so until the fade ends the outgoing track is the current one, its position still counting.
   private func beginFade(from outgoing: Active, length: Int, summed: Bool) {
     guard case .track(let track, let decoder) = next else { return }
     next = .unknown
     atEnd = false
-    tracks.append(Active(track: track, decoder: decoder, startGlobal: written))
+    let incoming = Active(track: track, decoder: decoder, startGlobal: written)
+    incoming.announceDelay = length
+    tracks.append(incoming)
     fadingOut = FadeOut(track: outgoing, length: length, summed: summed)
     send(.writing(token: track.token))
   }
