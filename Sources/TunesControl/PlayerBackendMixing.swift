@@ -9,11 +9,12 @@ extension PlayerBackend: MPDMixingBackend {
     MPDReplayGainMode(rawValue: await player.replayGainSettings().mode.rawValue) ?? .off
   }
 
-  public func setReplayGainMode(_ mode: MPDReplayGainMode, preamp: Double?, missingPreamp: Double?) async throws {
+  public func setReplayGainMode(_ mode: MPDReplayGainMode, preamp: Double?, missingPreamp: Double?, limit: Bool?) async throws {
     var settings = await player.replayGainSettings()
     settings.mode = ReplayGainMode(rawValue: mode.rawValue) ?? .off
     if let preamp { settings.preamp = preamp }
     if let missingPreamp { settings.missingPreamp = missingPreamp }
+    if let limit { settings.limit = limit }
     await player.setReplayGain(settings)
   }
 

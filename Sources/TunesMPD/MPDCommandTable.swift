@@ -126,7 +126,7 @@ extension MPDDispatcher {
     MPDCommand("readpicture", .read, 2...2, readPicture),
     MPDCommand("rename", .control, 2...2, rename),
     MPDCommand("repeat", .control, 1...1, repeatMode),
-    MPDCommand("replay_gain_mode", .control, 1...3, replayGainMode),
+    MPDCommand("replay_gain_mode", .control, 1...4, replayGainMode),
     MPDCommand("replay_gain_status", .read, 0...0, replayGainStatus),
     MPDCommand("rescan", .control, 0...1, update),
     MPDCommand("rm", .control, 1...1, remove),

@@ -22,6 +22,13 @@ extension Player {
     changed([.options])
   }
 
+  /// mpd's `replaygain_limit`: on, a song's gain is lowered so that its peak stays at full scale.
+  public func setReplayGainLimit(_ limit: Bool) {
+    var settings = replayGain
+    settings.limit = limit
+    setReplayGain(settings)
+  }
+
   public func setReplayGainMode(_ mode: ReplayGainMode) {
     var settings = replayGain
     settings.mode = mode
