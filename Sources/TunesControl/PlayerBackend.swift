@@ -143,6 +143,9 @@ public actor PlayerBackend: MPDBackend {
     out.playlistVersion = s.queueVersion
     out.playlistLength = s.queueLength
     out.crossfade = await player.crossfade()
+    let mixRamp = await player.mixRampSettings()
+    out.mixRampDB = mixRamp.db
+    out.mixRampDelay = mixRamp.delay
     switch s.state {
     case .playing: out.state = .play
     case .paused: out.state = .pause

@@ -39,6 +39,9 @@ public struct MPDStatus: Sendable, Hashable {
   public var state = MPDPlayState.stop
   /// Seconds of crossfade; `xfade` is written only when above 0, as MPD does.
   public var crossfade = 0
+  /// MixRamp's threshold in dB, always written; its delay in seconds, written only when above 0 (as MPD).
+  public var mixRampDB: Float = 0
+  public var mixRampDelay: Float = -1
   /// Position and id of the current song (also set while stopped when a song is selected).
   public var song: Int?
   public var songID: Int?

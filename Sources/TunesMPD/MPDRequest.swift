@@ -180,5 +180,11 @@ public struct MPDArguments: Sendable {
     return value
   }
 
+  /// A number as mpd's `ParseCommandArgFloat` reads one: any a C `strtof` reads whole, `nan` and `inf` too.
+  public func float(_ index: Int) throws(MPDError) -> Float {
+    guard let value = Float(values[index]) else { throw MPDError.argument("Float expected: \(values[index])") }
+    return value
+  }
+
   public func range(_ index: Int) throws(MPDError) -> MPDRange { try MPDRange.parse(values[index]) }
 }

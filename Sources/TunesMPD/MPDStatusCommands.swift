@@ -21,9 +21,11 @@ extension MPDDispatcher {
     if let volume = s.volume { out += "volume: \(volume)\n" }
     out += "repeat: \(s.repeatMode ? 1 : 0)\nrandom: \(s.random ? 1 : 0)\n"
     out += "single: \(s.single.rawValue)\nconsume: \(s.consume.rawValue)\npartition: default\n"
-    out += "playlist: \(s.playlistVersion)\nplaylistlength: \(s.playlistLength)\nmixrampdb: 0\n"
+    out += "playlist: \(s.playlistVersion)\nplaylistlength: \(s.playlistLength)\n"
+    out += "mixrampdb: \(MPDFloat.format(s.mixRampDB))\n"
     out += "state: \(s.state.rawValue)\n"
     if s.crossfade > 0 { out += "xfade: \(s.crossfade)\n" }
+    if s.mixRampDelay > 0 { out += "mixrampdelay: \(MPDFloat.format(Double(s.mixRampDelay)))\n" }
     if let song = s.song, let id = s.songID { out += "song: \(song)\nsongid: \(id)\n" }
     if s.state != .stop {
       let elapsed = s.elapsed ?? 0

@@ -21,12 +21,13 @@ public struct PlayStateSnapshot: Sendable, Equatable {
   public var replayGain: ReplayGainSettings
   /// Seconds of crossfade (0: off).
   public var crossfade: Int
+  public var mixRamp: MixRampSettings
 
   public init(
     queue: Queue = Queue(), state: PlayState = .stopped, currentID: Int? = nil, positionMs: Int = 0, volume: Int = 100,
     repeatMode: RepeatMode = .off, random: Bool = false, single: SingleMode = .off, consume: Bool = false,
     pass: ShufflePass? = nil, version: Int = 0, replayGain: ReplayGainSettings = ReplayGainSettings(),
-    crossfade: Int = 0
+    crossfade: Int = 0, mixRamp: MixRampSettings = MixRampSettings()
   ) {
     self.queue = queue
     self.state = state
@@ -41,6 +42,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
     self.version = version
     self.replayGain = replayGain
     self.crossfade = crossfade
+    self.mixRamp = mixRamp
   }
 }
 
@@ -138,7 +140,7 @@ public final class PlayStateStore: @unchecked Sendable {
           repeatMode: RepeatMode(rawValue: row["repeat"]) ?? .off,
           random: random, single: Self.singleMode(code: row["single"]), consume: row["consume"],
           pass: pass, version: row["version"], replayGain: Self.replayGain(row),
-          crossfade: max(row["crossfadeSeconds"], 0))
+          crossfade: max(row["crossfadeSeconds"], 0), mixRamp: Self.mixRamp(row))
       }
     } catch {
       throw PlayerError.stateStore("cannot read the saved state: \(error)")
@@ -177,8 +179,9 @@ public final class PlayStateStore: @unchecked Sendable {
       sql: """
         INSERT OR REPLACE INTO playerState (id, state, currentItemId, positionMs, volume, repeat, random, single,
           consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt,
-          replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit, crossfadeSeconds)
-        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit, crossfadeSeconds,
+          mixRampDb, mixRampDelay)
+        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single),
@@ -186,7 +189,7 @@ public final class PlayStateStore: @unchecked Sendable {
         s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
         s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
         s.replayGain.mode.rawValue, s.replayGain.preamp, s.replayGain.missingPreamp, s.replayGain.limit,
-        s.crossfade,
+        s.crossfade, Double(s.mixRamp.db), Self.column(delay: s.mixRamp.delay),
       ])
   }
 
@@ -196,6 +199,14 @@ public final class PlayStateStore: @unchecked Sendable {
       mode: ReplayGainMode(rawValue: row["replayGainMode"]) ?? .off, preamp: row["replayGainPreamp"],
       missingPreamp: row["replayGainMissingPreamp"], limit: row["replayGainLimit"])
   }
+
+  /// The MixRamp columns; a NULL delay is NaN.
+  static func mixRamp(_ row: Row) -> MixRampSettings {
+    MixRampSettings(db: Float(row["mixRampDb"] as Double), delay: (row["mixRampDelay"] as Double?).map(Float.init) ?? .nan)
+  }
+
+  /// SQLite keeps no NaN: it is stored as NULL.
+  static func column(delay: Float) -> Double? { delay.isNaN ? nil : Double(delay) }
 
   /// The `single` column holds 0 (off) and 1 (on) as it always did, and 2 for oneshot: a database written
   /// before oneshot existed reads unchanged.

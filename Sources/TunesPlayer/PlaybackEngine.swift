@@ -2,7 +2,8 @@
 // actually did. Runs on its own Thread (blocking writes must not hold up the Player actor); commands
 // reach it through a lock-protected mailbox. It never decides what plays next: the Player tells it, and
 // it only announces a song once that song's first frame is being heard. With crossfade on it decodes the
-// next track under the last seconds of the current one and mixes the two (CrossfadeMix).
+// next track under the last seconds of the current one and mixes the two (CrossfadeMix), for as long as
+// MixRamp says when both songs carry ramps; the outgoing song stays the one announced until the fade ends.
 // To a device that keeps time it writes chunks of 0.2 s: one decode, one write (one wake-up) and one
 // position report each, so playing costs the process little more than decoding. A command interrupts a
 // write that waits for room, so a pause or a seek does not wait for the chunk to go out.
@@ -18,11 +19,14 @@ public struct EngineTrack: Sendable, Equatable {
   /// The Player allows a crossfade from the track before this one into it (false between consecutive
   /// tracks of an album played in order): the engine fades only when crossfade is on and the formats match.
   public var fadeIn: Bool
-  public init(token: UInt64, path: String, gain: SongGain = .none, fadeIn: Bool = false) {
+  /// The song's MixRamp tags: with MixRamp on, how long it overlaps the songs before and after it.
+  public var mixRamp: SongMixRamp
+  public init(token: UInt64, path: String, gain: SongGain = .none, fadeIn: Bool = false, mixRamp: SongMixRamp = .none) {
     self.token = token
     self.path = path
     self.gain = gain
     self.fadeIn = fadeIn
+    self.mixRamp = mixRamp
   }
 }
 
@@ -95,6 +99,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   private var replayGainShared = ReplayGainSettings()
   /// Seconds of crossfade (MPD's `crossfade`); 0 is off.
   private var crossfadeShared = 0
+  /// MPD's `mixrampdb` and `mixrampdelay`.
+  private var mixRampShared = MixRampSettings()
   private var idleShared = true
   private var postedReports = 0
   /// True while the engine is inside `sink.write`: only then is there a wait for a command to cut short.
@@ -111,6 +117,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     let decoder: AudioDecoder
     /// The global frame count at which this track's frame 0 is (or would have been) written.
     var startGlobal: Int
+    /// Frames after `startGlobal` before it is announced: the length of the fade it comes in under (the
+    /// song fading out stays the current one until the fade ends, as in MPD).
+    var announceDelay = 0
     var announced = false
     /// False until a first (short) chunk went out from the start or the last seek.
     var begun = false
@@ -129,6 +138,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     let track: Active
     /// Frames of the fade: what was left of the outgoing track when it began.
     let length: Int
+    /// MixRamp's overlap: both tracks at their full gain, summed (MPD's mix ratio -1), not the fade's curve.
+    let summed: Bool
     var position = 0
   }
   private enum NextDecision {
@@ -205,6 +216,13 @@ public final class PlaybackEngine: @unchecked Sendable {
   public func setCrossfade(seconds: Int) {
     condition.lock()
     crossfadeShared = max(seconds, 0)
+    condition.unlock()
+  }
+
+  /// MixRamp's threshold and delay; from the next fade on.
+  public func setMixRamp(_ settings: MixRampSettings) {
+    condition.lock()
+    mixRampShared = settings
     condition.unlock()
   }
 
@@ -384,12 +402,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     let long = writing.begun && sink.pacesItself
     var chunk = long ? Self.chunkFrames(sampleRate: format.sampleRate) : Self.shortChunkFrames
     if let fade = fadeFrames(from: writing) {
-      // The fade starts exactly `fade` frames before the end: the chunk stops there.
+      // The fade starts exactly `fade.frames` frames before the end: the chunk stops there.
       let remaining = (writing.decoder.totalFrames ?? 0) - writing.decoded
-      if remaining > fade {
-        chunk = min(chunk, remaining - fade)
+      if remaining > fade.frames {
+        chunk = min(chunk, remaining - fade.frames)
       } else if remaining > 0 {
-        beginFade(from: writing, length: remaining)
+        beginFade(from: writing, length: remaining, summed: fade.summed)
         return
       }
     }
@@ -463,7 +481,7 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// Announces the track now heard: drops the ones whose audio has left the device.
   private func announceIfHeard() {
     let heard = written - sink.delayFrames
-    while tracks.count > 1 && heard >= tracks[1].startGlobal { tracks.removeFirst() }
+    while tracks.count > 1 && heard >= tracks[1].startGlobal + tracks[1].announceDelay { tracks.removeFirst() }
     if let current = tracks.first, !current.announced {
       current.announced = true
       send(
@@ -592,28 +610,48 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   /// How many frames the fade into the next track lasts, when there is to be one: crossfade on, the next
   /// track known and allowed to fade in, the same format (MPD does not crossfade when the formats differ),
-  /// both lengths known, and the next track longer than the fade (MPD's rule, so a short track is heard
-  /// whole).
-  private func fadeFrames(from writing: Active) -> Int? {
+  /// both lengths known, and the next track longer than the crossfade (MPD's rule, so a short track is
+  /// heard whole). With MixRamp on and both ramps tagged the overlap is MixRamp's, summed, or none at all
+  /// when the ramps do not meet; else it is the crossfade's, under the fade's curve.
+  private func fadeFrames(from writing: Active) -> (frames: Int, summed: Bool)? {
     guard case .track(let track, let decoder) = next, track.fadeIn, decoder.format == writing.decoder.format,
       writing.decoder.totalFrames != nil, let incoming = decoder.totalFrames
     else { return nil }
     condition.lock()
     let seconds = crossfadeShared
+    let mixRamp = mixRampShared
+    let settings = replayGainShared
     condition.unlock()
-    guard seconds > 0 else { return nil }
-    let frames = seconds * writing.decoder.format.sampleRate
-    return incoming > frames ? frames : nil
+    let rate = writing.decoder.format.sampleRate
+    guard seconds > 0, incoming > seconds * rate else { return nil }
+    guard mixRamp.isOn, let start = track.mixRamp.start, let end = writing.track.mixRamp.end else {
+      return (seconds * rate, false)
+    }
+    guard
+      let overlap = MixRamp.overlap(
+        start: start, previousEnd: end, settings: mixRamp, gainDB: Self.gainDB(track.gain, settings),
+        previousGainDB: Self.gainDB(writing.track.gain, settings))
+    else { return nil }
+    let frames = Int((overlap * Double(rate)).rounded())
+    return frames > 0 && frames < incoming ? (frames, true) : nil
+  }
+
+  /// A song's ReplayGain as applied, in dB (0 with ReplayGain off): MixRamp's threshold moves by it.
+  private static func gainDB(_ gain: SongGain, _ settings: ReplayGainSettings) -> Double {
+    20 * log10(GainStage.replayGainScale(gain, mode: settings.mode, settings: settings))
   }
 
   /// The next track starts under the last `length` frames of `outgoing`: it becomes the track written
-  /// (the Player now plans what follows it), and is heard, and announced, from the fade's first frame.
-  private func beginFade(from outgoing: Active, length: Int) {
+  /// (the Player now plans what follows it). It is heard from the fade's first frame but announced at its
+  /// last, so until the fade ends the outgoing track is the current one, its position still counting.
+  private func beginFade(from outgoing: Active, length: Int, summed: Bool) {
     guard case .track(let track, let decoder) = next else { return }
     next = .unknown
     atEnd = false
-    tracks.append(Active(track: track, decoder: decoder, startGlobal: written))
-    fadingOut = FadeOut(track: outgoing, length: length)
+    let incoming = Active(track: track, decoder: decoder, startGlobal: written)
+    incoming.announceDelay = length
+    tracks.append(incoming)
+    fadingOut = FadeOut(track: outgoing, length: length, summed: summed)
     send(.writing(token: track.token))
   }
 
@@ -661,7 +699,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     condition.unlock()
     CrossfadeMix.mix(
       incoming: buffer, outgoing: UnsafeRawBufferPointer(fadeBuffer), frames: frames, format: format,
-      at: fade.position, of: fade.length,
+      at: fade.position, of: fade.length, summed: fade.summed,
       incomingScale: Self.scale(gain: incoming.track.gain, volume: volume, settings: settings),
       outgoingScale: Self.scale(gain: fade.track.track.gain, volume: volume, settings: settings))
     fade.position += frames

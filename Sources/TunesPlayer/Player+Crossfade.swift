@@ -1,4 +1,4 @@
-// Crossfade in the Player: the option (MPD's `crossfade SECONDS`), and the rule for which song changes
+// Crossfade in the Player: the options (MPD's `crossfade SECONDS`, `mixrampdb`, `mixrampdelay`), and the rule for which song changes
 // may fade. The Player decides what it alone knows (the songs and the random option); the engine adds
 // what only it knows (both tracks' formats and lengths) and does the fading.
 import TunesCore
@@ -15,6 +15,20 @@ extension Player {
     guard seconds != crossfadeSeconds else { return }
     crossfadeSeconds = seconds
     engine.setCrossfade(seconds: seconds)
+    changed([.options])
+  }
+
+  /// MixRamp's threshold and delay (MPD's `mixrampdb`, `mixrampdelay`).
+  public func mixRampSettings() -> MixRampSettings { mixRamp }
+
+  /// Applies from the next song change; MixRamp acts only while crossfade is on, as in MPD.
+  public func setMixRamp(_ settings: MixRampSettings) {
+    ensureStarted()
+    // NaN never equals itself: compare the bits so that setting NaN twice is one change.
+    guard settings.db.bitPattern != mixRamp.db.bitPattern || settings.delay.bitPattern != mixRamp.delay.bitPattern
+    else { return }
+    mixRamp = settings
+    engine.setMixRamp(settings)
     changed([.options])
   }
 

@@ -22,6 +22,13 @@ extension Player {
     changed([.options])
   }
 
+  /// mpd's `replaygain_limit`: on, a song's gain is lowered so that its peak stays at full scale.
+  public func setReplayGainLimit(_ limit: Bool) {
+    var settings = replayGain
+    settings.limit = limit
+    setReplayGain(settings)
+  }
+
   public func setReplayGainMode(_ mode: ReplayGainMode) {
     var settings = replayGain
     settings.mode = mode
@@ -40,11 +47,16 @@ extension Player {
   func engineTrack(token: UInt64, song: Song, after previous: Song? = nil) -> EngineTrack {
     EngineTrack(
       token: token, path: song.path, gain: songGain(song),
-      fadeIn: previous.map { fadesIn(song, after: $0) } ?? false)
+      fadeIn: previous.map { fadesIn(song, after: $0) } ?? false, mixRamp: songMixRamp(song))
   }
 
   private func songGain(_ song: Song) -> SongGain {
     guard let library, let id = song.id else { return .none }
     return (try? library.database(for: .playState).read { try SongGainReader.gain($0, songID: id) }) ?? .none
+  }
+
+  private func songMixRamp(_ song: Song) -> SongMixRamp {
+    guard let library, let id = song.id else { return .none }
+    return (try? library.database(for: .playState).read { try SongGainReader.mixRamp($0, songID: id) }) ?? .none
   }
 }

@@ -31,6 +31,8 @@ extension Player {
     replayGain = saved.replayGain
     crossfadeSeconds = saved.crossfade
     engine.setCrossfade(seconds: crossfadeSeconds)
+    mixRamp = saved.mixRamp
+    engine.setMixRamp(mixRamp)
     pass = saved.random ? saved.pass ?? ShufflePass(keys: queue.shuffleKeys(), current: saved.currentID, rng: rng) : nil
     // The saved pass goes on with its own generator; new passes use the chosen seed when there is one.
     if let pass, !seeded { rng = pass.rng }
@@ -52,7 +54,7 @@ extension Player {
       queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume,
       repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version,
-      replayGain: replayGain, crossfade: crossfadeSeconds)
+      replayGain: replayGain, crossfade: crossfadeSeconds, mixRamp: mixRamp)
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
     }

@@ -43,6 +43,7 @@ public actor Player {
   var consume = false
   var replayGain = ReplayGainSettings()
   var crossfadeSeconds = 0
+  var mixRamp = MixRampSettings()
   var pass: ShufflePass?
   var rng: SeededRandom
   /// Whoever built the Player chose the seed (`--seed`): a restored session does not replace it.

@@ -1,6 +1,6 @@
 // A song's ReplayGain as the player applies it: the values `tunes loudness` measured for the file as it
-// is now, else those its tags gave the indexer. Read by the Player
-// when it hands a song to the engine, so the audio thread never touches the database.
+// is now, else those its tags gave the indexer; and its MixRamp tags. Read by the Player when it hands a
+// song to the engine, so the audio thread never touches the database.
 import GRDB
 import TunesLibrary
 
@@ -31,5 +31,12 @@ enum SongGainReader {
       gain.albumPeak = row[3]
     }
     return gain
+  }
+
+  /// The song's MIXRAMP_START / MIXRAMP_END tags as the indexer stored them.
+  static func mixRamp(_ db: Database, songID: Int64) throws -> SongMixRamp {
+    guard let row = try Row.fetchOne(db, sql: "SELECT mixRampStart, mixRampEnd FROM song WHERE id = ?", arguments: [songID])
+    else { return .none }
+    return SongMixRamp(start: row[0], end: row[1])
   }
 }

@@ -37,6 +37,8 @@ struct Tunes: AsyncParsableCommand {
       Repeat.self,
       ReplayGainCommand.self,
       CrossfadeCommand.self,
+      MixRampDBCommand.self,
+      MixRampDelayCommand.self,
       Queue.self,
       Add.self,
       RemoteCommand<Clear>.self,

@@ -1,6 +1,7 @@
 // `replay_gain_mode` over the protocol onto the real Player: the mode and tunes' two optional preamps
 // reach the Player's settings and `replay_gain_status` reports the mode; a bad preamp is refused and
-// changes nothing; the in-memory backend, which applies no gain, reports off and refuses a change.
+// changes nothing; a fourth argument (1 or 0) switches the limit; the in-memory backend, which applies no
+// gain, reports off and refuses a change.
 import Testing
 import TunesMPD
 import TunesPlayer
@@ -34,5 +35,24 @@ private func exchange(_ h: Harness, replies: Int, _ text: String) async throws -
     defer { h.stop() }
     #expect(try await exchange(h, replies: 1, "replay_gain_status\n") == "replay_gain_mode: off\nOK\n")
     #expect(try await exchange(h, replies: 1, "replay_gain_mode track\n").hasPrefix("ACK [5@0] {replay_gain_mode}"))
+  }
+}
+
+@Suite struct ReplayGainLimitCommandTests {
+  @Test func aFourthArgumentSwitchesTheLimit() async throws {
+    let h = try await Harness.start(.player)
+    defer { h.stop() }
+    let player = try #require(h.player)
+    #expect(await player.replayGainSettings().limit)
+    _ = try await exchange(h, replies: 1, "replay_gain_mode track 0 0 0\n")
+    #expect(await player.replayGainSettings() == ReplayGainSettings(mode: .track, limit: false))
+    let refused = try await exchange(h, replies: 1, "replay_gain_mode track 0 0 maybe\n")
+    #expect(refused.hasPrefix("ACK [2@0] {replay_gain_mode} Boolean (0/1) expected: maybe"))
+    #expect(await player.replayGainSettings().limit == false)
+    // Without it the limit stays as it is.
+    _ = try await exchange(h, replies: 1, "replay_gain_mode album\n")
+    #expect(await player.replayGainSettings() == ReplayGainSettings(mode: .album, limit: false))
+    _ = try await exchange(h, replies: 1, "replay_gain_mode album 0 0 1\n")
+    #expect(await player.replayGainSettings().limit)
   }
 }

@@ -35,6 +35,7 @@ enum Schema {
     ("listens-v3", [.listens]),
     ("playstate-crossfade-v1", [.playState]),
     ("library-file-tags-v1", [.library]),
+    ("playstate-mixramp-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.

@@ -241,6 +241,7 @@ struct Play: AsyncParsableCommand {
   /// saved queues the whole library. `--shuffle` and `--repeat` change the saved modes only when given.
   private func startingSession(_ player: Player, library: Library) async throws -> SessionStart {
     let saved = try await player.restoreSession()
+    if let limit = try ReplayGainLimitConfig.read(ConfigFile(paths: global.paths)) { await player.setReplayGainLimit(limit) }
     let savedQueue = await player.status().queueLength > 0
     if resume && (saved == nil || !savedQueue) { throw PlayCLIError.nothingToResume }
     var start = SessionStart.current
