@@ -1,11 +1,10 @@
 // The `tunes` command: the root of the command tree. Its subcommands live under Commands/, one folder
 // per kind (Library, Player, Remote, ListenBrainz, Playlist); this file lists them, in the order
-// `tunes --help` shows them, and starts the parser once the command names are checked. With no
-// arguments it runs `tunes status`.
+// `tunes --help` shows them, and starts the parser once the command names are checked. The process
+// starts in TunesMain, which runs `tunes` alone and `tunes status` without coming here.
 import ArgumentParser
 import TunesCore
 
-@main
 struct Tunes: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tunes",
@@ -48,9 +47,7 @@ struct Tunes: AsyncParsableCommand {
 
   /// The parser's own entry point, with mistyped command names caught first (see CommandNameCheck).
   static func main() async {
-    // `tunes` alone shows what the player is doing, as `mpc` alone does.
-    let given = Array(CommandLine.arguments.dropFirst())
-    let arguments = given.isEmpty ? ["status"] : given
+    let arguments = Array(CommandLine.arguments.dropFirst())
     do {
       try CommandNameCheck.check(arguments, root: Self.self)
       var command = try parseAsRoot(arguments)
