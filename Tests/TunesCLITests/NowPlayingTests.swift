@@ -48,7 +48,7 @@ struct NowPlayingTests {
     let pane = try tmux(["capture-pane", "-p"])
     for result in [status, current, queue, pane] { #expect(result.status == 0, "\(result.err)") }
 
-    // `tunes status` alone skips the argument parser (TunesMain); with an option it goes through it, and
+    // `tunes status` alone skips the argument parser (Tunes.main); with an option it goes through it, and
     // `tunes` alone is the same command: all three print the same line.
     let parsed = try await home.tunes("status", "--db", home.root + "/library.db")
     let bare = try await home.tunes(arguments: [])

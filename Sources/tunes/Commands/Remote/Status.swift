@@ -43,10 +43,10 @@ struct Status: AsyncParsableCommand {
   }
 
   /// `tunes status` with nothing after it, or `tunes` alone: the command a status bar or key binding
-  /// runs many times a minute. TunesMain runs it before the argument parser is built and before any
-  /// task or thread is started (the parser's reflection over the command tree was a quarter of the
-  /// process's own time, the async entry's worker thread another tenth); what it prints, and how it
-  /// fails, are those of `run()` without options. Returns the exit status.
+  /// runs many times a minute. `Tunes.main` runs it before the argument parser is built and before any
+  /// worker thread is started (the parser's reflection over the command tree was a quarter of the
+  /// process's own time, the threads the first hop to the global executor starts another tenth); what
+  /// it prints, and how it fails, are those of `run()` without options. Returns the exit status.
   static func runWithoutOptions() -> Int32 {
     do {
       let client = try PlayerRemote.connect(socketPath: TunesPaths().mpdSocket)
