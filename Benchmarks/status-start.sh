@@ -37,8 +37,9 @@ rm "$WORK/s.wav"
 export TUNES_DB="$WORK/library.db" TUNES_MPD_SOCKET="$WORK/run/tunes.sock" XDG_STATE_HOME="$WORK/state"
 export XDG_RUNTIME_DIR="$WORK/run" XDG_CONFIG_HOME="$WORK/config"
 "$TUNES" index "$WORK/music" >/dev/null
-"$TUNES" play --daemon --device null >/dev/null
-TUNES_PID="$(pgrep -f -n "tunes play --daemon-child")" || true
+# The daemon's pid from its own answer ("… (pid N, socket …)"): a pattern could match another player.
+started="$("$TUNES" play --daemon --device null)"
+TUNES_PID="$(printf '%s\n' "$started" | sed -n 's/.*(pid \([0-9]*\).*/\1/p')"
 
 mpd_start "$WORK/mpd" "$WORK/music"
 mpc -q update --wait
