@@ -4,15 +4,23 @@
 # side by side with `mpc status` against Debian's mpd playing the same song to its null output.
 # Also `tunes --version` (no socket, no database: the process start alone) and `/bin/true` (the floor
 # of starting any process here), so the ratio can be split into start-up and work.
+# The tunes measured is the one users run: installed by Scripts/install (release build, stripped) into a
+# staging folder, unless TUNES_BIN names another. CPU times (`perf stat`, when perf is there) are printed
+# beside the wall-clock medians: on a shared machine they move far less with the load.
 # Usage: Benchmarks/status-start.sh [RUNS]  (default 200; medians and ratios are printed)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 RUNS="${1:-200}"
 ensure_tools mpd mpc sox lame
-TUNES="$(tunes_binary)"
-bench_output status-start
 
 WORK="$(mktemp -d /tmp/tunes-start.XXXXXX)"
+if [ -n "${TUNES_BIN:-}" ]; then
+  TUNES="$TUNES_BIN"
+else
+  (cd "$REPO_DIR" && Scripts/install --destdir "$WORK/stage" --prefix /usr >&2) || bench_die "Scripts/install failed"
+  TUNES="$WORK/stage/usr/bin/tunes"
+fi
+bench_output status-start
 TUNES_PID=""
 cleanup() {
   [ -n "$TUNES_PID" ] && kill "$TUNES_PID" 2>/dev/null || true
@@ -29,8 +37,9 @@ rm "$WORK/s.wav"
 export TUNES_DB="$WORK/library.db" TUNES_MPD_SOCKET="$WORK/run/tunes.sock" XDG_STATE_HOME="$WORK/state"
 export XDG_RUNTIME_DIR="$WORK/run" XDG_CONFIG_HOME="$WORK/config"
 "$TUNES" index "$WORK/music" >/dev/null
-"$TUNES" play --daemon --device null >/dev/null
-TUNES_PID="$(pgrep -f -n "tunes play --daemon-child")" || true
+# The daemon's pid from its own answer ("… (pid N, socket …)"): a pattern could match another player.
+started="$("$TUNES" play --daemon --device null)"
+TUNES_PID="$(printf '%s\n' "$started" | sed -n 's/.*(pid \([0-9]*\).*/\1/p')"
 
 mpd_start "$WORK/mpd" "$WORK/music"
 mpc -q update --wait
@@ -51,5 +60,15 @@ record "tunes --version (process start alone)" "$(ms "$t_version")" ms
 record "mpc version" "$(ms "$m_version")" ms
 record "/bin/true (any process)" "$(ms "$floor")" ms
 record "binary size" "$(du -m "$TUNES" | cut -f1)" MB
-strip -o "$WORK/tunes-stripped" "$TUNES"
-record "binary size as Scripts/install puts it (stripped)" "$(du -m "$WORK/tunes-stripped" | cut -f1)" MB
+
+# CPU time of one run (task-clock, ms), which the load moves far less than the wall clock.
+cpu_ms() { perf stat -x, -e task-clock -r "$RUNS" "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ { printf "%.2f", $1 }'; }
+if command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
+  t_cpu="$(cpu_ms "$TUNES" status)"
+  m_cpu="$(cpu_ms mpc status)"
+  echo "status, CPU time of one run (perf stat -r $RUNS, task-clock, ms):"
+  record "tunes status, CPU" "$t_cpu" ms
+  record "mpc status, CPU" "$m_cpu" ms "ratio tunes/mpc $(ratio "$t_cpu" "$m_cpu")"
+  record "tunes --version, CPU" "$(cpu_ms "$TUNES" --version)" ms
+  record "/bin/true, CPU" "$(cpu_ms /bin/true)" ms
+fi

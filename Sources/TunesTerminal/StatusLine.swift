@@ -1,5 +1,6 @@
-// The player's one-line status: state, title — artist, elapsed/total with a bar, shuffle/repeat/volume,
-// fitted to the terminal width. A pure function of its inputs, so tests check it without a terminal.
+// The player's one-line status: state, the song and its clock as NowPlayingText writes them (as `tunes
+// status` does), a bar, shuffle/repeat/volume, fitted to the terminal width. A pure function of its
+// inputs, so tests check it without a terminal.
 import TunesCore
 
 public struct StatusLineInput: Sendable, Equatable {
@@ -7,6 +8,9 @@ public struct StatusLineInput: Sendable, Equatable {
   public var state: State
   public var title: String
   public var artist: String
+  public var album: String
+  /// The song's file, named when it has no title.
+  public var file: String
   public var elapsedMs: Int
   public var durationMs: Int?
   public var shuffle: Bool
@@ -15,12 +19,14 @@ public struct StatusLineInput: Sendable, Equatable {
   public var volume: Int
 
   public init(
-    state: State, title: String, artist: String, elapsedMs: Int, durationMs: Int?, shuffle: Bool, repeatMode: String,
-    volume: Int
+    state: State, title: String, artist: String, album: String = "", file: String = "", elapsedMs: Int, durationMs: Int?,
+    shuffle: Bool, repeatMode: String, volume: Int
   ) {
     self.state = state
     self.title = title
     self.artist = artist
+    self.album = album
+    self.file = file
     self.elapsedMs = elapsedMs
     self.durationMs = durationMs
     self.shuffle = shuffle
@@ -38,7 +44,7 @@ public enum StatusLine {
   }
 
   /// The line, never wider than `width` display cells. What matters most survives longest: the bar goes
-  /// first, then the shuffle/repeat/volume flags, then the time; only then is "title — artist" cut.
+  /// first, then the shuffle/repeat/volume flags, then the time; only then is the song's name cut.
   public static func render(_ input: StatusLineInput, width: Int) -> String {
     let symbol: String
     switch input.state {
@@ -46,10 +52,9 @@ public enum StatusLine {
     case .paused: symbol = "⏸"
     case .stopped: symbol = "■"
     }
-    let total = input.durationMs.map { DurationText.clock(ms: $0) } ?? "?:??"
-    let time = "\(DurationText.clock(ms: input.elapsedMs))/\(total)"
+    let time = NowPlayingText.time(elapsedMs: input.elapsedMs, durationMs: input.durationMs)
     let flags = "\(input.shuffle ? "shuffle" : "in order") · repeat \(input.repeatMode) · vol \(input.volume)%"
-    let name = input.artist.isEmpty ? input.title : "\(input.title) — \(input.artist)"
+    let name = NowPlayingText.name(title: input.title, artist: input.artist, album: input.album, file: input.file)
     let fraction = input.durationMs.map { $0 > 0 ? Double(input.elapsedMs) / Double($0) : 0 } ?? 0
     let head = "\(symbol) \(name)"
     let headCells = DisplayWidth.of(head)

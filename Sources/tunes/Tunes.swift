@@ -1,8 +1,10 @@
 // The `tunes` command: the root of the command tree. Its subcommands live under Commands/, one folder
 // per kind (Library, Player, Remote, ListenBrainz, Playlist); this file lists them, in the order
-// `tunes --help` shows them, and starts the parser once the command names are checked. With no
-// arguments it runs `tunes status`.
+// `tunes --help` shows them, and starts the parser once the command names are checked. `tunes` alone
+// (which shows what the player is doing, as `mpc` alone does) and `tunes status` run before the parser
+// is built: what status bars and key bindings start many times a minute pays for no more than it uses.
 import ArgumentParser
+import Glibc
 import TunesCore
 
 @main
@@ -50,9 +52,10 @@ struct Tunes: AsyncParsableCommand {
 
   /// The parser's own entry point, with mistyped command names caught first (see CommandNameCheck).
   static func main() async {
-    // `tunes` alone shows what the player is doing, as `mpc` alone does.
-    let given = Array(CommandLine.arguments.dropFirst())
-    let arguments = given.isEmpty ? ["status"] : given
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // Synchronous, with no await before it: the async entry runs this on the main thread, and no worker
+    // thread is started (the first hop to the global executor starts them, as running a parsed command does).
+    if arguments.isEmpty || arguments == ["status"] { Glibc.exit(Status.runWithoutOptions()) }
     do {
       try CommandNameCheck.check(arguments, root: Self.self)
       var command = try parseAsRoot(arguments)

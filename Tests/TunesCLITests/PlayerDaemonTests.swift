@@ -79,7 +79,7 @@ struct PlayerDaemonTests {
     let status = try await statusJSON(home)
     #expect(status["state"] as? String == "stop")
     #expect(!PlayerHome.ended(pid))
-    #expect(try String(contentsOfFile: home.logPath, encoding: .utf8).contains("Short — Cleo"))
+    #expect(try String(contentsOfFile: home.logPath, encoding: .utf8).contains("Cleo – Short · S"))
     // SIGTERM ends it like `tunes quit`: the socket is removed.
     kill(pid, SIGTERM)
     #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
@@ -168,7 +168,7 @@ struct PlayerDaemonTests {
     try #require(try await home.tunes("index", home.music).status == 0)
     let played = try await home.tunes("play", "--device", "null", "--pace", "max")
     #expect(played.status == 0, "\(played.err)")
-    #expect(played.out == "Fore — Hal\nGround — Hal\n")
+    #expect(played.out == "Hal – Fore · F\nHal – Ground · F\n")
     #expect(!FileManager.default.fileExists(atPath: home.socket))
   }
 
@@ -180,7 +180,7 @@ struct PlayerDaemonTests {
     try #require(try await home.tunes("index", home.music).status == 0)
     let child = try ChildProcess.start(try #require(builtTunes), ["play", "--device", "null"], environment: home.environment)
     defer { child.stop() }
-    #expect(try await child.readLine() == "Cedar — Kai")
+    #expect(try await child.readLine() == "Kai – Cedar · C")
     #expect(try await home.waitFor(10) { FileManager.default.fileExists(atPath: home.socket) })
     try await offPool { Thread.sleep(forTimeInterval: 0.3) }  // the Ctrl-C handler is installed once serving
     child.kill(SIGINT)

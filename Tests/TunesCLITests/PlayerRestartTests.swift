@@ -177,7 +177,7 @@ struct PlayerRestartTests {
     let home = try await homeWithSongs(seconds: 1)
     let played = try await home.tunes("play", "--device", "null", "--pace", "max")
     #expect(played.status == 0, "\(played.err)")
-    #expect(played.out == "Alder — Una\nBirch — Una\nCedar — Una\n")
+    #expect(played.out == "Una – Alder · Trees\nUna – Birch · Trees\nUna – Cedar · Trees\n")
     let stats = try await home.tunes("stats", "--json")
     let figures = try #require(try JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any], "\(stats.err)")
     #expect(figures["totalPlays"] as? Int == 0)

@@ -20,6 +20,6 @@ import Testing
     #expect(played.status == 0, "\(played)")
     let lines = played.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == titles.count, "\(played)")
-    for (line, title) in zip(lines, titles) { #expect(line.hasPrefix(title), "expected \(title): \(line)") }
+    for (line, title) in zip(lines, titles) { #expect(line.contains("– \(title) · "), "expected \(title): \(line)") }
   }
 }

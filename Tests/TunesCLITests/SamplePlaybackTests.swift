@@ -17,7 +17,7 @@ import Testing
     ]
     #expect(lines.count == expected.count, "\(result)")
     for (line, title) in zip(lines, expected) {
-      #expect(line.hasPrefix(title) && line.contains("The Paper Lanterns"), "expected \(title): \(line)")
+      #expect(line.hasPrefix("The Paper Lanterns – \(title) · "), "expected \(title): \(line)")
     }
   }
 

@@ -50,14 +50,14 @@ struct DisplayWidthTests {
       state: .playing, title: "夜に駆ける", artist: "YOASOBI", elapsedMs: 61_000, durationMs: 261_000, shuffle: false,
       repeatMode: "off", volume: 100)
     let full = StatusLine.render(input, width: 120)
-    #expect(full.contains("█") && full.contains("vol 100%") && full.hasPrefix("▶ 夜に駆ける — YOASOBI  1:01/4:21"))
+    #expect(full.contains("█") && full.contains("vol 100%") && full.hasPrefix("▶ YOASOBI – 夜に駆ける  1:01/4:21"))
     let noBar = StatusLine.render(input, width: 70)
     #expect(!noBar.contains("█") && noBar.contains("vol 100%"))
     let nameAndTime = StatusLine.render(input, width: 35)
-    #expect(nameAndTime == "▶ 夜に駆ける — YOASOBI  1:01/4:21")
+    #expect(nameAndTime == "▶ YOASOBI – 夜に駆ける  1:01/4:21")
     let nameOnly = StatusLine.render(input, width: 24)
-    #expect(nameOnly == "▶ 夜に駆ける — YOASOBI")
+    #expect(nameOnly == "▶ YOASOBI – 夜に駆ける")
     let cut = StatusLine.render(input, width: 12)
-    #expect(cut.hasPrefix("▶ 夜に") && DisplayWidth.of(cut) <= 12)
+    #expect(cut.hasPrefix("▶ YOASOBI") && DisplayWidth.of(cut) <= 12)
   }
 }

@@ -32,7 +32,7 @@ import TunesTerminal
     let line = StatusLine.render(input, width: width)
     #expect(DisplayWidth.of(line) <= width)
     if width >= 150 {
-      #expect(line.hasPrefix("⏸ A Rather Long Song Title That Goes On — Some Artist  1:05/2:10 "))
+      #expect(line.hasPrefix("⏸ Some Artist – A Rather Long Song Title That Goes On  1:05/2:10 "))
       #expect(line.contains("██████████░░░░░░░░░░"))
       #expect(line.hasSuffix("shuffle · repeat all · vol 80%"))
     }

@@ -72,7 +72,7 @@ struct Ls: AsyncParsableCommand {
       let parsed = try LibraryQuery.parse(arguments: query)
       switch what {
       case .songs:
-        let songs = try library.songs(matching: parsed)
+        let songs = try DefaultSongOrder.songs(matching: parsed, in: library)
         if let template = try template() {
           for row in try TagJSON.values(of: songs, in: library) {
             let line = template.render { name in

@@ -25,7 +25,7 @@ struct Search: AsyncParsableCommand {
     try await reportingErrors {
       let library = try global.openLibrary(.mustExist)
       // The text is one query string: quotes typed inside it group words, as in the query language.
-      let songs = try library.songs(matching: text.joined(separator: " "))
+      let songs = try DefaultSongOrder.songs(matching: LibraryQuery.parse(text.joined(separator: " ")), in: library)
       if json { JSONOutput.print(songs: songs) } else { SongTable.print(songs) }
     }
   }

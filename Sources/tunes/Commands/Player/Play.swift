@@ -174,7 +174,7 @@ struct Play: AsyncParsableCommand {
             switch event {
             case .songStarted(let song, _):
               if !interactive {
-                FileHandle.standardOutput.write(Data((TerminalText.safe("\(song.title) — \(song.artist)") + "\n").utf8))
+                FileHandle.standardOutput.write(Data((TerminalText.safe(PlayerTerminalUI.name(of: song)) + "\n").utf8))
               }
             case .message(let text):
               if interactive { PlayerTerminalUI.clearLine() }

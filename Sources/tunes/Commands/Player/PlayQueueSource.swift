@@ -32,9 +32,9 @@ enum PlayCLIError: TunesError {
 
 enum PlayQueueSource {
   /// Songs of the query words plus `artist:`/`album:` terms (no words: the whole library), packed as they
-  /// are read.
+  /// are read, in the listings' order (DefaultSongOrder).
   static func batch(library: Library, words: [String], artist: String?, album: String?) throws -> SongBatch {
-    try library.songBatch(matching: query(words: words, artist: artist, album: album))
+    try DefaultSongOrder.batch(matching: query(words: words, artist: artist, album: album), in: library)
   }
 
   private static func query(words: [String], artist: String?, album: String?) throws -> LibraryQuery {

@@ -2,6 +2,7 @@
 // (read by KeyReader) turned into Player calls. The terminal is restored on every way out, Ctrl-C
 // included (InterruptHandler).
 import Foundation
+import TunesLibrary
 import TunesPlayer
 import TunesTerminal
 
@@ -13,10 +14,19 @@ enum PlayerTerminalUI {
     case .paused: state = .paused
     case .stopped: state = .stopped
     }
+    // The names as `tunes status` reads them from the player (tagged values only), so both say the same.
+    let song = status.song
     return StatusLineInput(
-      state: state, title: TerminalText.safe(status.song?.title ?? "—"), artist: TerminalText.safe(status.song?.artist ?? ""),
-      elapsedMs: status.elapsedMs,
+      state: state, title: TerminalText.safe(song.map { $0.knownTitle ?? "" } ?? "—"),
+      artist: TerminalText.safe(song?.knownArtist ?? ""), album: TerminalText.safe(song?.knownAlbum ?? ""),
+      file: TerminalText.safe(song?.path ?? ""), elapsedMs: status.elapsedMs,
       durationMs: status.durationMs, shuffle: status.random, repeatMode: status.repeatMode.rawValue, volume: status.volume)
+  }
+
+  /// The song as `tunes status` names it (NowPlayingText, from the tagged names only): the line a player
+  /// prints per song when it is not on a terminal.
+  static func name(of song: Song) -> String {
+    NowPlayingText.name(title: song.knownTitle, artist: song.knownArtist, album: song.knownAlbum, file: song.path)
   }
 
   static func draw(_ status: PlayerStatus) {

@@ -1,10 +1,11 @@
 // What `tunes status`, `current` and `queue` print: the running player's state read over the MPD
-// protocol, as one line for people or JSON (stable keys) for scripts. Its clocks are DurationText's
-// and its JSON is JSONText's, as everywhere else in tunes.
+// protocol, as one line for people or JSON (stable keys) for scripts. The song and its clock are
+// NowPlayingText's, as on the player's status line, and its JSON is JSONText's, as everywhere else.
 import Foundation
 import TunesControl
 import TunesCore
 import TunesMPD
+import TunesTerminal
 
 struct PlayerReport: Sendable, Equatable {
   struct Song: Sendable, Equatable, Codable {
@@ -32,13 +33,12 @@ struct PlayerReport: Sendable, Equatable {
       id = fields["Id"].flatMap(Int.init)
     }
 
-    /// "Artist – Title", falling back to the file name.
-    var label: String {
-      switch (artist, title) {
-      case (let artist?, let title?): return "\(artist) – \(title)"
-      case (nil, let title?): return title
-      default: return (file as NSString).lastPathComponent
-      }
+    /// "Artist – Title · Album" (NowPlayingText: as the player's status line names it).
+    var label: String { NowPlayingText.name(title: title, artist: artist, album: album, file: file) }
+
+    /// The label and the song's clock: `elapsed/length` for the playing song, else its length.
+    func line(elapsedMs: Int?, durationMs: Int?) -> String {
+      NowPlayingText.line(title: title, artist: artist, album: album, file: file, elapsedMs: elapsedMs, durationMs: durationMs)
     }
   }
 
@@ -82,17 +82,13 @@ struct PlayerReport: Sendable, Equatable {
     return PlayerReport(status: status, currentSong: song)
   }
 
-  /// `▶ Artist – Title  1:23/4:56  #3/12  shuffle on  repeat all  volume 80%`, with `single on` (repeat off:
+  /// `▶ Artist – Title · Album  1:23/4:56  #3/12  shuffle on  repeat all  volume 80%`, with `single on` (repeat off:
   /// with repeat on it is `repeat one`) and `consume on` when they are.
   var line: String {
     let symbol = state == "play" ? "▶" : state == "pause" ? "⏸" : "■"
     var parts: [String] = []
     if let song {
-      var head = "\(symbol) \(song.label)"
-      if let elapsedMs {
-        head += "  \(DurationText.clock(ms: elapsedMs))" + (durationMs.map { "/" + DurationText.clock(ms: $0) } ?? "")
-      }
-      parts.append(head)
+      parts.append("\(symbol) \(song.line(elapsedMs: elapsedMs, durationMs: durationMs))")
     } else {
       parts.append("\(symbol) stopped, nothing selected")
     }
@@ -152,11 +148,13 @@ struct PlayerReport: Sendable, Equatable {
     JSONText.string(encoding: songs.map(Song.init), fallback: "{}")
   }
 
-  static func queueLines(_ songs: [[String: String]], current: Int?) -> [String] {
+  /// One line a song, `>` marking the current one, which shows its clock as `status` does (`elapsedMs`
+  /// is the player's; nil when stopped).
+  static func queueLines(_ songs: [[String: String]], current: Int?, elapsedMs: Int? = nil) -> [String] {
     songs.map(Song.init).map { song in
-      let marker = song.position != nil && song.position == current ? ">" : " "
-      let length = song.durationMs.map { "  " + DurationText.clock(ms: $0) } ?? ""
-      return "\(marker)\((song.position ?? 0) + 1). \(song.label)\(length)"
+      let isCurrent = song.position != nil && song.position == current
+      let text = song.line(elapsedMs: isCurrent ? elapsedMs : nil, durationMs: song.durationMs)
+      return "\(isCurrent ? ">" : " ")\((song.position ?? 0) + 1). \(text)"
     }
   }
 }

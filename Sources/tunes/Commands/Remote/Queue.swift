@@ -28,8 +28,11 @@ struct Queue: AsyncParsableCommand {
       } else if json {
         print(PlayerReport.queueJSON(songs))
       } else {
-        let current = MPDClient.dictionary(try client.run("status"))["song"].flatMap(Int.init)
-        for line in PlayerReport.queueLines(songs, current: current) { print(TerminalText.safe(line)) }
+        // The current row shows its clock as `tunes status` does.
+        let status = PlayerReport(status: MPDClient.dictionary(try client.run("status")), currentSong: [:])
+        for line in PlayerReport.queueLines(songs, current: status.position, elapsedMs: status.elapsedMs) {
+          print(TerminalText.safe(line))
+        }
       }
     }
   }

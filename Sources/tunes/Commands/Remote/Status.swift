@@ -1,6 +1,8 @@
 // `tunes status [--json]`: the running player's state as one line, or as JSON for scripts.
 import ArgumentParser
+import Glibc
 import TunesControl
+import TunesCore
 import TunesMPD
 import TunesTerminal
 
@@ -37,6 +39,39 @@ struct Status: AsyncParsableCommand {
       }
       let report = try PlayerReport.read(from: client)
       print(json ? report.json : TerminalText.safe(report.line))
+    }
+  }
+
+  /// `tunes status` with nothing after it, or `tunes` alone: the command a status bar or key binding
+  /// runs many times a minute. `Tunes.main` runs it before the argument parser is built and before any
+  /// worker thread is started (the parser's reflection over the command tree was a quarter of the
+  /// process's own time, the threads the first hop to the global executor starts another tenth); what
+  /// it prints, and how it fails, are those of `run()` without options. Returns the exit status.
+  static func runWithoutOptions() -> Int32 {
+    do {
+      let client = try PlayerRemote.connect(socketPath: TunesPaths().mpdSocket)
+      writeOut(TerminalText.safe(try PlayerReport.read(from: client).line) + "\n")
+      return 0
+    } catch let error as TunesError {
+      // As reportingErrors reports it.
+      StandardError.print("tunes: \(error.description)")
+      return error.exitStatus.rawValue
+    } catch {
+      StandardError.print("Error: \(error)")
+      return ExitCode.failure.rawValue
+    }
+  }
+
+  /// Writes `text` to standard output whole. Not print: its first call looks up its argument's
+  /// conformances over every record in the binary, a scan the parser's path pays anyway.
+  private static func writeOut(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
     }
   }
 }
