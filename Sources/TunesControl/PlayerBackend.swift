@@ -34,7 +34,7 @@ public actor PlayerBackend: MPDBackend {
   var ranges: [Int: MPDSongRange] = [:]
   /// The playing file's average bitrate (kbit/s, nil: unknown), read once per file from its frame headers.
   private var bitrateOfFile: (path: String, kbps: Int?)?
-  /// The stored tags of the queue's and the current song's, until the library changes.
+  /// The stored tags and formats of the queue's songs and the current song, until the library changes.
   private var tagCache = SongTagCache()
   /// How often the library's generation is read: `tunes index` in another terminal reaches idle
   /// clients within this.
@@ -183,8 +183,9 @@ public actor PlayerBackend: MPDBackend {
   public func currentSong() async throws -> MPDSong? {
     let s = await player.status()
     guard let song = s.song, let position = s.currentPosition else { return nil }
-    let stored = try song.id.flatMap { try tagCache.tags([$0], library: library)[$0] }
-    var out = LibrarySongs.mpdSong(song, tags: stored, folder: try folder())
+    let stored = try song.id.flatMap { try tagCache.stored([$0], library: library)[$0] }
+    var out = LibrarySongs.mpdSong(song, tags: stored?.tags, folder: try folder())
+    out.audioFormat = stored?.format
     out.position = position
     out.id = s.currentID
     out.range = s.currentID.flatMap { ranges[$0] }
@@ -320,9 +321,11 @@ public actor PlayerBackend: MPDBackend {
     let version = await player.status().queueVersion
     let priorities = await player.priorities()
     let entries = await player.queueEntries()
-    let stored = try tagCache.tags(entries.compactMap(\.song.id), library: library)
+    let stored = try tagCache.stored(entries.compactMap(\.song.id), library: library)
     let items = entries.map { entry -> MPDQueueItem in
-      var song = LibrarySongs.mpdSong(entry.song, tags: entry.song.id.flatMap { stored[$0] }, folder: folder)
+      let known = entry.song.id.flatMap { stored[$0] }
+      var song = LibrarySongs.mpdSong(entry.song, tags: known?.tags, folder: folder)
+      song.audioFormat = known?.format
       song.id = entry.id
       song.position = entry.position
       song.range = ranges[entry.id]
