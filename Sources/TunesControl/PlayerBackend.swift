@@ -96,14 +96,22 @@ public actor PlayerBackend: MPDBackend {
   }
 
   /// Index runs of other processes (`tunes index` in another terminal) change the library without this
-  /// backend: their generation is read once a second while anyone listens for changes.
+  /// backend: their generation is read once a second while anyone listens for changes, when the
+  /// database's files show a commit since the last read (`DatabaseStamp`).
   private func watchLibrary() {
     guard watcher == nil else { return }
+    let path = library.path
+    var read = DatabaseStamp(path: path)
     if seenGeneration == nil { seenGeneration = try? library.generation() }
     watcher = Task { [weak self] in
       while !Task.isCancelled {
         try? await Task.sleep(for: Self.libraryPollInterval)
-        guard let self, !Task.isCancelled else { return }
+        guard !Task.isCancelled, self != nil else { return }
+        let now = DatabaseStamp(path: path)
+        // Nothing committed since the last read (not even by this process): the generation is the same.
+        if now == read && !now.isFresh() { continue }
+        read = now
+        guard let self else { return }
         await self.noticeOtherIndexRuns()
       }
     }
