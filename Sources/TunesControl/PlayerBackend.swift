@@ -29,7 +29,7 @@ public actor PlayerBackend: MPDBackend {
   private var updateError: String?
   /// The library's generation last seen, and the task that looks at it while anyone listens.
   private var seenGeneration: Int?
-  private var watcher: Task<Void, Never>?
+  private var watcher: DatabaseWatcher?
   /// The play ranges `rangeid` set, by queue id: shown on the entries (the Player plays whole songs).
   var ranges: [Int: MPDSongRange] = [:]
   /// The playing file's average bitrate (kbit/s, nil: unknown), read once per file from its frame headers.
@@ -57,6 +57,11 @@ public actor PlayerBackend: MPDBackend {
     self.init(
       player: player, library: library, playlists: PlaylistStore(library: library, query: { try library.songs(matching: $0) }),
       onShutdown: onShutdown)
+  }
+
+  /// A backend dropped while someone still listened ends its watcher's thread too.
+  deinit {
+    watcher?.stop()
   }
 
   func folder() throws -> MusicFolder {
@@ -90,31 +95,23 @@ public actor PlayerBackend: MPDBackend {
   private func unsubscribe(_ key: UUID) {
     subscribers[key] = nil
     if subscribers.isEmpty {
-      watcher?.cancel()
+      watcher?.stop()
       watcher = nil
     }
   }
 
   /// Index runs of other processes (`tunes index` in another terminal) change the library without this
   /// backend: their generation is read once a second while anyone listens for changes, when the
-  /// database's files show a commit since the last read (`DatabaseStamp`).
+  /// database's files show a commit since the last read (`DatabaseWatcher`).
   private func watchLibrary() {
     guard watcher == nil else { return }
     let path = library.path
-    var read = DatabaseStamp(path: path)
-    if seenGeneration == nil { seenGeneration = try? library.generation() }
-    watcher = Task { [weak self] in
-      while !Task.isCancelled {
-        try? await Task.sleep(for: Self.libraryPollInterval)
-        guard !Task.isCancelled, self != nil else { return }
-        let now = DatabaseStamp(path: path)
-        // Nothing committed since the last read (not even by this process): the generation is the same.
-        if now == read && !now.isFresh() { continue }
-        read = now
-        guard let self else { return }
-        await self.noticeOtherIndexRuns()
-      }
+    // The watcher stamps the files before the generation is read here: a commit in between is seen.
+    let interval = Double(Self.libraryPollInterval.components.seconds)
+    watcher = DatabaseWatcher(path: path, interval: interval) { [weak self] in
+      Task { await self?.noticeOtherIndexRuns() }
     }
+    if seenGeneration == nil { seenGeneration = try? library.generation() }
   }
 
   /// A generation this backend's own updates did not make: the database changed, as after `update`.
