@@ -29,12 +29,12 @@ public actor PlayerBackend: MPDBackend {
   private var updateError: String?
   /// The library's generation last seen, and the task that looks at it while anyone listens.
   private var seenGeneration: Int?
-  private var watcher: Task<Void, Never>?
+  private var watcher: DatabaseWatcher?
   /// The play ranges `rangeid` set, by queue id: shown on the entries (the Player plays whole songs).
   var ranges: [Int: MPDSongRange] = [:]
   /// The playing file's average bitrate (kbit/s, nil: unknown), read once per file from its frame headers.
   private var bitrateOfFile: (path: String, kbps: Int?)?
-  /// The stored tags of the queue's and the current song's, until the library changes.
+  /// The stored tags and formats of the queue's songs and the current song, until the library changes.
   private var tagCache = SongTagCache()
   /// How often the library's generation is read: `tunes index` in another terminal reaches idle
   /// clients within this.
@@ -57,6 +57,11 @@ public actor PlayerBackend: MPDBackend {
     self.init(
       player: player, library: library, playlists: PlaylistStore(library: library, query: { try library.songs(matching: $0) }),
       onShutdown: onShutdown)
+  }
+
+  /// A backend dropped while someone still listened ends its watcher's thread too.
+  deinit {
+    watcher?.stop()
   }
 
   func folder() throws -> MusicFolder {
@@ -90,23 +95,23 @@ public actor PlayerBackend: MPDBackend {
   private func unsubscribe(_ key: UUID) {
     subscribers[key] = nil
     if subscribers.isEmpty {
-      watcher?.cancel()
+      watcher?.stop()
       watcher = nil
     }
   }
 
   /// Index runs of other processes (`tunes index` in another terminal) change the library without this
-  /// backend: their generation is read once a second while anyone listens for changes.
+  /// backend: their generation is read once a second while anyone listens for changes, when the
+  /// database's files show a commit since the last read (`DatabaseWatcher`).
   private func watchLibrary() {
     guard watcher == nil else { return }
-    if seenGeneration == nil { seenGeneration = try? library.generation() }
-    watcher = Task { [weak self] in
-      while !Task.isCancelled {
-        try? await Task.sleep(for: Self.libraryPollInterval)
-        guard let self, !Task.isCancelled else { return }
-        await self.noticeOtherIndexRuns()
-      }
+    let path = library.path
+    // The watcher stamps the files before the generation is read here: a commit in between is seen.
+    let interval = Double(Self.libraryPollInterval.components.seconds)
+    watcher = DatabaseWatcher(path: path, interval: interval) { [weak self] in
+      Task { await self?.noticeOtherIndexRuns() }
     }
+    if seenGeneration == nil { seenGeneration = try? library.generation() }
   }
 
   /// A generation this backend's own updates did not make: the database changed, as after `update`.
@@ -186,8 +191,9 @@ public actor PlayerBackend: MPDBackend {
   public func currentSong() async throws -> MPDSong? {
     let s = await player.status()
     guard let song = s.song, let position = s.currentPosition else { return nil }
-    let stored = try song.id.flatMap { try tagCache.tags([$0], library: library)[$0] }
-    var out = LibrarySongs.mpdSong(song, tags: stored, folder: try folder())
+    let stored = try song.id.flatMap { try tagCache.stored([$0], library: library)[$0] }
+    var out = LibrarySongs.mpdSong(song, tags: stored?.tags, folder: try folder())
+    out.audioFormat = stored?.format
     out.position = position
     out.id = s.currentID
     out.range = s.currentID.flatMap { ranges[$0] }
@@ -323,9 +329,11 @@ public actor PlayerBackend: MPDBackend {
     let version = await player.status().queueVersion
     let priorities = await player.priorities()
     let entries = await player.queueEntries()
-    let stored = try tagCache.tags(entries.compactMap(\.song.id), library: library)
+    let stored = try tagCache.stored(entries.compactMap(\.song.id), library: library)
     let items = entries.map { entry -> MPDQueueItem in
-      var song = LibrarySongs.mpdSong(entry.song, tags: entry.song.id.flatMap { stored[$0] }, folder: folder)
+      let known = entry.song.id.flatMap { stored[$0] }
+      var song = LibrarySongs.mpdSong(entry.song, tags: known?.tags, folder: folder)
+      song.audioFormat = known?.format
       song.id = entry.id
       song.position = entry.position
       song.range = ranges[entry.id]

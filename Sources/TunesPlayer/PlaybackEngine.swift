@@ -4,9 +4,12 @@
 // it only announces a song once that song's first frame is being heard. With crossfade on it decodes the
 // next track under the last seconds of the current one and mixes the two (CrossfadeMix), for as long as
 // MixRamp says when both songs carry ramps; the outgoing song stays the one announced until the fade ends.
-// To a device that keeps time it writes chunks of 0.2 s: one decode, one write (one wake-up) and one
-// position report each, so playing costs the process little more than decoding. A command interrupts a
-// write that waits for room, so a pause or a seek does not wait for the chunk to go out.
+// To a device that keeps time it writes chunks of 0.2 s: one decode and one write (one wake-up) each, so
+// playing costs the process little more than decoding. A command interrupts a write that waits for room,
+// so a pause or a seek does not wait for the chunk to go out. The position heard is reported about once
+// a second of audio, not at every chunk: each report wakes the Player, and those wake-ups were a large
+// part of what playing cost beyond decoding. In between, the newest position is held for the Player to
+// read (`heldPosition`), and it goes out before any other report, so the Player never misses audio heard.
 import Foundation
 import TunesCore
 
@@ -76,6 +79,27 @@ public enum EngineReport: Sendable, Equatable {
   case done(UInt64)
 }
 
+extension EngineReport {
+  /// The track and position heard that the report gives, if it gives one.
+  var heardPosition: (token: UInt64, frames: Int)? {
+    switch self {
+    case .started(let token, _, _, let frames), .position(let token, let frames), .paused(let token, let frames),
+      .resumed(let token, let frames), .seeked(let token, let frames):
+      return (token, frames)
+    default:
+      return nil
+    }
+  }
+}
+
+/// A position heard that the engine has not reported yet: newer than every report sent so far.
+struct HeldPosition: Sendable, Equatable {
+  var token: UInt64
+  var frames: Int
+  /// How many reports were sent before it: the Player may take it once it has applied that many.
+  var after: Int
+}
+
 public final class PlaybackEngine: @unchecked Sendable {
   // @unchecked: the sink, decoders and everything under "audio thread state" are touched only by the
   // engine thread; the mailbox fields are guarded by `condition`.
@@ -90,6 +114,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// chunk to a device that does not keep time (`--pace max`, test fakes), where the engine never sleeps
   /// and so saves no wake-up with long ones.
   static let shortChunkFrames = 1024
+  /// Seconds of audio heard between two position reports (the Player reads the position in between).
+  static let positionReportSeconds = 1.0
 
   private let condition = NSCondition()
   private var mailbox: [(seq: UInt64, command: EngineCommand)] = []
@@ -105,6 +131,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   private var postedReports = 0
   /// True while the engine is inside `sink.write`: only then is there a wait for a command to cut short.
   private var writingShared = false
+  /// The newest position heard, while no report has given it yet (see `heldPosition`).
+  private var heldShared: HeldPosition?
 
   private let report: @Sendable (EngineReport) -> Void
   private let decoders: AudioDecoderFactory
@@ -165,6 +193,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// writing track's format. They belong to that track and go out before anything else is decoded.
   private var pendingStart = 0
   private var pendingEnd = 0
+  /// The last position a report gave, so the next one can wait for a second of audio.
+  private var lastReported: (token: UInt64, frames: Int)?
 
   public init(sink: sending AudioSink, decoders: AudioDecoderFactory, report: @escaping @Sendable (EngineReport) -> Void) {
     self.sink = sink
@@ -248,11 +278,42 @@ public final class PlaybackEngine: @unchecked Sendable {
     return postedReports
   }
 
+  /// The position heard as of the last write when no report has given it yet, else nil. The Player
+  /// applies it as if reported, once it has applied `after` reports: then nothing it was told is older.
+  var heldPosition: HeldPosition? {
+    condition.lock()
+    defer { condition.unlock() }
+    return heldShared
+  }
+
+  /// Sends a report, after the position held back, if any: reports stay in the order things happened.
   private func send(_ r: EngineReport) {
     condition.lock()
-    postedReports += 1
+    let held = heldShared
+    heldShared = nil
+    postedReports += held == nil ? 1 : 2
     condition.unlock()
+    if let held {
+      report(.position(token: held.token, frames: held.frames))
+      lastReported = (held.token, held.frames)
+    }
     report(r)
+    if let heard = r.heardPosition { lastReported = heard }
+  }
+
+  /// The position heard after a write: reported when a second of audio has passed since the last report
+  /// of this track (or it moved back), else held for the Player to read and for the next report to carry.
+  private func reportPosition(of track: Active) {
+    let token = track.track.token
+    let frames = heardFrames(of: track)
+    let interval = Int(Double(track.decoder.format.sampleRate) * Self.positionReportSeconds)
+    guard let last = lastReported, last.token == token, frames >= last.frames, frames - last.frames < interval else {
+      send(.position(token: token, frames: frames))
+      return
+    }
+    condition.lock()
+    heldShared = HeldPosition(token: token, frames: frames, after: postedReports)
+    condition.unlock()
   }
 
   // MARK: the loop
@@ -456,7 +517,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
     announceIfHeard()
     guard pendingStart >= pendingEnd else { return }
-    if let current = tracks.first { send(.position(token: current.track.token, frames: heardFrames(of: current))) }
+    if let current = tracks.first { reportPosition(of: current) }
   }
 
   /// Marks the engine as writing, so that a command posted from now on interrupts the write. One posted

@@ -13,8 +13,7 @@ extension Player {
     case .started(let token, let format, let totalFrames, let frames):
       songStarted(token: token, format: format, totalFrames: totalFrames, frames: frames)
     case .position(let token, let frames):
-      guard token == plans.current, let format else { return }
-      heard(upTo: format.milliseconds(frames: frames))
+      guard applyPosition(token: token, frames: frames) else { return }
       let now = clock.monotonic()
       if state == .playing && now - lastSave >= Self.saveInterval { save() }
     case .paused(let token, let frames):
@@ -54,6 +53,24 @@ extension Player {
       emit(.failed(.output(message)))
       becomeStopped(finished: true)
     }
+  }
+
+  /// Takes in the position heard of `token`; false when it is not the current track's.
+  @discardableResult
+  private func applyPosition(token: UInt64, frames: Int) -> Bool {
+    guard token == plans.current, let format else { return false }
+    heard(upTo: format.milliseconds(frames: frames))
+    return true
+  }
+
+  /// Takes in the position the engine holds back between its position reports (about one a second), as
+  /// if it had been reported: the status, a relative seek or a restart at the current position then use
+  /// the audio heard up to the engine's last write. Only once every earlier report is applied, and only
+  /// while playing: a pause, seek or stop the engine has reported and the Player not yet applied comes
+  /// first.
+  func catchUpPosition() {
+    guard state == .playing, let held = engine.heldPosition, handledReports >= held.after else { return }
+    applyPosition(token: held.token, frames: held.frames)
   }
 
   private func songStarted(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int) {

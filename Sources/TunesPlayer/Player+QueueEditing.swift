@@ -72,6 +72,7 @@ extension Player {
     queueChanged()
     if wasWrittenAhead, let currentID, state == .playing {
       // The device already holds the start of the removed song: reload the current one where it is.
+      catchUpPosition()
       await start(PlayPlan(itemID: currentID, pass: nil, continuesPlay: true), startMs: elapsedMs)
     }
   }

@@ -49,6 +49,7 @@ extension Player {
   /// `state`: the play state to save instead of the current one.
   func save(as savedState: PlayState? = nil) {
     guard let store else { return }
+    catchUpPosition()
     lastSave = clock.monotonic()
     let snapshot = PlayStateSnapshot(
       queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume,

@@ -92,6 +92,7 @@ extension Player {
   public func previous() async {
     ensureStarted()
     guard state != .stopped, let currentID else { return }
+    catchUpPosition()
     let rule = previousSong(
       position: queue.position(ofID: currentID), length: queue.count, elapsedMs: elapsedMs, repeat: repeatMode,
       shuffle: random, hasHistory: (pass?.historyIndex ?? 0) > 0)
@@ -123,7 +124,10 @@ extension Player {
     await send(.seek(token: token, ms: max(0, ms)))
   }
 
-  public func seek(by deltaMs: Int) async { await seek(toMs: max(0, elapsedMs + deltaMs)) }
+  public func seek(by deltaMs: Int) async {
+    catchUpPosition()
+    await seek(toMs: max(0, elapsedMs + deltaMs))
+  }
 
   /// MPD `seek`/`seekid`: another entry starts playing at `ms`.
   public func seek(id: Int, toMs ms: Int) async throws {

@@ -165,6 +165,7 @@ public actor Player {
   // MARK: reading the state
 
   public func status() -> PlayerStatus {
+    catchUpPosition()
     let position = currentID.flatMap { queue.position(ofID: $0) }
     // Decoded once from the packed queue, for the song and its duration both.
     let song = position.map { queue.song(at: $0) }

@@ -8,7 +8,8 @@ version's starting point, timing) and where Docs/MPDDifferences.md lists an inte
 the two replies must be equal. mpd is the oracle: a case that tunes answers differently fails.
 
 Cases that tunes does not match yet are listed in the "Not yet matched" table of
-Docs/MPDDifferences.md: they run, and fail the test if they start to match (so the list stays true).
+Docs/MPDDifferences.md, and cases where tunes answers otherwise on purpose in its "Different on purpose"
+table: both run, and fail the test if they start to match (so the lists stay true).
 
     Tests/MPDDifferential/run.py [--tunes PATH] [--case NAME] [--keep] [--verbose]
 
@@ -77,16 +78,19 @@ ID_KEYS = {"Id", "songid", "nextsongid"}
 
 
 class Differences:
-    """The two tables of Docs/MPDDifferences.md: intended differences and cases not yet matched."""
+    """The tables of Docs/MPDDifferences.md: intended differences, cases not yet matched and cases that
+    differ on purpose."""
 
     def __init__(self, path):
         self.ignored = []  # (command or "*", key or "ACK") pairs
         self.pending = {}  # case name -> what differs
+        self.deliberate = {}  # case name -> why it differs
         table = None
         with open(path, encoding="utf-8") as doc:
             for line in doc:
                 if line.startswith("## "):
-                    table = {"## Intended differences": "intended", "## Not yet matched": "pending"}.get(line.strip())
+                    table = {"## Intended differences": "intended", "## Not yet matched": "pending",
+                             "## Different on purpose": "deliberate"}.get(line.strip())
                     continue
                 cells = [c.strip() for c in line.strip().strip("|").split("|")]
                 cells[0] = cells[0].strip("`")
@@ -96,6 +100,8 @@ class Differences:
                     continue
                 if table == "intended":
                     self.ignored.append((cells[0], cells[1].strip("`")))
+                elif table == "deliberate":
+                    self.deliberate[cells[0]] = cells[1]
                 else:
                     self.pending[cells[0]] = cells[1]
 
@@ -518,12 +524,13 @@ def main():
     cases = sorted(f for f in os.listdir(os.path.join(HERE, "cases")) if f.endswith(".mpd"))
     if args.case:
         cases = [c for c in cases if c[:-4] in args.case]
-    unknown = set(differences.pending) - {c[:-4] for c in os.listdir(os.path.join(HERE, "cases"))}
+    unknown = set(differences.pending) | set(differences.deliberate)
+    unknown -= {c[:-4] for c in os.listdir(os.path.join(HERE, "cases"))}
     if unknown:
         sys.exit(f"mpd-differential: Docs/MPDDifferences.md names cases that do not exist: {sorted(unknown)}")
 
     work = tempfile.mkdtemp(prefix="tunes-mpd-diff-")
-    passed = failed = known = 0
+    passed = failed = known = deliberate = 0
     servers = None
     # One pair of servers per library, started when its first case comes.
     by_library = {}
@@ -547,6 +554,13 @@ def main():
                     else:
                         failed += 1
                         print(f"FAIL    {name}: matches mpd now; take it off \"Not yet matched\" in Docs/MPDDifferences.md")
+                elif name in differences.deliberate:
+                    if diff:
+                        deliberate += 1
+                        print(f"differs {name}: on purpose ({differences.deliberate[name]})")
+                    else:
+                        failed += 1
+                        print(f"FAIL    {name}: matches mpd now; take it off \"Different on purpose\" in Docs/MPDDifferences.md")
                 elif diff:
                     failed += 1
                     print(f"FAIL    {name}")
@@ -561,7 +575,7 @@ def main():
             print(f"kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-    print(f"mpd-differential: {known} cases not yet matched, as Docs/MPDDifferences.md lists")
+    print(f"mpd-differential: {known} cases not yet matched, {deliberate} different on purpose, as Docs/MPDDifferences.md lists")
     print(f"mpd-differential: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

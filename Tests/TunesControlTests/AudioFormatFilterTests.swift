@@ -52,6 +52,30 @@ struct AudioFormatFilterTests {
         """)
   }
 
+  /// The queue's songs carry their format as the library's do: `playlistfind` and `playlistsearch`
+  /// select by it, each entry shown with its queue position; the current song keeps it too.
+  @Test(arguments: BackendKind.allCases)
+  func queueSongsSelectByFormat(_ kind: BackendKind) async throws {
+    let h = try await Harness.start(kind)
+    defer { h.stop() }
+    func positions(_ command: String, _ expression: String) async throws -> [String] {
+      try await h.client { c in try c.run(command, [expression]).filter { $0.key == "Pos" }.map(\.value) }
+    }
+    try await h.client { c in
+      _ = try c.run("add", ["Nina Simone/Feeling Good.mp3"])
+      _ = try c.run("add", ["Beatles"])
+      _ = try c.run("add", ["loose.mp3"])
+    }
+    // The queue: 0 Feeling Good (44100 mono), 1–2 Abbey Road (44100 stereo), 3 Help! (48000), 4 loose (unknown).
+    #expect(try await positions("playlistfind", "(AudioFormat == '44100:24:2')") == ["1", "2"])
+    #expect(try await positions("playlistsearch", "(audioformat =~ '44100:*:*')") == ["0", "1", "2"])
+    #expect(try await positions("playlistfind", "(AudioFormat =~ '48000:*:2')") == ["3"])
+    #expect(try await positions("playlistfind", "(AudioFormat == '44100:16:2')").isEmpty)
+    #expect(try await positions("playlistfind", "(!(AudioFormat =~ '*:*:2'))") == ["0", "4"])
+    #expect(
+      try await positions("playlistfind", "((AudioFormat =~ '*:*:2') AND (Title == 'Something'))") == ["2"])
+  }
+
   /// The stored facts the real backend matches: a lossless file's own sample size, a lossy file's
   /// decoder's as MPD's plugins produce it, nothing without a rate.
   @Test func storedAudioReadsAsMPDDecodes() {
