@@ -91,6 +91,11 @@ extension LibraryQuery {
           // and SQLite reads the matches alone; lower(coalesce(genre, '')) walked all 100k songs (SQL 56 → 18 ms).
           condition = ignoringCase ? "song.genre = ? COLLATE NOCASE" : "(song.genre = ? COLLATE NOCASE AND song.genre = ?)"
           arguments += ignoringCase ? [value] : [value, value]
+        } else if field != .genre {
+          // The same ASCII folding as lower(), written so the NOCASE index of the column (QuerySchema;
+          // the album artist's is song_defaultOrder) finds the songs: lower(artist) walked all 100k.
+          condition = ignoringCase ? "\(column) = ? COLLATE NOCASE" : "(\(column) = ? COLLATE NOCASE AND \(column) = ?)"
+          arguments += ignoringCase ? [value] : [value, value]
         } else {
           condition = ignoringCase ? "lower(\(column)) = lower(?)" : "\(column) = ?"
           arguments += [value]
