@@ -103,4 +103,36 @@ import Testing
     #expect(try titles("artist:=Before").isEmpty && titles("album:=~first").isEmpty && titles("title:=One").isEmpty)
     #expect(try temp.library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
   }
+
+  /// `songIDs(matching:)` gives the ids `songs(matching:)` gives, songs whose files are missing left out
+  /// unless asked for; a query of words reads them from the full-text index and the missing songs'
+  /// partial index alone, no song row.
+  @Test func songIDsAreThoseOfTheSongsAndWordsReadNoRow() throws {
+    let temp = try TempLibrary()
+    try temp.library.pool.write { db in
+      for index in 0..<30 {
+        var song = Song(
+          path: "/music/\(index).mp3", title: index % 3 == 0 ? "River \(index)" : "Lake \(index)", artist: "A\(index % 4)",
+          album: "B", year: 1990 + index % 5)
+        try song.insert(db)
+      }
+      try db.execute(sql: "UPDATE song SET missingSince = '2026-01-01' WHERE id % 5 = 0")
+    }
+    for query in [
+      "river", "riv la", "lake year:1992", "artist:=A1", "river missing:any", "river missing:yes",
+      "year:1991 sort:-title limit:2", "",
+    ] {
+      let songs = try temp.library.songs(matching: query).compactMap(\.id)
+      let ids = try temp.library.songIDs(matching: LibraryQuery.parse(query))
+      #expect(Set(ids) == Set(songs) && ids.count == songs.count, "\(query)")
+    }
+    let compiled = try LibraryQuery.parse("river lake").compiled()
+    let plan = try temp.library.pool.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + compiled.idsSQL, arguments: compiled.whereArguments).map {
+        $0["detail"] as String
+      }
+    }
+    #expect(plan.contains { $0.contains("VIRTUAL TABLE INDEX") } && plan.contains { $0.contains("song_missing") }, "\(plan)")
+    #expect(!plan.contains { $0.contains("INTEGER PRIMARY KEY") } && !Self.scansSongs(plan), "\(plan)")
+  }
 }

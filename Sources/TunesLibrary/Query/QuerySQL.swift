@@ -31,6 +31,18 @@ public struct CompiledQuery: Sendable {
   /// walks the default-order index.
   var sortsAfterDecoding: Bool { fullText != nil && defaultOrderOnly }
 
+  /// `SELECT` of the matching songs' ids, in no particular order (a limit still picks the first songs of
+  /// the order). A query of words alone reads no song: the full-text index gives the ids, and the songs
+  /// whose files are missing are taken out through their partial index (`song_missing`), where
+  /// `Song.present` would read each hit's row. Its arguments are `whereArguments`.
+  var idsSQL: String {
+    if fullText != nil, limit == nil, filters == [Song.present] {
+      return
+        "SELECT rowid FROM song_ft WHERE song_ft MATCH ? AND rowid NOT IN (SELECT id FROM song WHERE missingSince IS NOT NULL)"
+    }
+    return "SELECT song.id FROM song WHERE \(whereSQL)" + (limit == nil ? "" : " ORDER BY \(orderSQL) LIMIT ?")
+  }
+
   /// `SELECT <Song.selectedColumns> FROM … WHERE … ORDER BY … LIMIT …`, with no ORDER BY when
   /// `sortsAfterDecoding`: only `Library.songs` runs it, and sorts such rows itself. Its arguments are
   /// `whereArguments`: the MATCH comes first either way.
