@@ -113,14 +113,14 @@ import Testing
       for index in 0..<30 {
         var song = Song(
           path: "/music/\(index).mp3", title: index % 3 == 0 ? "River \(index)" : "Lake \(index)", artist: "A\(index % 4)",
-          album: "B", year: 1990 + index % 5)
+          album: "B", year: 1990 + index % 5, genre: index % 2 == 0 ? "Pop" : nil)
         try song.insert(db)
       }
       try db.execute(sql: "UPDATE song SET missingSince = '2026-01-01' WHERE id % 5 = 0")
     }
     for query in [
       "river", "riv la", "lake year:1992", "artist:=A1", "river missing:any", "river missing:yes",
-      "year:1991 sort:-title limit:2", "",
+      "year:1991 sort:-title limit:2", "", "genre:=~pop", "-genre:=Pop",
     ] {
       let songs = try temp.library.songs(matching: query).compactMap(\.id)
       let ids = try temp.library.songIDs(matching: LibraryQuery.parse(query))
@@ -134,5 +134,12 @@ import Testing
     }
     #expect(plan.contains { $0.contains("VIRTUAL TABLE INDEX") } && plan.contains { $0.contains("song_missing") }, "\(plan)")
     #expect(!plan.contains { $0.contains("INTEGER PRIMARY KEY") } && !Self.scansSongs(plan), "\(plan)")
+    let genre = try LibraryQuery.parse("genre:=Pop").compiled()
+    let genrePlan = try temp.library.pool.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + genre.idsSQL, arguments: genre.whereArguments).map {
+        $0["detail"] as String
+      }
+    }
+    #expect(genrePlan.contains { $0.contains("COVERING INDEX song_genre") } && !Self.scansSongs(genrePlan), "\(genrePlan)")
   }
 }

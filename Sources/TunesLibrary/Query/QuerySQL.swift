@@ -32,15 +32,20 @@ public struct CompiledQuery: Sendable {
   var sortsAfterDecoding: Bool { fullText != nil && defaultOrderOnly }
 
   /// `SELECT` of the matching songs' ids, in no particular order (a limit still picks the first songs of
-  /// the order). A query of words alone reads no song: the full-text index gives the ids, and the songs
-  /// whose files are missing are taken out through their partial index (`song_missing`), where
-  /// `Song.present` would read each hit's row. Its arguments are `whereArguments`.
+  /// the order). The songs whose files are missing are taken out through their partial index
+  /// (`song_missing`), where `Song.present` would read each song's row: a query of words reads the
+  /// full-text index alone, and one whose conditions an index answers (an exact genre) reads no row
+  /// either. Its arguments are `whereArguments`.
   var idsSQL: String {
+    let missing = "SELECT id FROM song WHERE missingSince IS NOT NULL"
     if fullText != nil, limit == nil, filters == [Song.present] {
-      return
-        "SELECT rowid FROM song_ft WHERE song_ft MATCH ? AND rowid NOT IN (SELECT id FROM song WHERE missingSince IS NOT NULL)"
+      return "SELECT rowid FROM song_ft WHERE song_ft MATCH ? AND rowid NOT IN (\(missing))"
     }
-    return "SELECT song.id FROM song WHERE \(whereSQL)" + (limit == nil ? "" : " ORDER BY \(orderSQL) LIMIT ?")
+    guard limit == nil else { return "SELECT song.id FROM song WHERE \(whereSQL) ORDER BY \(orderSQL) LIMIT ?" }
+    let conditions =
+      (fullText == nil ? [] : ["song.id IN (SELECT rowid FROM song_ft WHERE song_ft MATCH ?)"])
+      + filters.map { $0 == Song.present ? "song.id NOT IN (\(missing))" : $0 }
+    return "SELECT song.id FROM song WHERE " + conditions.joined(separator: " AND ")
   }
 
   /// `SELECT <Song.selectedColumns> FROM … WHERE … ORDER BY … LIMIT …`, with no ORDER BY when
