@@ -165,7 +165,9 @@ import TunesMPDTesting
         let values = ([tag] + tag.fallbacks).lazy.map { song.tags[all: $0] }.first { !$0.isEmpty } ?? [""]
         expected.formUnion(values)
       }
-      #expect(try LibrarySongs.tagValues(tag, matching: MPDFilter(), library: library, folder: musicFolder) == expected.sorted())
+      // Compared as sets: String's order of these traps depends on the order they are sorted from.
+      let listed = try LibrarySongs.tagValues(tag, matching: MPDFilter(), library: library, folder: musicFolder)
+      #expect(Set(listed) == expected && listed.count == expected.count, "\(tag)")
     }
   }
 }

@@ -142,4 +142,46 @@ import Testing
     }
     #expect(genrePlan.contains { $0.contains("COVERING INDEX song_genre") } && !Self.scansSongs(genrePlan), "\(genrePlan)")
   }
+
+  /// The MPD server's reads of stored tag values search indexes: an ASCII value through `songTag_value`
+  /// and the partial index of the values it cannot judge, and the songs lacking a tag from one list of
+  /// those that have it (a correlated subquery was planned on the values' index, reading every value of
+  /// the tag once per song).
+  @Test func storedTagReadsSearchTheirIndexes() throws {
+    let temp = try TempLibrary()
+    func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
+      try temp.library.pool.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+      }
+    }
+    let equal = try plan(SongReader.equalToASCII, ["artist", "Air", "artist"])
+    #expect(equal.contains { $0.contains("songTag_value (name=? AND value=?)") }, "\(equal)")
+    #expect(equal.contains { $0.contains("songTag_asciiLookalike") }, "\(equal)")
+    let lacking = try plan(SongReader.lackingTag, ["artist"])
+    #expect(!lacking.contains { $0.contains("CORRELATED") } && lacking.contains { $0.contains("LIST SUBQUERY") }, "\(lacking)")
+    // The values a NOCASE comparison would misjudge are in the partial index, the others are not.
+    try temp.library.pool.write { db in
+      var song = Song(path: "/music/a.mp3", title: "A", artist: "A")
+      try song.insert(db)
+      for (position, value) in ["\u{212A}elvin", "Kelvin", "a\u{37E}", "Zoë"].enumerated() {
+        try db.execute(
+          sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, 'artist', ?, ?)",
+          arguments: [song.id, value, position])
+      }
+      // A String argument ends at its NUL; SQL can still store one.
+      try db.execute(
+        sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, 'artist', 'b' || char(0) || 'c', 9)",
+        arguments: [song.id])
+    }
+    let odd = try temp.library.pool.read { db in
+      try String.fetchAll(
+        db,
+        sql:
+          "SELECT value FROM songTag INDEXED BY songTag_asciiLookalike WHERE name = 'artist' AND \(QuerySchema.asciiLookalike) ORDER BY position"
+      )
+    }
+    #expect(odd == ["\u{212A}elvin", "a\u{37E}", "b"])  // a String read of "b\0c" ends at the NUL
+    // "Kelvin" by NOCASE, and every value of the partial index for the matcher to judge.
+    #expect(try temp.library.readSongs { try $0.songIDs(tagged: "artist", equalToASCII: "KELVIN") }.count == 1 + odd.count)
+  }
 }
