@@ -39,7 +39,8 @@ import Testing
     }
     // The exact names go through their own NOCASE index.
     for (form, index) in [
-      ("artist:=Air", "song_artist"), ("album:=~x", "song_album"), ("title:=River", "song_title"),
+      ("artist:=Air", "song_artist"), ("album:=~x", "song_album"), ("title:=River", "VIRTUAL TABLE INDEX"),
+      ("title:=~river", "VIRTUAL TABLE INDEX"),
       ("albumartist:=Air", "song_defaultOrder"),
     ] {
       #expect(try Self.plan(form, temp.library).contains { $0.contains(index) }, "\(form)")
@@ -183,5 +184,36 @@ import Testing
     #expect(odd == ["\u{212A}elvin", "a\u{37E}", "b"])  // a String read of "b\0c" ends at the NUL
     // "Kelvin" by NOCASE, and every value of the partial index for the matcher to judge.
     #expect(try temp.library.readSongs { try $0.songIDs(tagged: "artist", equalToASCII: "KELVIN") }.count == 1 + odd.count)
+  }
+
+  /// An exact title is found through the full-text index and compared exactly: apostrophes, punctuation,
+  /// case and accents as the words see them, titles written without spaces and titles of symbols alone
+  /// (which the index does not hold, so those walk the songs).
+  @Test func exactTitlesThroughTheirWordsMatchAsAComparisonDoes() throws {
+    let temp = try TempLibrary()
+    let titles = [
+      "Don’t Look Back", "DON’T LOOK BACK", "Dont Look Back", "Don’t Look Back Again", "AC/DC Live", "ac/dc live", "Zoë",
+      "ZOë", "Zoe", "東京タワー", "東京", "🔥", "🔥🔥", "Café", "Cafe\u{301}", "e\u{301}", "x\u{301}\u{302}", "Don't Look Back",
+    ]
+    try temp.library.pool.write { db in
+      for (index, title) in titles.enumerated() {
+        var song = Song(path: "/music/\(index).mp3", title: title, artist: "A")
+        try song.insert(db)
+      }
+    }
+    for value in titles + ["don’t look back", "Look Back", "zoë", "tower"] {
+      for ignoringCase in [false, true] {
+        let query = LibraryQuery(terms: [.exact(.title, value, ignoringCase: ignoringCase, negated: false)])
+        let found = Set(try temp.library.songs(matching: query).map(\.title))
+        // SQLite's `=` and its ASCII-only NOCASE, as the comparison without the index was.
+        let expected = Set(
+          titles.filter {
+            ignoringCase
+              ? Array($0.utf8).map(DefaultOrder.fold) == Array(value.utf8).map(DefaultOrder.fold)
+              : Array($0.utf8) == Array(value.utf8)
+          })
+        #expect(found == expected, "\(value) ignoring case: \(ignoringCase)")
+      }
+    }
   }
 }
