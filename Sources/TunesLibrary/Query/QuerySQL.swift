@@ -126,10 +126,13 @@ extension LibraryQuery {
         }
         // The genre's comparison is NULL for a song without one, which is still "not Jazz".
         conditions.append(negated ? "NOT coalesce(\(condition), 0)" : condition)
-        // A title has no index of its own (one more index on every song made indexing 10k files a tenth
-        // slower with the artist's and album's): a title equal to the value holds its words in order, so
-        // the full-text index finds the few songs to compare. Not for a value without such words.
-        if field == .title, !negated, let phrase = Self.titlePhrase(value) { matches.append(phrase) }
+        // A title or album has no index of its own (NOCASE indexes on all three names made indexing
+        // 10k files a tenth slower): a name equal to the value holds its words in order, so the full-text
+        // index finds the few songs to compare. Not for a value without such words; not for the artist,
+        // whose values stored one by one may hold words its display name lacks.
+        if field == .title || field == .album, !negated, let phrase = Self.exactPhrase(field, value) {
+          matches.append(phrase)
+        }
       case .regex(let field, let pattern, let negated):
         var condition = Self.columns(of: field).map { "\($0) REGEXP ?" }.joined(separator: " OR ")
         arguments += StatementArguments(Array(repeating: pattern, count: Self.columns(of: field).count))
@@ -219,15 +222,15 @@ extension LibraryQuery {
     }
   }
 
-  /// The full-text phrase every title equal to `value` holds (ASCII case aside), or nil when the index
+  /// The full-text phrase every `field` equal to `value` holds (ASCII case aside), or nil when the index
   /// cannot say: no words, or a word written without spaces (kept whole by the index), or a word with no
   /// letter or digit of its own (combining marks alone).
-  static func titlePhrase(_ value: String) -> String? {
+  static func exactPhrase(_ field: TextField, _ value: String) -> String? {
     let words = QueryWords.split(value)
     guard !words.isEmpty, splitByScript(words, phrase: true).anywhere.isEmpty,
       words.allSatisfy({ $0.unicodeScalars.contains { $0.properties.numericType != nil || isLetter($0) } })
     else { return nil }
-    return ftsExpression(.title, words: words, phrase: true)
+    return ftsExpression(field, words: words, phrase: true)
   }
 
   private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
