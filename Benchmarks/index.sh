@@ -49,11 +49,13 @@ timed_runs() {
 nothing() { :; }
 
 # The query alone: median seconds of tunes' own query (parse, SQL, decoding, order) in-process, from the
-# tunes-query harness; n/a without it. The song count goes to the file $QUERY_COUNT. Usage: query_alone DB WORDS...
+# tunes-query harness; n/a without it. With QUERY_IDS=1, the query returning the songs' ids alone (the SQL,
+# no song read or decoded; `tunes-query --ids`, harnesses from 2026-11-25 on). The song count goes to the
+# file $QUERY_COUNT. Usage: query_alone DB WORDS...
 QUERY_COUNT="$(mktemp)"
 query_alone() {
   local db="$1"; shift
-  [ -n "${QUERY_BIN:-}" ] && "$QUERY_BIN" --db "$db" "$@" 2>"$QUERY_COUNT" || echo n/a
+  [ -n "${QUERY_BIN:-}" ] && "$QUERY_BIN" --db "$db" ${QUERY_IDS:+--ids} "$@" 2>"$QUERY_COUNT" || echo n/a
 }
 
 # Sets T_WORDS to the median and W_WORDS to a summary (the slowest word, its song count) of the query
@@ -223,6 +225,10 @@ if [ "$have_tunes" = 1 ] && [ "${SKIP_100K:-0}" != 1 ]; then
   record "query alone 100k: median over title words" "$t_words" s "$w_words"
   t_genre100=$(query_alone "$db100" "$GENRE_QUERY")
   record "query alone 100k: $GENRE_QUERY (tunes-query, in-process)" "$t_genre100" s "$(cat "$QUERY_COUNT")"
+  QUERY_IDS=1 typical_words "$db100" "$WORDS"; t_words_ids=$T_WORDS
+  record "query alone 100k, ids only: median over title words" "$t_words_ids" s "$W_WORDS"
+  t_genre100_ids=$(QUERY_IDS=1 query_alone "$db100" "$GENRE_QUERY")
+  record "query alone 100k, ids only: $GENRE_QUERY" "$t_genre100_ids" s "$(cat "$QUERY_COUNT")"
   echo
 fi
 
@@ -239,6 +245,8 @@ printf '  %-44s %10s   100k/10k %s (100k < 5 ms)\n' "query alone $QUERY 10k / 10
   "$(ms "$t_query10") / $(ms "$t_query100")" "$(ratio "$t_query100" "$t_query10")"
 printf '  %-44s %10s   (100k < 5 ms) %s\n' "query alone 100k, median of title words (ms)" "$(ms "$t_words")" "$w_words"
 printf '  %-44s %10s   (100k < 5 ms)\n' "query alone 100k, $GENRE_QUERY (ms)" "$(ms "${t_genre100:-n/a}")"
+printf '  %-44s %10s   (no song read or decoded)\n' "ids only 100k, title words / $GENRE_QUERY (ms)" \
+  "$(ms "${t_words_ids:-n/a}") / $(ms "${t_genre100_ids:-n/a}")"
 printf '  %-44s %10s\n' "tunes search 10k / 100k (ms)" "$(ms "$t_search") / $(ms "$t_search100")"
 printf '  %-44s %10s\n' "tunes ls songs --json 10k / 100k (ms)" "$(ms "$t_ls10") / $(ms "$t_ls100")"
 printf '  %-44s %10s   (aim < 100 MB; mpd idles at %s MB)\n' "peak RSS indexing 100k (MB)" "$rss100" "$m_rss"

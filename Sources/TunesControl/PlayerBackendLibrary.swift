@@ -166,11 +166,13 @@ enum LibrarySongs {
   /// album, track or disc reads each row's columns in place and only the songs it keeps are decoded:
   /// decoding all 100k songs of a library to test them took 0.8–1.4 s per `search`, where MPD answers
   /// from memory. A filter on any other tag (several artists or genres, a composer, a full date) needs
-  /// the stored tags, so every song is read with its tags and matched as MPD matches several values.
+  /// the stored tags: the songs a clause on a tag stored value by value can pass are found through the
+  /// values' index (`candidates`), and only those are read with their tags and matched as MPD matches
+  /// several values; a filter with no such clause reads every song.
   static func matching(_ filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [MPDSong] {
     guard readsRowsOnly(filter) else {
       let matcher = MPDFilter.Matcher(filter)
-      let all = try all(library)
+      let all = try candidates(filter, library: library) ?? all(library)
       var songs = try mpdSongs(all, library: library, folder: folder)
       if filter.clauses.contains(where: { $0.field == .audioFormat }) {
         let audio = try library.audio(forSongs: all.compactMap(\.id))
@@ -183,6 +185,66 @@ enum LibrarySongs {
     var songs: [Song] = []
     try scan(filter, library: library, folder: folder, keeping: { _ in true }) { songs.append($0) }
     return try mpdSongs(songs, library: library, folder: folder)
+  }
+
+  /// The `songTag` name of each MPD tag the library stores one value at a time (Library.tags(forSongs:)).
+  static let listedTagNames: [MPDTag: String] = [
+    .artist: "artist", .albumArtist: "albumartist", .genre: "genre", .composer: "composer", .performer: "performer",
+    .conductor: "conductor", .label: "label", .musicBrainzArtistID: "mb_artistid",
+    .musicBrainzAlbumArtistID: "mb_albumartistid", .musicBrainzWorkID: "mb_workid",
+  ]
+
+  /// The songs that can pass `filter`, in path order, or nil when every song must be tested. A clause
+  /// that only a song with some value of its tag can pass (not negated, not `!=`, a value that is not
+  /// empty) on a tag stored value by value, whose fallbacks are too, narrows the songs to those with a
+  /// value, of the tag or of a fallback, that the clause accepts (`songIDs(passing:)`); the clauses'
+  /// songs are intersected. Songs whose tags are not stored one by one are always among them: their
+  /// values are their row's names. The matcher then decides on each song as before, with all its values.
+  static func candidates(_ filter: MPDFilter, library: Library) throws -> [Song]? {
+    let narrowing = filter.clauses.compactMap(storedNames)
+    guard !narrowing.isEmpty else { return nil }
+    return try library.readSongs { reader in
+      var ids: Set<Int64>?
+      for (clause, names) in narrowing where ids?.isEmpty != true {
+        let found = try songIDs(passing: clause, names: names, reader)
+        ids = ids.map { $0.intersection(found) } ?? found
+      }
+      let unstored = try reader.songIDsWithoutStoredTags()
+      return try reader.songs(ids: Array((ids ?? []).union(unstored)))
+    }
+  }
+
+  /// The `songTag` names a clause narrows through (its tag's, then its fallbacks'), or nil when it cannot.
+  private static func storedNames(_ clause: MPDFilter.Clause) -> (MPDFilter.Clause, [String])? {
+    guard case .tag(let tag) = clause.field, !clause.value.isEmpty, !clause.negated, clause.op != .notEqual else { return nil }
+    let names = ([tag] + tag.fallbacks).compactMap { listedTagNames[$0] }
+    return names.count == tag.fallbacks.count + 1 ? (clause, names) : nil
+  }
+
+  /// The ids of the songs with a value of `names` that `clause` accepts. `==` with ASCII text is an index
+  /// search (`SongReader.songIDs(tagged:equalToASCII:)`, which finds every value that equals it however
+  /// case and canonical equivalence are read); anything else tests each distinct value once with the
+  /// clause's own matcher, the values read in place in index order.
+  private static func songIDs(passing clause: MPDFilter.Clause, names: [String], _ reader: SongReader) throws -> Set<Int64> {
+    var ids = Set<Int64>()
+    if clause.op == .equal && clause.value.utf8.allSatisfy({ $0 < 0x80 }) {
+      for name in names { ids.formUnion(try reader.songIDs(tagged: name, equalToASCII: clause.value)) }
+      return ids
+    }
+    let matcher = MPDFilter.Matcher(MPDFilter([clause]))
+    for name in names {
+      var last: [UInt8]?
+      var accepted = false
+      try reader.forEachTagValue(named: name) { value, id in
+        if last.map({ !value.elementsEqual($0) }) ?? true {
+          last = Array(value)
+          // An empty value is no value to the matcher: the song is kept for the matcher to decide.
+          accepted = value.isEmpty || matcher.matches(file: { .string("") }, tag: { _ in .bytes(value) })
+        }
+        if accepted { ids.insert(id) }
+      }
+    }
+    return ids
   }
 
   /// A song's format as an `AudioFormat` filter reads it: the stored rate and channels, and the stored
@@ -239,6 +301,7 @@ enum LibrarySongs {
   /// The distinct values of `tag` among the songs passing `filter` (its fallback's for a song without it,
   /// else ""), sorted as Strings sort: the rows are read in place and no song is decoded (`list artist` over a whole library).
   static func tagValues(_ tag: MPDTag, matching filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [String] {
+    if filter.clauses.isEmpty, let name = listedTagNames[tag] { return try storedValues(tag, name: name, library: library) }
     guard rowTags.contains(tag) && readsRowsOnly(filter) else {
       var values = Set<String>()
       for song in try matching(filter, library: library, folder: folder) {
@@ -266,6 +329,33 @@ enum LibrarySongs {
         return false
       }
     ) { _ in }
+    return values.sorted()
+  }
+
+  /// Every distinct value of a tag stored value by value (`list artist` of a whole library), read in place
+  /// from the values' index, with what the songs without a value show (a fallback's values, else ""),
+  /// read as `matching` reads them: no song is decoded but those.
+  private static func storedValues(_ tag: MPDTag, name: String, library: Library) throws -> [String] {
+    var values = Set<String>()
+    var previous: [UInt8]?
+    let lacking = try library.readSongs { reader in
+      try reader.forEachTagValue(named: name) { value, _ in
+        // An empty value is none (MPDTags drops it): such a song is among those lacking the tag.
+        if !value.isEmpty, previous.map({ !value.elementsEqual($0) }) ?? true {
+          previous = Array(value)
+          values.insert(String(decoding: value, as: UTF8.self))
+        }
+      }
+      return try reader.songs(ids: reader.songIDs(lackingTag: name))
+    }
+    let tags = try library.tags(forSongs: lacking.compactMap(\.id))
+    for song in lacking {
+      let shown = song.id.flatMap { tags[$0] }.map { mpdTags($0) } ?? mpdTags(song)
+      let own = shown[all: tag]
+      let fallback = own.isEmpty ? tag.fallbacks.lazy.map { shown[all: $0] }.first { !$0.isEmpty } : nil
+      let listed = fallback ?? own
+      if listed.isEmpty { values.insert("") } else { values.formUnion(listed) }
+    }
     return values.sorted()
   }
 

@@ -1,5 +1,7 @@
-// tunes-query --db PATH [--runs N] QUERY…: runs one library query in-process, as `tunes search` and
+// tunes-query --db PATH [--runs N] [--ids] QUERY…: runs one library query in-process, as `tunes search` and
 // `tunes ls songs` run it (parse, SQL, decoding, order), and prints the median seconds (development harness).
+// With --ids it times the query returning the matching songs' ids alone (`Library.songIDs(matching:)`):
+// the SQL without reading or decoding songs, so a run can tell the two costs apart.
 import Foundation
 import TunesCore
 import TunesLibrary
@@ -7,7 +9,7 @@ import TunesListenBrainz
 import TunesPlayer
 import TunesPlaylists
 
-let usage = "usage: tunes-query --db PATH [--runs N] QUERY..."
+let usage = "usage: tunes-query --db PATH [--runs N] [--ids] QUERY..."
 
 func fail(_ message: String, status: ExitStatus) -> Never {
   FileHandle.standardError.write(Data("tunes-query: \(message)\n".utf8))
@@ -16,6 +18,7 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 
 var databasePath: String?
 var runs = 21
+var idsOnly = false
 var words: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -28,6 +31,8 @@ while let argument = arguments.popFirst() {
       fail("--runs needs a positive number\n\(usage)", status: .usage)
     }
     runs = number
+  case "--ids":
+    idsOnly = true
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -44,11 +49,12 @@ do {
     path: databasePath,
     areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area, StickerSchema.area])
   let query = try LibraryQuery.parse(words.joined(separator: " "))
-  var count = try library.songs(matching: query).count  // warm-up: statement cache and pages
+  func run() throws -> Int { idsOnly ? try library.songIDs(matching: query).count : try library.songs(matching: query).count }
+  var count = try run()  // warm-up: statement cache and pages
   var seconds: [Double] = []
   for _ in 0..<runs {
     let start = ContinuousClock.now
-    count = try library.songs(matching: query).count
+    count = try run()
     let elapsed = ContinuousClock.now - start
     seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
   }

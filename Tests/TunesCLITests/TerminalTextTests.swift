@@ -62,7 +62,10 @@ private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", 
     let info = try sandbox.run(["info", "1"])
     #expect(info.status == 0, "\(info)")
     #expect(isClean(info.stdout), "\(info)")
-    #expect(lines(info.stdout).contains { $0.hasPrefix("title ") && $0.hasSuffix(shownTitle) }, "\(info)")
+    // The catalogue's title, then the one the file's tag gives, which it replaced.
+    #expect(
+      lines(info.stdout).contains { $0.hasPrefix("title ") && $0.hasSuffix(shownTitle + " (file: Nocturne for Kettle)") },
+      "\(info)")
     #expect(lines(info.stdout).allSatisfy { $0.first?.isLetter == true }, "a field spilled onto another line: \(info)")
 
     #expect(try sandbox.run(["playlist", "create", "P", "line"]).status == 0)

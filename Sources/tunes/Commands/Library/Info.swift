@@ -1,5 +1,7 @@
 // `tunes info SONG`: everything the index knows about one song, named by id, path, or a query
-// matching exactly one song (otherwise the candidates are listed).
+// matching exactly one song (otherwise the candidates are listed). Where a catalogue (library.json)
+// gives a field the file tags otherwise, the file's own value is shown beside it: the catalogue's name is
+// what every listing uses, and without it a user cannot see what the file itself says.
 import ArgumentParser
 import Foundation
 import TunesCore
@@ -41,10 +43,13 @@ struct Info: AsyncParsableCommand {
       let text = song.joined(separator: " ")
       let found = try find(text, in: library)
       let values = try TagJSON.values(of: [found], in: library)[0]
+      let file = try found.id.flatMap { try library.fileTags(forSongs: [$0])[$0] }.map { Self.overridden(values, by: $0) } ?? [:]
       if json {
-        JSONOutput.print(TagJSON.object(values))
+        var object = TagJSON.object(values)
+        object["file"] = file.isEmpty ? NSNull() : file
+        JSONOutput.print(object)
       } else {
-        printDetails(found, values)
+        printDetails(found, values, file: file)
       }
     }
   }
@@ -58,13 +63,34 @@ struct Info: AsyncParsableCommand {
     throw InfoError.ambiguous(query: text, count: candidates.count)
   }
 
+  /// The fields a catalogue set where the file tags them otherwise, by `TagJSON` key, with the file's
+  /// values (as `TagJSON` writes them: genres a list, numbers as numbers). A field the file leaves
+  /// untagged is not among them: the catalogue filled it in, it overrode nothing.
+  static func overridden(_ values: [String: Any], by file: FileTags) -> [String: Any] {
+    let own: [(String, Any?)] = [
+      ("title", file.title), ("artist", file.artist), ("album", file.album), ("albumartist", file.albumArtist),
+      ("track", file.trackNumber), ("disc", file.discNumber), ("date", file.date),
+      ("genre", file.genres.isEmpty ? nil : file.genres), ("mb_trackid", file.recordingMbid),
+    ]
+    var found: [String: Any] = [:]
+    for (key, value) in own {
+      // The library keeps names trimmed of white space; a file's " Air" is not overridden by "Air".
+      guard let text = TagJSON.text(value)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
+        text != TagJSON.text(values[key])
+      else { continue }
+      found[key] = value
+    }
+    return found
+  }
+
   /// Every known tag and property, one per line; the fallbacks listings show for an untagged title or
-  /// album artist are given, marked as such.
-  func printDetails(_ song: Song, _ values: [String: Any]) {
+  /// album artist are given, marked as such, and the file's own value where a catalogue replaced it.
+  func printDetails(_ song: Song, _ values: [String: Any], file: [String: Any]) {
     var shown: [(String, String)] = []
     for key in TagJSON.keys {
       if let text = TagJSON.text(values[key]) {
-        shown.append((key, TerminalText.safe(text)))
+        let own = TagJSON.text(file[key]).map { " (file: " + TerminalText.safe($0) + ")" } ?? ""
+        shown.append((key, TerminalText.safe(text) + own))
       } else if key == "title" {
         shown.append((key, TerminalText.safe(song.title) + " (no tag: from the file name)"))
       } else if key == "albumartist", !song.albumArtist.isEmpty {
