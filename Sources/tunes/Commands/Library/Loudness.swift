@@ -50,7 +50,7 @@ struct Loudness: AsyncParsableCommand {
       interrupt.resume()
       defer { interrupt.cancel() }
       let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-      try await Task.detached {
+      await Task.detached {
         scan.run(
           workers: workers,
           measured: { results in tally.measured(results) { try LoudnessStore.save(results, in: library) } },
