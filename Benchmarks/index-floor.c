@@ -9,7 +9,8 @@
 //                                   FLOOR_BATCH=N commits every N songs (with their full-text and tag rows);
 //                                   FLOOR_DEFER=run drops DEST's secondary indexes (every index with SQL
 //                                   of its own) before the first row and creates them again after the last,
-//                                   FLOOR_DEFER=batch does so in every batch's transaction
+//                                   FLOOR_DEFER=batch does so in every batch's transaction; FLOOR_PRAGMAS
+//                                   runs more SQL on DEST after opening it (settings to compare)
 // Prints CPU seconds (user + system, this process) and wall seconds of the measured part, tab-separated.
 // Written in C so that what it measures is the kernel's and SQLite's work, not a language's.
 #define _GNU_SOURCE
@@ -178,6 +179,8 @@ int main(int argc, char **argv) {
     check(sqlite3_open(argv[3], &dest), dest, argv[3]);
     check(sqlite3_exec(dest, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY",
             NULL, NULL, NULL), dest, "pragmas");
+    // FLOOR_PRAGMAS: more settings to try on DEST (e.g. "PRAGMA wal_autocheckpoint = 0").
+    if (getenv("FLOOR_PRAGMAS")) check(sqlite3_exec(dest, getenv("FLOOR_PRAGMAS"), NULL, NULL, NULL), dest, "FLOOR_PRAGMAS");
     const char *songs = "SELECT * FROM song ORDER BY id";
     const char *full_text = "SELECT id, title, artist, album, albumArtist, genre FROM song ORDER BY id";
     const char *tags = "SELECT * FROM songTag ORDER BY rowid";
