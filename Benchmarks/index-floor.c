@@ -6,7 +6,11 @@
 //                                   (a database `tunes index` wrote) into DEST (SOURCE's schema, made by the
 //                                   caller) in one transaction with prepared statements; `bare`: the song
 //                                   rows alone into a table of the same columns without indexes;
-//                                   FLOOR_BATCH=N commits every N songs (with their full-text and tag rows)
+//                                   FLOOR_BATCH=N commits every N songs (with their full-text and tag rows);
+//                                   FLOOR_DEFER=run drops DEST's secondary indexes (every index with SQL
+//                                   of its own) before the first row and creates them again after the last,
+//                                   FLOOR_DEFER=batch does so in every batch's transaction; FLOOR_PRAGMAS
+//                                   runs more SQL on DEST after opening it (settings to compare)
 // Prints CPU seconds (user + system, this process) and wall seconds of the measured part, tab-separated.
 // Written in C so that what it measures is the kernel's and SQLite's work, not a language's.
 #define _GNU_SOURCE
@@ -117,6 +121,31 @@ static void insert_range(sqlite3 *db, const char *sql, struct rows rows, long fr
 
 static void insert(sqlite3 *db, const char *sql, struct rows rows) { insert_range(db, sql, rows, 0, rows.count); }
 
+/// The CREATE INDEX statements of `db`'s secondary indexes (those with SQL of their own), joined by ";".
+static char *index_sql(sqlite3 *db) {
+  sqlite3_stmt *statement;
+  const char *select = "SELECT group_concat(sql, ';') FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL";
+  check(sqlite3_prepare_v2(db, select, -1, &statement, NULL), db, select);
+  check(sqlite3_step(statement), db, select);
+  const unsigned char *text = sqlite3_column_text(statement, 0);
+  char *sql = strdup(text ? (const char *)text : "");
+  sqlite3_finalize(statement);
+  return sql;
+}
+
+/// "DROP INDEX name;" for each secondary index of `db`.
+static char *drop_sql(sqlite3 *db) {
+  sqlite3_stmt *statement;
+  const char *select =
+      "SELECT group_concat('DROP INDEX ' || name, ';') FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL";
+  check(sqlite3_prepare_v2(db, select, -1, &statement, NULL), db, select);
+  check(sqlite3_step(statement), db, select);
+  const unsigned char *text = sqlite3_column_text(statement, 0);
+  char *sql = strdup(text ? (const char *)text : "");
+  sqlite3_finalize(statement);
+  return sql;
+}
+
 /// "INSERT INTO table (columns) VALUES (?, …)" for the columns of a SELECT on SOURCE.
 static char *insert_sql(sqlite3 *db, const char *table, const char *select) {
   sqlite3_stmt *statement;
@@ -150,6 +179,8 @@ int main(int argc, char **argv) {
     check(sqlite3_open(argv[3], &dest), dest, argv[3]);
     check(sqlite3_exec(dest, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY",
             NULL, NULL, NULL), dest, "pragmas");
+    // FLOOR_PRAGMAS: more settings to try on DEST (e.g. "PRAGMA wal_autocheckpoint = 0").
+    if (getenv("FLOOR_PRAGMAS")) check(sqlite3_exec(dest, getenv("FLOOR_PRAGMAS"), NULL, NULL, NULL), dest, "FLOOR_PRAGMAS");
     const char *songs = "SELECT * FROM song ORDER BY id";
     const char *full_text = "SELECT id, title, artist, album, albumArtist, genre FROM song ORDER BY id";
     const char *tags = "SELECT * FROM songTag ORDER BY rowid";
@@ -174,7 +205,11 @@ int main(int argc, char **argv) {
     char *tag_sql = insert_sql(source, "songTag", tags);
     long batch = getenv("FLOOR_BATCH") ? atol(getenv("FLOOR_BATCH")) : 0;
     if (batch <= 0) batch = song.count;
+    const char *defer = getenv("FLOOR_DEFER") ? getenv("FLOOR_DEFER") : "";
+    int defer_run = strcmp(defer, "run") == 0, defer_batch = strcmp(defer, "batch") == 0;
+    char *create_indexes = index_sql(dest), *drop_indexes = drop_sql(dest);
     check(sqlite3_exec(dest, "BEGIN", NULL, NULL, NULL), dest, "BEGIN");
+    if (defer_run) check(sqlite3_exec(dest, drop_indexes, NULL, NULL, NULL), dest, drop_indexes);
     if (!bare) {
       insert(dest, insert_sql(source, "artist", "SELECT * FROM artist"), artist);
       insert(dest, insert_sql(source, "album", "SELECT * FROM album"), album);
@@ -183,6 +218,7 @@ int main(int argc, char **argv) {
     long next_tag = 0;
     for (long start = 0; start < song.count; start += batch) {
       if (start > 0) check(sqlite3_exec(dest, "COMMIT; BEGIN", NULL, NULL, NULL), dest, "COMMIT");
+      if (defer_batch) check(sqlite3_exec(dest, drop_indexes, NULL, NULL, NULL), dest, drop_indexes);
       insert_range(dest, song_sql, song, start, start + batch);
       if (bare) continue;
       insert_range(dest, text_sql, text, start, start + batch);
@@ -191,7 +227,9 @@ int main(int argc, char **argv) {
       while (end_tag < tag.count && sqlite3_value_int64(tag.values[end_tag * tag.columns]) <= last_id) end_tag++;
       insert_range(dest, tag_sql, tag, next_tag, end_tag);
       next_tag = end_tag;
+      if (defer_batch) check(sqlite3_exec(dest, create_indexes, NULL, NULL, NULL), dest, create_indexes);
     }
+    if (defer_run) check(sqlite3_exec(dest, create_indexes, NULL, NULL, NULL), dest, create_indexes);
     check(sqlite3_exec(dest, "COMMIT", NULL, NULL, NULL), dest, "COMMIT");
     check(sqlite3_close(dest), dest, "close");
     printf("%.4f\t%.4f\t%ld songs, %ld songTag rows\n", cpu_seconds() - cpu, wall_seconds() - wall, song.count,
