@@ -39,36 +39,38 @@ public enum ListenPayload {
   public static func listen(song: Song, tags: TagSet? = nil, listenedAt: Date?, playedMs: Int?) -> Data? {
     guard skipReason(song) == nil else { return nil }
     // The artist as tagged, the display string ("A feat. B"), which the song row also holds.
-    var metadata: [String: Any] = ["artist_name": clean(tags?.artist ?? song.artist), "track_name": clean(song.title)]
-    let album = clean(song.album)
-    if !album.isEmpty { metadata["release_name"] = album }
-    var info: [String: Any] = [
-      "media_player": clientName, "media_player_version": TunesVersion.string,
-      "submission_client": clientName, "submission_client_version": TunesVersion.string,
+    var metadata: [String: ListenJSON] = [
+      "artist_name": .string(clean(tags?.artist ?? song.artist)), "track_name": .string(clean(song.title)),
     ]
-    if let ms = song.durationMs, ms > 0, ms <= ListenBrainzLimits.maxDurationMs { info["duration_ms"] = ms }
-    if let track = song.trackNumber, track > 0 { info["tracknumber"] = String(track) }
-    if let mbid = song.recordingMbid.flatMap(normalizedMBID) { info["recording_mbid"] = mbid }
-    if let mbid = song.releaseMbid.flatMap(normalizedMBID) { info["release_mbid"] = mbid }
+    let album = clean(song.album)
+    if !album.isEmpty { metadata["release_name"] = .string(album) }
+    var info: [String: ListenJSON] = [
+      "media_player": .string(clientName), "media_player_version": .string(TunesVersion.string),
+      "submission_client": .string(clientName), "submission_client_version": .string(TunesVersion.string),
+    ]
+    if let ms = song.durationMs, ms > 0, ms <= ListenBrainzLimits.maxDurationMs { info["duration_ms"] = .int(ms) }
+    if let track = song.trackNumber, track > 0 { info["tracknumber"] = .string(String(track)) }
+    if let mbid = song.recordingMbid.flatMap(normalizedMBID) { info["recording_mbid"] = .string(mbid) }
+    if let mbid = song.releaseMbid.flatMap(normalizedMBID) { info["release_mbid"] = .string(mbid) }
     let artists = song.artistMbids.compactMap(normalizedMBID)
-    if !artists.isEmpty { info["artist_mbids"] = artists }
+    if !artists.isEmpty { info["artist_mbids"] = .strings(artists) }
     if let tags {
-      if let disc = tags.discNumber, disc > 0 { info["discnumber"] = disc }
-      if let mbid = tags.releaseTrackMbid.flatMap(normalizedMBID) { info["track_mbid"] = mbid }
-      if let mbid = tags.releaseGroupMbid.flatMap(normalizedMBID) { info["release_group_mbid"] = mbid }
+      if let disc = tags.discNumber, disc > 0 { info["discnumber"] = .int(disc) }
+      if let mbid = tags.releaseTrackMbid.flatMap(normalizedMBID) { info["track_mbid"] = .string(mbid) }
+      if let mbid = tags.releaseGroupMbid.flatMap(normalizedMBID) { info["release_group_mbid"] = .string(mbid) }
       let works = tags.workMbids.compactMap(normalizedMBID)
-      if !works.isEmpty { info["work_mbids"] = works }
-      if let isrc = tags.isrc.map(clean), !isrc.isEmpty { info["isrc"] = isrc }
+      if !works.isEmpty { info["work_mbids"] = .strings(works) }
+      if let isrc = tags.isrc.map(clean), !isrc.isEmpty { info["isrc"] = .string(isrc) }
       if info["artist_mbids"] == nil {
         let tagged = tags.artistMbids.compactMap(normalizedMBID)
-        if !tagged.isEmpty { info["artist_mbids"] = tagged }
+        if !tagged.isEmpty { info["artist_mbids"] = .strings(tagged) }
       }
     }
-    if listenedAt != nil, let playedMs, playedMs >= 1000 { info["duration_played"] = playedMs / 1000 }
-    metadata["additional_info"] = info
-    var listen: [String: Any] = ["track_metadata": metadata]
-    if let listenedAt { listen["listened_at"] = Int(listenedAt.timeIntervalSince1970) }
-    return try? JSONSerialization.data(withJSONObject: listen, options: [.sortedKeys, .withoutEscapingSlashes])
+    if listenedAt != nil, let playedMs, playedMs >= 1000 { info["duration_played"] = .int(playedMs / 1000) }
+    metadata["additional_info"] = .object(info)
+    var listen: [String: ListenJSON] = ["track_metadata": .object(metadata)]
+    if let listenedAt { listen["listened_at"] = .int(Int(listenedAt.timeIntervalSince1970)) }
+    return ListenJSON.object(listen).data
   }
 
   /// A MusicBrainz id in canonical lowercase 8-4-4-4-12 form, or nil when it is not one.

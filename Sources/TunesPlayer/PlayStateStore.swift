@@ -47,13 +47,18 @@ public struct PlayStateSnapshot: Sendable, Equatable {
 }
 
 /// Writes are transactions: a crash leaves either the old or the new state, never half of each. The
-/// queue is rewritten only when it (or the shuffle order) changed, so the periodic position save is one
-/// small UPDATE.
+/// queue is rewritten only when it (or the shuffle order) changed, and when nothing but the position
+/// moved since the last save (the periodic save while playing) only the position and the time are
+/// written, by one UPDATE prepared once per connection. In WAL mode with `synchronous = NORMAL` (see
+/// Library.swift) a commit is not an fsync: a killed process loses nothing committed, and only a power
+/// cut can lose the last commits.
 public final class PlayStateStore: @unchecked Sendable {
-  // @unchecked: written from the StateWriter's one thread, read by the Player; the lock guards the one cached value.
+  // @unchecked: written from the StateWriter's one thread, read by the Player; the lock guards the cached values.
   private let library: Library
   private let lock = NSLock()
   private var savedQueueKey: QueueKey?
+  /// The last snapshot written, position and queue left out (the queue is `savedQueueKey`'s).
+  private var savedState: PlayStateSnapshot?
 
   private struct QueueKey: Equatable {
     var version: Int
@@ -69,17 +74,34 @@ public final class PlayStateStore: @unchecked Sendable {
 
   public func save(_ snapshot: PlayStateSnapshot, at date: Date = Date()) throws {
     let key = QueueKey(version: snapshot.queue.version, order: snapshot.pass?.orderIDs)
-    let rewriteQueue = lock.withLock { savedQueueKey != key }
+    let state = Self.withoutPosition(snapshot)
+    let (rewriteQueue, positionOnly) = lock.withLock { (savedQueueKey != key, savedQueueKey == key && savedState == state) }
     do {
       try tables.write { db in
+        // A row that is gone (a database replaced under the player) gets the whole state again.
+        if positionOnly, try Self.writePosition(db, snapshot.positionMs, at: date) { return }
         if rewriteQueue { try Self.writeQueue(db, snapshot) }
         try Self.writeState(db, snapshot, at: date)
       }
     } catch {
-      lock.withLock { savedQueueKey = nil }
+      lock.withLock {
+        savedQueueKey = nil
+        savedState = nil
+      }
       throw PlayerError.stateStore("cannot save: \(error)")
     }
-    lock.withLock { savedQueueKey = key }
+    lock.withLock {
+      savedQueueKey = key
+      savedState = state
+    }
+  }
+
+  /// What a save compares with the last one: everything but the position and the queue (compared by its key).
+  private static func withoutPosition(_ snapshot: PlayStateSnapshot) -> PlayStateSnapshot {
+    var state = snapshot
+    state.queue = Queue()
+    state.positionMs = 0
+    return state
   }
 
   /// The saved state, or nil when nothing was ever saved. Songs are refreshed from the library when they
@@ -170,19 +192,28 @@ public final class PlayStateStore: @unchecked Sendable {
     }
   }
 
+  /// The periodic save while playing: the row is there (written by the save before), only the position moved.
+  /// Returns whether the row was there to update.
+  private static func writePosition(_ db: Database, _ positionMs: Int, at date: Date) throws -> Bool {
+    let statement = try db.cachedStatement(sql: "UPDATE playerState SET positionMs = ?, savedAt = ? WHERE id = 1")
+    try statement.execute(arguments: [positionMs, DatabaseTimestamp.text(date)])
+    return db.changesCount > 0
+  }
+
   private static func writeState(_ db: Database, _ s: PlayStateSnapshot, at date: Date) throws {
     // The JSON array by hand (what JSONEncoder writes for [Int]), and the date as text: the encoder and
     // GRDB's DateFormatter cost ~3 ms of a `tunes play` start between them.
     let history = "[" + (s.pass?.history ?? []).map(String.init).joined(separator: ",") + "]"
     let rng = s.pass.map { $0.rng.state.map(String.init).joined(separator: ",") }
-    try db.execute(
+    let statement = try db.cachedStatement(
       sql: """
         INSERT OR REPLACE INTO playerState (id, state, currentItemId, positionMs, volume, repeat, random, single,
           consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt,
           replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit, crossfadeSeconds,
           mixRampDb, mixRampDelay)
         VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
+        """)
+    try statement.execute(
       arguments: [
         s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single),
         s.consume,

@@ -42,6 +42,44 @@ func temporaryLibrary() throws -> (Library, URL) {
     #expect(try store.load() == later)
   }
 
+  @Test func aPositionOnlySaveWritesThePositionAndLaterChangesStillReachTheRow() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = PlayStateStore(library: library)
+    var queue = Queue()
+    queue.add(
+      (1...3).map { n -> Song in
+        var s = song(n); s.id = nil; return s
+      })
+    var snapshot = PlayStateSnapshot(queue: queue, state: .playing, currentID: queue[1].id, positionMs: 1_000, volume: 80)
+    try store.save(snapshot, at: Date(timeIntervalSince1970: 1_000))
+    func savedAt() throws -> String? {
+      try library.pool.read { db in try String.fetchOne(db, sql: "SELECT savedAt FROM playerState WHERE id = 1") }
+    }
+    // Only the position moves: the position and the time reach the row.
+    snapshot.positionMs = 3_000
+    try store.save(snapshot, at: Date(timeIntervalSince1970: 1_002))
+    #expect(try PlayStateStore(library: library).load() == snapshot)
+    #expect(try savedAt() == DatabaseTimestamp.text(Date(timeIntervalSince1970: 1_002)))
+    // Any other field that changes after a position-only save is written with it, each in its turn.
+    snapshot.volume = 30
+    snapshot.positionMs = 5_000
+    try store.save(snapshot)
+    #expect(try PlayStateStore(library: library).load() == snapshot)
+    snapshot.state = .paused
+    try store.save(snapshot)
+    #expect(try PlayStateStore(library: library).load() == snapshot)
+    snapshot.currentID = queue[2].id
+    snapshot.positionMs = 0
+    try store.save(snapshot)
+    #expect(try PlayStateStore(library: library).load() == snapshot)
+    // The row gone from under the store (nothing to update): the next save writes the whole state again.
+    try library.pool.write { db in try db.execute(sql: "DELETE FROM playerState") }
+    snapshot.positionMs = 7_000
+    try store.save(snapshot)
+    #expect(try PlayStateStore(library: library).load() == snapshot)
+  }
+
   @Test func aSongStillInTheLibraryIsReadFresh() throws {
     let (library, folder) = try temporaryLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
