@@ -10,6 +10,16 @@ public enum PlayerRemote {
     try MPDClient(socketPath: socketPath)
   }
 
+  /// A client on the player's socket, or nil when no player listens there (commands that change a
+  /// setting save it in the database instead).
+  public static func connectIfRunning(socketPath: String) throws(ControlError) -> MPDClient? {
+    do {
+      return try connect(socketPath: socketPath)
+    } catch .noPlayer {
+      return nil
+    }
+  }
+
   /// Sends `kill`. The player may close the connection before its OK arrives; that is success too.
   public static func quit(_ client: MPDClient) throws(ControlError) {
     do {

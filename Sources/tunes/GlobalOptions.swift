@@ -26,6 +26,9 @@ struct GlobalOptions: ParsableArguments {
 
   var paths: TunesPaths { TunesPaths() }
 
+  /// The socket of the player holding this library's lock, else the default one.
+  var playerSocket: String { PlayerLock.running(database: databasePath)?.socket ?? paths.mpdSocket }
+
   var databasePath: String { paths.database(override: db) }
 
   /// Opens the library, turning failures into one readable line.

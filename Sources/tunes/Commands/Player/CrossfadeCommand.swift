@@ -21,13 +21,7 @@ struct CrossfadeCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let socket = PlayerLock.running(database: global.databasePath)?.socket ?? global.paths.mpdSocket
-      let client: MPDClient?
-      do {
-        client = try PlayerRemote.connect(socketPath: socket)
-      } catch ControlError.noPlayer {
-        client = nil
-      }
+      let client = try PlayerRemote.connectIfRunning(socketPath: global.playerSocket)
       let library = try global.openLibrary(.mustExist)
       guard let seconds else {
         var shown = try SavedCrossfade.load(library)

@@ -72,13 +72,7 @@ enum MixRampSetting {
     apply: (inout MixRampSettings, Float) -> Void
   ) async throws {
     try await reportingErrors {
-      let socket = PlayerLock.running(database: global.databasePath)?.socket ?? global.paths.mpdSocket
-      let client: MPDClient?
-      do {
-        client = try PlayerRemote.connect(socketPath: socket)
-      } catch ControlError.noPlayer {
-        client = nil
-      }
+      let client = try PlayerRemote.connectIfRunning(socketPath: global.playerSocket)
       let library = try global.openLibrary(.mustExist)
       var settings = try SavedMixRamp.load(library)
       guard let value else {

@@ -40,13 +40,7 @@ struct ReplayGainCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let socket = PlayerLock.running(database: global.databasePath)?.socket ?? global.paths.mpdSocket
-      let client: MPDClient?
-      do {
-        client = try PlayerRemote.connect(socketPath: socket)
-      } catch ControlError.noPlayer {
-        client = nil
-      }
+      let client = try PlayerRemote.connectIfRunning(socketPath: global.playerSocket)
       let library = try global.openLibrary(.mustExist)
       var settings = try SavedReplayGain.load(library)
       let config = ConfigFile(paths: global.paths)

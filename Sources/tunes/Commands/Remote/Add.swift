@@ -21,8 +21,7 @@ struct Add: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       // The library's player wherever its socket is, as `tunes play` finds it.
-      let socket = PlayerLock.running(database: global.databasePath)?.socket ?? global.paths.mpdSocket
-      let client = try PlayerRemote.connect(socketPath: socket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       let library = try global.openLibrary(.mustExist)
       let songs = try PlayQueueSource.batch(library: library, words: query, artist: nil, album: nil).songs
       guard !songs.isEmpty else { throw PlayCLIError.nothingMatched(query.joined(separator: " ")) }
