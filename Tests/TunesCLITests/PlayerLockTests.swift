@@ -1,6 +1,7 @@
 // One player per library: a second player on the same database is refused in one line naming the
 // running one's pid and socket, whatever XDG_RUNTIME_DIR says; `tunes play QUERY` from a shell with
-// another runtime folder reaches the running player through the library's lock file.
+// another runtime folder, and every remote command from it, reach the running player through the
+// library's lock file.
 import Foundation
 import Testing
 import TunesTestSupport
@@ -31,8 +32,16 @@ struct PlayerLockTests {
     // A query from that shell goes to the running player, found through the lock.
     let handed = try await home.tunes("play", "two")
     #expect(handed.status == 0 && handed.out.contains("1 song"), "\(handed.err)")
+    // So do the remote commands, `tunes status` and `tunes` alone: the library's player, not the socket
+    // this shell's runtime folder would give.
+    let status = try await home.tunes("status")
+    #expect(status.status == 0 && status.out.contains("Two"), "\(status.out)\(status.err)")
+    let bare = try await home.tunes(arguments: [])
+    #expect(bare.status == 0 && bare.out == status.out, "\(bare.out)\(bare.err)")
+    #expect(try await home.tunes("volume", "30", "-q").status == 0)
     home.extraEnvironment = [:]
     #expect(try await statusJSON(home)["queueLength"] as? Int == 1)
+    #expect(try await statusJSON(home)["volume"] as? Int == 30)
 
     // Once it has ended, a new player starts.
     #expect(try await home.tunes("quit").status == 0)

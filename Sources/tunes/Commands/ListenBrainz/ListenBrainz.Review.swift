@@ -113,7 +113,7 @@ extension ListenBrainz {
     /// The library's row of the song (for its album and artist MBIDs); nil when the player plays a file outside it.
     func librarySong(_ library: Library) throws -> Song? {
       if song.isEmpty {
-        guard let file = try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.paths.mpdSocket)).song?.file
+        guard let file = try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.playerSocket)).song?.file
         else {
           return nil
         }

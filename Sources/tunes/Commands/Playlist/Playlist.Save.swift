@@ -18,7 +18,7 @@ extension Playlist {
     func run() async throws {
       try await reportingErrors {
         let store = try PlaylistCLI.store(global, .createIfMissing)
-        let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+        let client = try PlayerRemote.connect(socketPath: global.playerSocket)
         let uris = MPDClient.songs(try client.run("playlistinfo")).compactMap { $0["file"] }
         let (songs, unknown) = try await store.songs(forURIs: uris)
         let summary = try await store.save(name: name, songs: songs, replacing: replace)

@@ -17,7 +17,7 @@ struct Current: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       if let template = try RemoteTemplate.parse(format, withStatus: false) {
         let song = MPDClient.dictionary(try client.run("currentsong"))
         if song["file"] != nil { print(TerminalText.safe(template.render { RemoteTemplate.value($0, song: song) })) }

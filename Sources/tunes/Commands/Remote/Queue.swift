@@ -21,7 +21,7 @@ struct Queue: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       let songs = MPDClient.songs(try client.run("playlistinfo"))
       if let template = try RemoteTemplate.parse(format, withStatus: false) {
         for song in songs { print(TerminalText.safe(template.render { RemoteTemplate.value($0, song: song) })) }

@@ -31,7 +31,7 @@ struct RemoteCommand<Request: RemoteRequest>: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       try Request.send(to: client)
       if Request.printsState { try output.printState(client) }
     }

@@ -13,7 +13,7 @@ struct Repeat: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       // One command list, so other clients never see a half-set mode.
       try client.sendLine(
         "command_list_begin\nrepeat \(mode == .off ? 0 : 1)\nsingle \(mode == .one ? 1 : 0)\ncommand_list_end")

@@ -28,7 +28,7 @@ struct Seek: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       let target = SeekTarget.parse(position[0])!
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       let status = MPDClient.dictionary(try client.run("status"))
       guard status["state"] == "play" || status["state"] == "pause" else {
         throw CLIError.nothingToChange("nothing is playing")

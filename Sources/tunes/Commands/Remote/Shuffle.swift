@@ -13,7 +13,7 @@ struct Shuffle: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       try client.run("random", [mode == .on ? "1" : "0"])
       try output.printState(client)
     }

@@ -29,7 +29,7 @@ struct Status: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       if let template = try RemoteTemplate.parse(format, withStatus: true) {
         let status = MPDClient.dictionary(try client.run("status"))
         let song = MPDClient.dictionary(try client.run("currentsong"))
@@ -49,7 +49,10 @@ struct Status: AsyncParsableCommand {
   /// it prints, and how it fails, are those of `run()` without options. Returns the exit status.
   static func runWithoutOptions() -> Int32 {
     do {
-      let client = try PlayerRemote.connect(socketPath: TunesPaths().mpdSocket)
+      // The library's player wherever its socket is, as every remote command finds it (GlobalOptions).
+      let paths = TunesPaths()
+      let socket = PlayerLock.running(database: paths.database(override: nil))?.socket ?? paths.mpdSocket
+      let client = try PlayerRemote.connect(socketPath: socket)
       writeOut(TerminalText.safe(try PlayerReport.read(from: client).line) + "\n")
       return 0
     } catch let error as TunesError {

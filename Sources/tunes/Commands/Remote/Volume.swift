@@ -25,7 +25,7 @@ struct Volume: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let client = try PlayerRemote.connect(socketPath: global.paths.mpdSocket)
+      let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       guard let text = level.first else {
         print(MPDClient.dictionary(try client.run("getvol"))["volume"] ?? "no volume control")
         return

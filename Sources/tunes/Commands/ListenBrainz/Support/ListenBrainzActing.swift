@@ -42,7 +42,7 @@ enum ListenBrainzActing {
   /// The running player's song: the library's row for its file when there is one (it has the MBID).
   static func playing(library: Library, global: GlobalOptions) throws -> Target {
     let result = Result { () throws(ControlError) -> PlayerReport in
-      try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.paths.mpdSocket))
+      try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.playerSocket))
     }
     let report: PlayerReport
     switch result {
