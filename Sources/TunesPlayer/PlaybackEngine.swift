@@ -207,6 +207,13 @@ public final class PlaybackEngine: @unchecked Sendable {
     fadeBuffer.deallocate()
   }
 
+  /// Makes `buffer` hold at least `capacity` bytes. Its contents are not kept: each chunk overwrites it.
+  private static func grow(_ buffer: inout UnsafeMutableRawBufferPointer, to capacity: Int) {
+    guard buffer.count < capacity else { return }
+    buffer.deallocate()
+    buffer = .allocate(byteCount: capacity, alignment: 16)
+  }
+
   public func start() {
     let thread = Thread { [self] in run() }
     thread.name = "tunes-audio"
@@ -474,10 +481,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
     writing.begun = true
     let capacity = chunk * format.bytesPerFrame
-    if buffer.count < capacity {
-      buffer.deallocate()
-      buffer = .allocate(byteCount: capacity, alignment: 16)
-    }
+    Self.grow(&buffer, to: capacity)
     let frames: Int
     do {
       frames = try writing.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
@@ -725,14 +729,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     incoming.begun = true
     let bytesPerFrame = format.bytesPerFrame
     let capacity = min(chunk, fade.length - fade.position) * bytesPerFrame
-    if buffer.count < capacity {
-      buffer.deallocate()
-      buffer = .allocate(byteCount: capacity, alignment: 16)
-    }
-    if fadeBuffer.count < capacity {
-      fadeBuffer.deallocate()
-      fadeBuffer = .allocate(byteCount: capacity, alignment: 16)
-    }
+    Self.grow(&buffer, to: capacity)
+    Self.grow(&fadeBuffer, to: capacity)
     let frames: Int
     do {
       frames = try incoming.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
