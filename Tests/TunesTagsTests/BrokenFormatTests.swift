@@ -133,23 +133,7 @@ import TunesTestSupport
     for iteration in 0..<300 {
       let bytes =
         iteration < seeds.count ? seeds[iteration] : MutationFuzzTests.mutate(seeds[iteration % seeds.count], &random)
-      guard bytes.count > TagReader.headBytes + TagReader.tailBytes else { continue }
-      let coverage = Coverage(headEnd: TagReader.headBytes, tailStart: bytes.count - TagReader.tailBytes)
-      var masked = bytes
-      for k in coverage.headEnd..<coverage.tailStart { masked[k] = 0xA5 }
-      let whole = Result { try TagReader.parse(bytes, path: "p") }
-      let partial = Result { try masked.withUnsafeBytes { try TagReader.parse($0, path: "p", coverage: coverage) } }
-      switch (partial, whole) {
-      case (.failure(let error), _) where error is NeedWholeFile: continue
-      case (.success(let a), .success(let b)):
-        partialAnswers += 1
-        #expect(a == b, "iteration \(iteration)")
-      case (.failure(let a as TagError), .failure(let b as TagError)):
-        partialAnswers += 1
-        #expect(a == b, "iteration \(iteration)")
-      default:
-        Issue.record("iteration \(iteration): partial \(partial) but whole \(whole)")
-      }
+      if MutationFuzzTests.checkPartialRead(bytes, iteration: iteration) { partialAnswers += 1 }
     }
     #expect(partialAnswers > 100)
   }

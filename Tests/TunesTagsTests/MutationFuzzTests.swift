@@ -59,6 +59,29 @@ import TunesTestSupport
     ]
   }
 
+  /// Reads `bytes` whole and from its head and tail only (the middle overwritten, so any read of it changes
+  /// the answer) and records an issue where the two disagree. Returns true when both gave an answer of
+  /// the same kind (false when the file is too small to read in parts, or the reader asked for the whole file).
+  static func checkPartialRead(_ bytes: [UInt8], iteration: Int) -> Bool {
+    guard bytes.count > TagReader.headBytes + TagReader.tailBytes else { return false }
+    let coverage = Coverage(headEnd: TagReader.headBytes, tailStart: bytes.count - TagReader.tailBytes)
+    var masked = bytes
+    for k in coverage.headEnd..<coverage.tailStart { masked[k] = 0xA5 }
+    let whole = Result { try TagReader.parse(bytes, path: "p") }
+    let partial = Result { try masked.withUnsafeBytes { try TagReader.parse($0, path: "p", coverage: coverage) } }
+    switch (partial, whole) {
+    case (.failure(let error), _) where error is NeedWholeFile: return false
+    case (.success(let a), .success(let b)):
+      #expect(a == b, "iteration \(iteration)")
+    case (.failure(let a as TagError), .failure(let b as TagError)):
+      #expect(a == b, "iteration \(iteration)")
+    default:
+      Issue.record("iteration \(iteration): partial \(partial) but whole \(whole)")
+      return false
+    }
+    return true
+  }
+
   static func mutate(_ input: [UInt8], _ random: inout SplitMix) -> [UInt8] {
     var bytes = input
     let magic: [[UInt8]] = [
@@ -157,25 +180,7 @@ import TunesTestSupport
     var partialAnswers = 0
     for iteration in 0..<600 {
       let bytes = MutationFuzzTests.mutate(seeds[iteration % seeds.count], &random)
-      guard bytes.count > TagReader.headBytes + TagReader.tailBytes else { continue }
-      let coverage = Coverage(headEnd: TagReader.headBytes, tailStart: bytes.count - TagReader.tailBytes)
-      var masked = bytes
-      for k in coverage.headEnd..<coverage.tailStart { masked[k] = 0xA5 }
-      let whole = Result { try TagReader.parse(bytes, path: "p") }
-      let partial = Result {
-        try masked.withUnsafeBytes { try TagReader.parse($0, path: "p", coverage: coverage) }
-      }
-      switch (partial, whole) {
-      case (.failure(let error), _) where error is NeedWholeFile: continue
-      case (.success(let a), .success(let b)):
-        partialAnswers += 1
-        #expect(a == b, "iteration \(iteration)")
-      case (.failure(let a as TagError), .failure(let b as TagError)):
-        partialAnswers += 1
-        #expect(a == b, "iteration \(iteration)")
-      default:
-        Issue.record("iteration \(iteration): partial \(partial) but whole \(whole)")
-      }
+      if MutationFuzzTests.checkPartialRead(bytes, iteration: iteration) { partialAnswers += 1 }
     }
     #expect(partialAnswers > 100)
   }
