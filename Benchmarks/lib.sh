@@ -49,6 +49,16 @@ query_binary() {
 # root help and succeeds, so the usage line is what tells.
 tunes_has() { "$1" "$2" --help 2>/dev/null | grep "^USAGE: tunes $2\b" >/dev/null; }
 
+# A private tunes under folder $1: its own configuration, data, state, library and MPD socket, so no
+# running player or user library is reused; makes $1/music for the benchmark's songs.
+private_tunes_home() {
+  export XDG_CONFIG_HOME="$1/config" XDG_DATA_HOME="$1/data" XDG_STATE_HOME="$1/state"
+  export XDG_CACHE_HOME="$1/cache" XDG_RUNTIME_DIR="$1/run" TUNES_DB="$1/library.db"
+  unset TUNES_MPD_SOCKET TUNES_ALSA_DEVICE
+  mkdir -p "$XDG_RUNTIME_DIR" "$1/music"
+  chmod 700 "$XDG_RUNTIME_DIR"
+}
+
 # A synthetic library of $1 files from Benchmarks/make-library.py (seed 1, with a catalogue), made once
 # and kept in out/.
 make_library() {

@@ -24,12 +24,7 @@ if [ -n "${TUNES_BIN:-}" ]; then TUNES="$TUNES_BIN"; else TUNES=$(tunes_built "$
 WORK=$(mktemp -d /tmp/tunes-play-cpu.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-# A private tunes: its own library, configuration, state and MPD socket, so no running player is reused.
-export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_STATE_HOME="$WORK/state"
-export XDG_CACHE_HOME="$WORK/cache" XDG_RUNTIME_DIR="$WORK/run" TUNES_DB="$WORK/library.db"
-unset TUNES_MPD_SOCKET TUNES_ALSA_DEVICE
-mkdir -p "$XDG_RUNTIME_DIR" "$WORK/music"
-chmod 700 "$XDG_RUNTIME_DIR"
+private_tunes_home "$WORK"
 
 # Music-like audio: two tones over pink noise, VBR as most libraries are.
 sox -n -r 44100 -c 2 "$WORK/song.wav" synth "$SONG_SECONDS" sine 220 sine 330 pinknoise vol 0.4 2>/dev/null

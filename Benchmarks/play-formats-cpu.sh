@@ -25,11 +25,7 @@ if [ -n "${TUNES_BIN:-}" ]; then DECODE="$(dirname "$TUNES_BIN")/tunes-decode"; 
 WORK=$(mktemp -d /tmp/tunes-play-formats.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_STATE_HOME="$WORK/state"
-export XDG_CACHE_HOME="$WORK/cache" XDG_RUNTIME_DIR="$WORK/run" TUNES_DB="$WORK/library.db"
-unset TUNES_MPD_SOCKET TUNES_ALSA_DEVICE
-mkdir -p "$XDG_RUNTIME_DIR" "$WORK/music"
-chmod 700 "$XDG_RUNTIME_DIR"
+private_tunes_home "$WORK"
 
 # Music-like audio: two tones over pink noise.
 M="$WORK/music"
