@@ -13,7 +13,8 @@
 # CPU is user + system time of the whole process and its threads, wake-ups are its voluntary plus
 # involuntary context switches, both from the kernel's accounting of the child (getrusage, the numbers
 # /usr/bin/time prints, read with wait4 because `time -f %U` rounds to 10 ms, most of mpg123's total).
-# Usage: Benchmarks/play-cpu.sh [RUNS]   (default 3; BUILD=release|debug, SONG_SECONDS=20, TUNES_BIN=binary)
+# Usage: Benchmarks/play-cpu.sh [RUNS]   (default 3; BUILD=release|debug, SONG_SECONDS=20, TUNES_BIN=binary,
+#        REPLAYGAIN="track --missing-preamp -6" to play with a gain applied, as `tunes replaygain` takes it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-3}
@@ -32,6 +33,8 @@ lame --quiet -V 2 --tt Benchsong --ta Bench --tl Bench "$WORK/song.wav" "$WORK/m
 rm -f "$WORK/song.wav"
 SONG="$WORK/music/song.mp3"
 "$TUNES" index "$WORK/music" >/dev/null
+# shellcheck disable=SC2086 # the words of a `tunes replaygain` command line
+if [ -n "${REPLAYGAIN:-}" ]; then "$TUNES" replaygain $REPLAYGAIN >/dev/null; fi
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores, RUNS=$RUNS, BUILD=$BUILD, song ${SONG_SECONDS} s"
 python3 - "$RUNS" "$SONG_SECONDS" "$TUNES" "$SONG" <<'PY'
