@@ -15,7 +15,7 @@ extension Player {
     case .position(let token, let frames):
       guard applyPosition(token: token, frames: frames) else { return }
       let now = clock.monotonic()
-      if state == .playing && now - lastSave >= Self.saveInterval { save() }
+      if state == .playing && now - lastSave >= Self.minimumSaveGap { save(settles: false) }
     case .paused(let token, let frames):
       guard token == plans.current, let format else { return }
       heard(upTo: format.milliseconds(frames: frames))

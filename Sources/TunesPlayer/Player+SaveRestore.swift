@@ -6,8 +6,10 @@ import Foundation
 import TunesCore
 
 extension Player {
-  /// How often the position is saved while playing.
-  static let saveInterval = 2.0
+  /// While playing, each position report (every `PlaybackEngine.positionReportSeconds` of audio) saves
+  /// the position, unless a save went out less than this long ago. Not the report's interval itself: two
+  /// reports two seconds of audio apart may arrive a little less than two seconds apart.
+  static let minimumSaveGap = 1.0
 
   /// Loads the saved session; see `restoreSession`. Returns whether there was one.
   @discardableResult
@@ -46,8 +48,9 @@ extension Player {
     return saved.state
   }
 
-  /// `state`: the play state to save instead of the current one.
-  func save(as savedState: PlayState? = nil) {
+  /// `state`: the play state to save instead of the current one. `settles` false: written without the
+  /// writer's settling time (see `StateWriter.submit`), for the periodic position save.
+  func save(as savedState: PlayState? = nil, settles: Bool = true) {
     guard let store else { return }
     catchUpPosition()
     lastSave = clock.monotonic()
@@ -59,7 +62,7 @@ extension Player {
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
     }
-    writer?.submit(snapshot, at: clock.now())
+    writer?.submit(snapshot, at: clock.now(), settles: settles)
   }
 
   /// Stops the engine thread; the Player cannot play afterwards. The state is saved as it is: a playing

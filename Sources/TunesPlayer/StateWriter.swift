@@ -12,7 +12,7 @@ final class StateWriter: @unchecked Sendable {
   // @unchecked: every var is guarded by `condition`; `store` is used by the writer thread only.
   private let store: PlayStateStore
   private let condition = NSCondition()
-  private var pending: (snapshot: PlayStateSnapshot, date: Date)?
+  private var pending: (snapshot: PlayStateSnapshot, date: Date, settles: Bool)?
   private var writing = false
   private var stopped = false
   /// Callers waiting in `flush`: the settling time is skipped for them.
@@ -33,11 +33,14 @@ final class StateWriter: @unchecked Sendable {
   }
 
   /// Replaces whatever is waiting with `snapshot`, to be written as soon as the writer is free.
-  func submit(_ snapshot: PlayStateSnapshot, at date: Date) {
+  /// `settles` false writes it without the settling time: the position saved every few seconds while
+  /// playing comes alone, so waiting for company would only wake the thread a second time.
+  func submit(_ snapshot: PlayStateSnapshot, at date: Date, settles: Bool = true) {
     condition.lock()
     let running = !stopped
     if running {
-      pending = (snapshot, date)
+      // A change still settling keeps its settling time; the newer snapshot holds it too.
+      pending = (snapshot, date, settles || (pending?.settles ?? false))
       condition.broadcast()
     }
     condition.unlock()
@@ -68,7 +71,7 @@ final class StateWriter: @unchecked Sendable {
       condition.lock()
       while pending == nil && !stopped { condition.wait() }
       let deadline = Date(timeIntervalSinceNow: settle)
-      while pending != nil && flushers == 0 && !stopped && condition.wait(until: deadline) {}
+      while pending?.settles == true && flushers == 0 && !stopped && condition.wait(until: deadline) {}
       guard let next = pending else {
         condition.unlock()
         return

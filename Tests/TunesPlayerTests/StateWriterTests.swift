@@ -41,6 +41,38 @@ import Testing
     writer.stop()
   }
 
+  /// Polls the store until `volume` is saved or `limit` passes; true when it was.
+  func saved(volume: Int, in library: Library, within limit: Duration) throws -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      if try PlayStateStore(library: library).load()?.volume == volume { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  @Test func aSnapshotThatNeedNotSettleIsWrittenWithoutWaiting() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let writer = StateWriter(store: PlayStateStore(library: library), settle: 60) { _ in }
+    writer.submit(snapshot(volume: 9), at: Date(), settles: false)
+    // A minute to settle, yet on disk without a flush.
+    #expect(try saved(volume: 9, in: library, within: .seconds(20)))
+    writer.stop()
+  }
+
+  @Test func aChangeStillSettlingKeepsItsTimeWhenAPositionFollows() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let writer = StateWriter(store: PlayStateStore(library: library), settle: 60) { _ in }
+    writer.submit(snapshot(volume: 4), at: Date())
+    writer.submit(snapshot(volume: 5), at: Date(), settles: false)
+    #expect(try !saved(volume: 5, in: library, within: .milliseconds(500)))
+    writer.flush()
+    #expect(try PlayStateStore(library: library).load()?.volume == 5)
+    writer.stop()
+  }
+
   @Test func aFailedWriteIsReportedAndTheNextIsStillTried() throws {
     let (library, folder) = try temporaryLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
