@@ -1,7 +1,7 @@
 // Makes a sink that swallows audio instantly (null, file) behave like a sound card: audio leaves at the
 // audio clock, at most `maxLead` seconds ahead, and `delayFrames` is what a listener has not heard yet.
 // A write that has to wait sleeps once until there is room for all of it, so a writer handing over
-// 0.2 s at a time wakes five times a second; `interrupt()` cuts that sleep short for a pause or a seek.
+// 0.5 s at a time wakes twice a second; `interrupt()` cuts that sleep short for a pause or a seek.
 // Only the engine's audio thread calls it, like the sink it wraps, except `interrupt()`.
 import Foundation
 import TunesCore
@@ -15,8 +15,8 @@ public enum PaceMode: String, Sendable, CaseIterable {
 public final class PacedSink: AudioSink {
   public let inner: AudioSink
   public let mode: PaceMode
-  /// How far audio may run ahead of the listener, like a sound card's buffer. The default 0.4 s takes
-  /// the engine's 0.2 s chunks in one piece each: one sleep per chunk.
+  /// How far audio may run ahead of the listener, like a sound card's buffer. The default 1 s takes the
+  /// engine's 0.5 s chunks in one piece each: one sleep per chunk.
   public let maxLead: Double
 
   private let clock: TunesClock
@@ -35,7 +35,7 @@ public final class PacedSink: AudioSink {
   /// `sleep` waits the given seconds; tests pass one that advances a fake `clock` instead. Without one
   /// the sink sleeps on a condition that `interrupt()` wakes.
   public init(
-    _ inner: AudioSink, mode: PaceMode = .realtime, maxLead: Double = 0.4,
+    _ inner: AudioSink, mode: PaceMode = .realtime, maxLead: Double = 1.0,
     clock: TunesClock = SystemClock(), sleep: ((Double) -> Void)? = nil
   ) {
     self.inner = inner

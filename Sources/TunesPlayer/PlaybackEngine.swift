@@ -4,12 +4,14 @@
 // it only announces a song once that song's first frame is being heard. With crossfade on it decodes the
 // next track under the last seconds of the current one and mixes the two (CrossfadeMix), for as long as
 // MixRamp says when both songs carry ramps; the outgoing song stays the one announced until the fade ends.
-// To a device that keeps time it writes chunks of 0.2 s: one decode and one write (one wake-up) each, so
-// playing costs the process little more than decoding. A command interrupts a write that waits for room,
-// so a pause or a seek does not wait for the chunk to go out. The position heard is reported about once
-// a second of audio, not at every chunk: each report wakes the Player, and those wake-ups were a large
-// part of what playing cost beyond decoding. In between, the newest position is held for the Player to
-// read (`heldPosition`), and it goes out before any other report, so the Player never misses audio heard.
+// To a device that keeps time it writes chunks of 0.5 s: one decode and one write (one wake-up) each, so
+// playing costs the process little more than decoding (0.2 s chunks cost a third more CPU in real time,
+// measured in Benchmarks/History.md). A command interrupts a write that waits for room,
+// so a pause or a seek does not wait for the chunk to go out. The position heard is reported every two
+// seconds of audio (when the Player saves it), not at every chunk: each report wakes the Player, and
+// those wake-ups were a large part of what playing cost beyond decoding. In between, the newest position
+// is held for the Player to read (`heldPosition`) with what the device has played since the write, and
+// it goes out before any other report, so the Player never misses audio heard.
 import Foundation
 import TunesCore
 
@@ -92,12 +94,26 @@ extension EngineReport {
   }
 }
 
-/// A position heard that the engine has not reported yet: newer than every report sent so far.
+/// The position heard at the engine's last write, newer than or equal to every report sent so far.
 struct HeldPosition: Sendable, Equatable {
   var token: UInt64
   var frames: Int
   /// How many reports were sent before it: the Player may take it once it has applied that many.
   var after: Int
+  /// Frames written but not yet heard at that moment, and when it was (the engine's clock, monotonic
+  /// seconds): the device plays them on at `sampleRate` while the engine sleeps, so the position heard
+  /// now is `frames` plus what has played since, never more than `unheard`.
+  var unheard: Int = 0
+  var at: Double = 0
+  var sampleRate: Int = 0
+  /// A report carried it already: the next report need not carry it again.
+  var reported = false
+
+  /// The position heard at `now`, as the device has gone on playing since the write.
+  func frames(at now: Double) -> Int {
+    guard unheard > 0, sampleRate > 0, now > at else { return frames }
+    return frames + min(unheard, Int((now - at) * Double(sampleRate)))
+  }
 }
 
 public final class PlaybackEngine: @unchecked Sendable {
@@ -106,7 +122,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   /// Audio per chunk: each costs a wake-up and a report to the Player, so not much smaller; commands do
   /// not wait for it (they interrupt the write), so it need not be smaller either.
-  static let chunkSeconds = 0.2
+  static let chunkSeconds = 0.5
   /// Frames per chunk at `sampleRate` (8820 at 44.1 kHz).
   static func chunkFrames(sampleRate: Int) -> Int { max(1, Int(Double(sampleRate) * chunkSeconds)) }
   /// Short chunks: the first of a track and the first after a seek, so that the first sample reaches the
@@ -114,8 +130,9 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// chunk to a device that does not keep time (`--pace max`, test fakes), where the engine never sleeps
   /// and so saves no wake-up with long ones.
   static let shortChunkFrames = 1024
-  /// Seconds of audio heard between two position reports (the Player reads the position in between).
-  static let positionReportSeconds = 1.0
+  /// Seconds of audio heard between two position reports (the Player reads the position in between). The
+  /// Player saves the position at each report (`Player.minimumSaveGap`), so a `kill -9` loses at most this.
+  static let positionReportSeconds = 2.0
 
   private let condition = NSCondition()
   private var mailbox: [(seq: UInt64, command: EngineCommand)] = []
@@ -135,6 +152,7 @@ public final class PlaybackEngine: @unchecked Sendable {
   private var heldShared: HeldPosition?
 
   private let report: @Sendable (EngineReport) -> Void
+  private let clock: TunesClock
   private let decoders: AudioDecoderFactory
   private let sink: AudioSink
   private var thread: Thread?
@@ -196,9 +214,14 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// The last position a report gave, so the next one can wait for a second of audio.
   private var lastReported: (token: UInt64, frames: Int)?
 
-  public init(sink: sending AudioSink, decoders: AudioDecoderFactory, report: @escaping @Sendable (EngineReport) -> Void) {
+  /// `clock`: the Player's, so that the position it reads between reports is on its own time.
+  public init(
+    sink: sending AudioSink, decoders: AudioDecoderFactory, clock: TunesClock = SystemClock(),
+    report: @escaping @Sendable (EngineReport) -> Void
+  ) {
     self.sink = sink
     self.decoders = decoders
+    self.clock = clock
     self.report = report
   }
 
@@ -285,8 +308,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     return postedReports
   }
 
-  /// The position heard as of the last write when no report has given it yet, else nil. The Player
-  /// applies it as if reported, once it has applied `after` reports: then nothing it was told is older.
+  /// The position heard as of the last write (nil after any other report, until the next write). The
+  /// Player applies it as if reported, once it has applied `after` reports: then nothing it was told is
+  /// older.
   var heldPosition: HeldPosition? {
     condition.lock()
     defer { condition.unlock() }
@@ -298,9 +322,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     condition.lock()
     let held = heldShared
     heldShared = nil
-    postedReports += held == nil ? 1 : 2
+    let carriesHeld = held.map { !$0.reported } ?? false
+    postedReports += carriesHeld ? 2 : 1
     condition.unlock()
-    if let held {
+    if let held, carriesHeld {
       report(.position(token: held.token, frames: held.frames))
       lastReported = (held.token, held.frames)
     }
@@ -308,18 +333,23 @@ public final class PlaybackEngine: @unchecked Sendable {
     if let heard = r.heardPosition { lastReported = heard }
   }
 
-  /// The position heard after a write: reported when a second of audio has passed since the last report
-  /// of this track (or it moved back), else held for the Player to read and for the next report to carry.
+  /// The position heard after a write: reported when `positionReportSeconds` of audio have passed since
+  /// the last report of this track (or it moved back), else carried by the next report; held either way
+  /// for the Player to read in between.
   private func reportPosition(of track: Active) {
     let token = track.track.token
-    let frames = heardFrames(of: track)
-    let interval = Int(Double(track.decoder.format.sampleRate) * Self.positionReportSeconds)
-    guard let last = lastReported, last.token == token, frames >= last.frames, frames - last.frames < interval else {
-      send(.position(token: token, frames: frames))
-      return
-    }
+    let unheard = sink.delayFrames
+    let frames = max(0, written - unheard - track.startGlobal)
+    let rate = track.decoder.format.sampleRate
+    let interval = Int(Double(rate) * Self.positionReportSeconds)
+    let due = lastReported.map { $0.token != token || frames < $0.frames || frames - $0.frames >= interval } ?? true
+    if due { send(.position(token: token, frames: frames)) }
+    // Held after a report too: the Player reads the position the device has reached since this write.
+    // Only a device that plays in real time goes on playing while the engine sleeps.
     condition.lock()
-    heldShared = HeldPosition(token: token, frames: frames, after: postedReports)
+    heldShared = HeldPosition(
+      token: token, frames: frames, after: postedReports, unheard: sink.pacesItself ? unheard : 0, at: clock.monotonic(),
+      sampleRate: rate, reported: due)
     condition.unlock()
   }
 

@@ -63,14 +63,15 @@ extension Player {
     return true
   }
 
-  /// Takes in the position the engine holds back between its position reports (about one a second), as
-  /// if it had been reported: the status, a relative seek or a restart at the current position then use
-  /// the audio heard up to the engine's last write. Only once every earlier report is applied, and only
+  /// Takes in the position heard now, as if it had been reported: the engine's last write, plus what the
+  /// device has played of the audio then waiting in it (the engine reports every few seconds and sleeps
+  /// between writes, the device does not). The status, a relative seek or a restart at the current
+  /// position then use what the speakers have reached. Only once every earlier report is applied, and only
   /// while playing: a pause, seek or stop the engine has reported and the Player not yet applied comes
   /// first.
   func catchUpPosition() {
     guard state == .playing, let held = engine.heldPosition, handledReports >= held.after else { return }
-    applyPosition(token: held.token, frames: held.frames)
+    applyPosition(token: held.token, frames: held.frames(at: clock.monotonic()))
   }
 
   private func songStarted(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int) {

@@ -81,7 +81,7 @@ public actor Player {
   ) {
     let (stream, continuation) = AsyncStream.makeStream(of: EngineReport.self)
     reports = stream
-    engine = PlaybackEngine(sink: sink, decoders: decoders) { continuation.yield($0) }
+    engine = PlaybackEngine(sink: sink, decoders: decoders, clock: clock) { continuation.yield($0) }
     engine.start()
     self.library = library
     store = persist ? library.map(PlayStateStore.init) : nil
