@@ -58,7 +58,12 @@ struct Tunes: AsyncParsableCommand {
     if arguments.isEmpty || arguments == ["status"] { Glibc.exit(Status.runWithoutOptions()) }
     do {
       try CommandNameCheck.check(arguments, root: Self.self)
-      var command = try parseAsRoot(arguments)
+      var command: ParsableCommand
+      if let direct = DirectParse.command(for: arguments, root: Self.self) {
+        command = direct
+      } else {
+        command = try parseAsRoot(arguments)
+      }
       if var asynchronous = command as? AsyncParsableCommand {
         try await asynchronous.run()
       } else {
