@@ -748,10 +748,10 @@ private struct Indexer {
     guard !name.isEmpty else { return nil }
     if let id = cache[name] { return id }
     let id: Int64
-    if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM artist WHERE name = ?", arguments: [name]) {
+    if let existing = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM artist WHERE name = ?"), arguments: [name]) {
       id = existing
     } else {
-      try db.execute(sql: "INSERT INTO artist (name) VALUES (?)", arguments: [name])
+      try db.cachedStatement(sql: "INSERT INTO artist (name) VALUES (?)").execute(arguments: [name])
       id = db.lastInsertedRowID
     }
     cache[name] = id
@@ -766,19 +766,21 @@ private struct Indexer {
     if let id = cache[key] { return id }
     let id: Int64
     if let existing = try Int64.fetchOne(
-      db, sql: "SELECT id FROM album WHERE title = ? AND albumArtistName = ?", arguments: [values.album, values.albumArtist])
+      db.cachedStatement(sql: "SELECT id FROM album WHERE title = ? AND albumArtistName = ?"),
+      arguments: [values.album, values.albumArtist])
     {
       id = existing
-      try db.execute(
-        sql: "UPDATE album SET year = coalesce(?, year), coverPath = coalesce(?, coverPath), isCompilation = ? WHERE id = ?",
-        arguments: [values.year, values.coverPath, values.isCompilation, id])
+      try db.cachedStatement(
+        sql: "UPDATE album SET year = coalesce(?, year), coverPath = coalesce(?, coverPath), isCompilation = ? WHERE id = ?"
+      ).execute(arguments: [values.year, values.coverPath, values.isCompilation, id])
     } else {
       let artistID = try artistID(db, values.albumArtist, cache: &artistIDs)
-      try db.execute(
+      try db.cachedStatement(
         sql: """
           INSERT INTO album (title, albumArtistId, albumArtistName, year, coverPath, releaseMbid, isCompilation)
           VALUES (?, ?, ?, ?, ?, ?, ?)
-          """,
+          """
+      ).execute(
         arguments: [
           values.album, artistID, values.albumArtist, values.year, values.coverPath, values.releaseMbid, values.isCompilation,
         ])
