@@ -162,4 +162,30 @@ import Testing
     #expect(heard.take() == [catalogue, catalogue])
     #expect(try temp.count("SELECT count(*) FROM catalogueState") == 0)
   }
+
+  @Test func aRescanOfOneFolderAppliesTheCatalogueAboveAndKeepsItsNote() throws {
+    let (runs, _, faint, _) = try library()
+    var options = runs.temp.options()
+    options.settleSeconds = 0.05
+    let part = try runs.temp.library.index(paths: [runs.temp.music + "/Meteora"], options: options)
+    #expect(part.unchanged == 1 && !part.changedAnything && part.errors == [], "\(part)")
+    #expect(try runs.temp.library.song(path: faint)?.title == "Faint")
+    #expect(try runs.index().cataloguesRead == [])
+  }
+
+  @Test func aCatalogueNamingAFileTheWalkSkipsIsReadEveryTime() throws {
+    let temp = try TempLibrary()
+    let hidden = try temp.write(".hidden.mp3", ["title": "hidden (tag)"])
+    let catalogue = try temp.writeText(
+      "library.json",
+      #"[{"artistName": "A", "albums": [{"title": "B", "songs": [{"title": "Hidden", "fileName": ".hidden.mp3"}]}]}]"#)
+    Thread.sleep(forTimeInterval: 0.1)
+    let runs = Runs(temp)
+    for _ in 0..<2 {
+      let run = try runs.index()
+      #expect(run.cataloguesRead == [catalogue])
+      #expect(try temp.library.song(path: hidden)?.title == "Hidden")
+    }
+    #expect(try temp.count("SELECT count(*) FROM catalogueState") == 0)
+  }
 }
