@@ -1,34 +1,42 @@
-// The memory TagReader reads a file into: the reading thread's own buffer, kept from file to file. The
-// parsers address a file by its offsets, so the buffer spans the whole file even though only the head
-// and the tail are usually loaded; allocating and freeing one of each file's size made glibc consolidate
-// its free lists on every file (a free of more than 64 KiB does) and fault the pages in again. A file
-// larger than `kept` gets memory of its own, given back once read, so that a thread never holds more.
+// The memory TagReader reads a file into, taken from a few buffers kept from file to file. The parsers
+// address a file by its offsets, so the buffer spans the whole file even though only the head and the
+// tail are usually loaded; allocating and freeing one of each file's size made glibc consolidate its free
+// lists on every file (a free of more than 64 KiB does) and fault the pages in again. The buffers are
+// shared, not one per thread: the threads a dispatch pool lends the reader change from batch to batch,
+// and a buffer each held 4 MB more at 100k files. A file larger than `kept` gets memory of its own,
+// given back once read.
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-final class ReadBuffer {
-  /// The largest buffer a thread keeps between files.
+enum ReadBuffer {
+  /// The largest buffer kept between files.
   static let kept = 4 << 20
 
-  private var memory: UnsafeMutableRawBufferPointer
+  /// The buffers no reader is using: as many as have read at once.
+  private final class Idle: @unchecked Sendable {
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+      let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+      pthread_mutex_init(lock, nil)
+      return lock
+    }()
 
-  private init(count: Int) {
-    memory = .allocate(byteCount: count, alignment: 16)
+    func take() -> UnsafeMutableRawBufferPointer? {
+      pthread_mutex_lock(lock)
+      defer { pthread_mutex_unlock(lock) }
+      return buffers.popLast()
+    }
+
+    func give(_ buffer: UnsafeMutableRawBufferPointer) {
+      pthread_mutex_lock(lock)
+      defer { pthread_mutex_unlock(lock) }
+      buffers.append(buffer)
+    }
   }
 
-  deinit { memory.deallocate() }
-
-  /// The thread's buffer, released with the thread.
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let created = pthread_key_create(&key) { buffer in
-      if let buffer { Unmanaged<ReadBuffer>.fromOpaque(buffer).release() }
-    }
-    precondition(created == 0, "pthread_key_create failed")
-    return key
-  }()
+  private static let idle = Idle()
 
   /// Runs `body` with `count` bytes of memory (their content is whatever the last file left there).
   static func with<Result>(count: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> Result) rethrows -> Result {
@@ -37,19 +45,14 @@ final class ReadBuffer {
       defer { memory.deallocate() }
       return try body(memory)
     }
-    let buffer: ReadBuffer
-    if let stored = pthread_getspecific(key) {
-      buffer = Unmanaged<ReadBuffer>.fromOpaque(stored).takeUnretainedValue()
-    } else {
-      buffer = ReadBuffer(count: 0)
-      pthread_setspecific(key, Unmanaged.passRetained(buffer).toOpaque())
-    }
-    if buffer.memory.count < count {
+    var memory = idle.take() ?? UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    if memory.count < count {
       // Grown to the next power of two, so that a run of files of slowly rising sizes reallocates rarely.
-      buffer.memory.deallocate()
-      buffer.memory = .allocate(byteCount: min(kept, max(count, 64 << 10).nextPowerOfTwo), alignment: 16)
+      memory.deallocate()
+      memory = .allocate(byteCount: min(kept, max(count, 64 << 10).nextPowerOfTwo), alignment: 16)
     }
-    return try body(UnsafeMutableRawBufferPointer(rebasing: buffer.memory[0..<count]))
+    defer { idle.give(memory) }
+    return try body(UnsafeMutableRawBufferPointer(rebasing: memory[0..<count]))
   }
 }
 
