@@ -3,8 +3,8 @@
 // tail are usually loaded; allocating and freeing one of each file's size made glibc consolidate its free
 // lists on every file (a free of more than 64 KiB does) and fault the pages in again. The buffers are
 // shared, not one per thread: the threads a dispatch pool lends the reader change from batch to batch,
-// and a buffer each held 4 MB more at 100k files. A file larger than `kept` gets memory of its own,
-// given back once read.
+// so buffers per thread would be as many as the pool's threads rather than as the reads at once. A file
+// larger than `kept` gets memory of its own, given back once read.
 
 #if canImport(Glibc)
   import Glibc
