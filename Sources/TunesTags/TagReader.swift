@@ -36,8 +36,13 @@ public enum TagReader {
     if size == 0 { throw TagError.empty(path: path) }
     // pread into private memory rather than mmap: no SIGBUS if the file shrinks meanwhile, and no
     // process-wide unmapping (TLB shootdowns) slowing parallel indexing threads down.
-    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-    defer { memory.deallocate() }
+    return try ReadBuffer.with(count: size) { memory in try read(fd, size: size, into: memory, path: path) }
+  }
+
+  /// `readCounting` of the open file `fd` of `size` bytes, into `memory` (as large as the file).
+  private static func read(_ fd: Int32, size: Int, into memory: UnsafeMutableRawBufferPointer, path: String) throws -> (
+    metadata: FileMetadata, bytesRead: Int
+  ) {
     let buffer = UnsafeRawBufferPointer(memory)
     if size <= headBytes + tailBytes {
       try load(fd, memory, 0..<size, path: path)
@@ -121,7 +126,8 @@ public enum TagReader {
     if audioStart == 0 && MP4Reader.isMP4(buffer) {
       return try MP4Reader.parse(buffer, coverage: coverage, path: path)
     }
-    let trailing = TrailingTags(buffer, floor: audioStart)
+    let trailing = TrailingTags(buffer, floor: audioStart, coverage: coverage)
+    if trailing.needsWholeFile { throw NeedWholeFile() }
     // Trailing tags are found by looking up to 227 bytes before each one's end.
     guard coverage.covers(max(audioStart, trailing.audioEnd - 227)..<buffer.count) else { throw NeedWholeFile() }
     warnings += trailing.warnings

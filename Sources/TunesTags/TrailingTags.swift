@@ -10,14 +10,22 @@ struct TrailingTags {
   /// An ID3v2 tag appended at the end (found by its "3DI" footer).
   var appendedID3v2: ID3v2Tag?
   var warnings: [String] = []
+  /// A tag reaches before the loaded bytes (Coverage): what is found is not to be trusted, the whole file is.
+  var needsWholeFile = false
 
-  /// Peels trailing tags off the end of `buffer`, never past `floor` (the end of the leading ID3v2 tag).
-  init(_ buffer: UnsafeRawBufferPointer, floor: Int) {
+  /// Peels trailing tags off the end of `buffer`, never past `floor` (the end of the leading ID3v2 tag),
+  /// looking only at the bytes `coverage` says are loaded.
+  init(_ buffer: UnsafeRawBufferPointer, floor: Int, coverage: Coverage) {
     var end = buffer.count
     id3v1 = nil
     appendedID3v2 = nil
     // Each pass removes one tag; the order in files varies (APE or Lyrics3 usually sit before ID3v1).
     for _ in 0..<6 {
+      // The most a pass reads before it knows a tag's size: ID3v1 and its extension.
+      guard coverage.covers(max(floor, end - ID3v1Parser.size - 227)..<end) else {
+        needsWholeFile = true
+        break
+      }
       if id3v1 == nil, end - ID3v1Parser.size >= floor, let v1 = ID3v1Parser.parse(buffer, at: end - ID3v1Parser.size) {
         id3v1 = v1
         end -= ID3v1Parser.size
@@ -46,6 +54,10 @@ struct TrailingTags {
           size = size * 10 + Int(c &- 0x30)
         }
         let total = size + 15
+        if valid && end - total >= floor && !coverage.covers(end - total..<end) {
+          needsWholeFile = true
+          break
+        }
         guard valid, end - total >= floor, buffer.matches("LYRICSBEGIN", at: end - total) else {
           warnings.append("Lyrics3 tag at byte \(end - 15) has a bad size; ignored")
           break
@@ -58,6 +70,10 @@ struct TrailingTags {
       {
         let total = Int(buffer.syncsafe32(end - 4)) + 20
         let start = end - total
+        if start >= floor && !coverage.covers(start..<end) {
+          needsWholeFile = true
+          break
+        }
         guard start >= floor, let tag = ID3v2Parser.parse(buffer.sub(0..<end), at: start) else {
           warnings.append("ID3v2 footer at byte \(end - 10) points before the audio; ignored")
           break

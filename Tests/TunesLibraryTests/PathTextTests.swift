@@ -20,4 +20,18 @@ import TunesTestSupport
     // Canonically equal, different bytes: ordered, not equal.
     #expect(PathText.byteOrder("Cafe\u{301}", "Caf\u{E9}") && !PathText.byteOrder("Caf\u{E9}", "Cafe\u{301}"))
   }
+
+  @Test func insideIsByteForByteAndEndsAtASlash() {
+    #expect(PathText.isInside("/music/a/b.mp3", folder: "/music"))
+    #expect(PathText.isInside("/music/a/b.mp3", folder: "/music/a"))
+    #expect(PathText.isInside("/music/a", folder: "/"))
+    #expect(PathText.isInside("/music/a", folder: ""))  // the root, as a scope folder
+    #expect(!PathText.isInside("/music", folder: "/music"))
+    #expect(!PathText.isInside("/musical/a.mp3", folder: "/music"))
+    #expect(!PathText.isInside("/musiC/a.mp3", folder: "/music"))
+    #expect(!PathText.isInside("/mu", folder: "/music"))
+    // Canonically equal names are still two folders.
+    #expect(!PathText.isInside("/Cafe\u{301}/a.mp3", folder: "/Caf\u{E9}"))
+    #expect(PathText.isInside("/Caf\u{E9}/a.mp3", folder: "/Caf\u{E9}"))
+  }
 }

@@ -132,7 +132,7 @@ public struct Catalogue: Sendable {
     }
     var reader = CatalogueReader(path: path, folder: PathText.folder(of: path))
     try reader.read(root)
-    return ParsedCatalogue(path: path, items: reader.items)
+    return ParsedCatalogue(path: path, items: reader.items, imageFolders: reader.imageFolders)
   }
 }
 
@@ -147,6 +147,8 @@ struct ParsedCatalogue: Sendable {
   }
   let path: String
   let items: [Item]
+  /// The folders the album images were looked for in: which names they hold decides the entries' images.
+  var imageFolders: Set<String> = []
 
   /// Picks each entry's file among its candidates; an entry with none is a problem, in its place.
   func resolved(fileExists: (String) -> Bool) -> Catalogue {
@@ -189,6 +191,7 @@ private struct CatalogueReader {
   let path: String
   let folder: String
   var items: [ParsedCatalogue.Item] = []
+  var imageFolders: Set<String> = []
 
   func fail(_ node: JSONNode, _ reason: String) -> LibraryError {
     .malformedCatalogue(path: path, line: node.line, column: node.column, reason: reason)
@@ -254,8 +257,11 @@ private struct CatalogueReader {
                 IndexProblem(
                   path: path, reason: "line \(imageNode.line): image \"\(image)\" is outside the catalogue's folder; ignored")))
           case .plain(let name):
-            cover = Self.image(PathText.join(folder, name))
+            let base = PathText.join(folder, name)
+            imageFolders.insert(PathText.folder(of: base))
+            cover = Self.image(base)
           case .path(let base):
+            imageFolders.insert(PathText.folder(of: base))
             cover = Self.image(base)
           }
         }

@@ -38,6 +38,17 @@ struct WalkResult: Sendable {
   /// The folders walked, by device and inode: a folder reached again (through a symlink to a folder
   /// above it, or to one walked already) is not walked twice, so links can be followed without looping.
   var walkedFolders: Set<FolderIdentity> = []
+  /// Every folder walked, by the path it was walked under, with its change times: a catalogue's entries
+  /// depend on which files its folders hold, and these say whether any name came or went (CatalogueState).
+  var folderStamps: [FolderStamp] = []
+}
+
+/// A folder's modification and status-change times, in nanoseconds: adding, removing or renaming a name
+/// in it changes them.
+struct FolderStamp: Sendable {
+  var path: String
+  var modified: Int64
+  var changed: Int64
 }
 
 /// A folder as the filesystem knows it, whatever path leads to it.
@@ -114,6 +125,8 @@ enum FileWalker {
     if fstat(fd, &info) == 0 {
       let identity = FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
       guard result.walkedFolders.insert(identity).inserted else { return }
+      result.folderStamps.append(
+        FolderStamp(path: folder, modified: FileWalker.nanoseconds(info.st_mtim), changed: FileWalker.nanoseconds(info.st_ctim)))
     }
     var subfolders: [String] = []
     var links: [String] = []
@@ -190,6 +203,10 @@ extension FileWalker {
       return isFolder ? IndexProblem(path: shown, reason: "folder name is not UTF-8; rename it to index what it holds") : nil
     }
   }
+}
+
+extension FileWalker {
+  static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
 }
 
 extension FileStamp {

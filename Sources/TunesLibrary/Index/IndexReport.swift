@@ -31,6 +31,12 @@ public struct IndexingOptions: Sendable {
   public var waitingForOtherRun: (@Sendable () -> Void)?
   /// Called after each batch (committed or, in a dry run, computed).
   public var progress: (@Sendable (IndexProgress) -> Void)?
+  /// How old a catalogue's and its folders' change times must be for the index to note them and leave
+  /// the catalogue unread while they stay so: a change within one tick of the filesystem's clock leaves
+  /// the times as they were, and some filesystems keep them to the second or two.
+  var settleSeconds = 2.0
+  /// Hears the path of each catalogue the run reads (tests hold rescans to reading none).
+  var readingCatalogue: (@Sendable (String) -> Void)?
 
   public init(dryRun: Bool = false) {
     self.dryRun = dryRun

@@ -155,6 +155,14 @@ private struct Indexer {
   var artistIDs: [String: Int64] = [:]
   var albumIDs: [String: Int64] = [:]
   var batchNumber = 0
+  /// What the index noted of the catalogues it applied cleanly before (CatalogueState).
+  var catalogueStates: [String: CatalogueState] = [:]
+  /// Catalogues this run read and applied cleanly, with their file stamps as found before reading them.
+  var cleanCatalogues: [String: String] = [:]
+  /// Catalogues this run found, each read or left unread as unchanged.
+  var catalogues: [String] = []
+  /// Stamps from before this moment are old enough to be trusted (CatalogueState).
+  var settled: Int64 = 0
 
   init(library: Library, options: IndexingOptions) {
     self.library = library
@@ -238,8 +246,40 @@ private struct Indexer {
             """)
       }
     }
+    if !options.dryRun { try noteCatalogues() }
     report.errors.sort { $0.path < $1.path }
     return report
+  }
+
+  /// Notes the catalogues this run applied cleanly, and forgets the others it found: a catalogue is only
+  /// ever left unread on the word of a run that applied it in full, every song under it written.
+  func noteCatalogues() throws {
+    var notes: [String: CatalogueState?] = [:]
+    for path in catalogues {
+      let folder = PathText.folder(of: path)
+      let troubled = report.errors.contains { $0.path == path || PathText.isInside($0.path, folder: folder) }
+      if !troubled, let file = cleanCatalogues[path],
+        let folders = CatalogueState.digest(of: walk.folderStamps, under: folder, settled: settled)
+      {
+        let state = CatalogueState(file: file, folders: folders)
+        if catalogueStates[path] != state { notes[path] = state }
+      } else if catalogueStates[path] != nil {
+        notes[path] = .some(nil)
+      }
+    }
+    guard !notes.isEmpty else { return }
+    // Not a change of the songs: the library's generation stays.
+    try library.pool.write { db in
+      for (path, state) in notes {
+        if let state {
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO catalogueState (path, file, folders) VALUES (?, ?, ?)",
+            arguments: [path, state.file, state.folders])
+        } else {
+          try db.execute(sql: "DELETE FROM catalogueState WHERE path = ?", arguments: [path])
+        }
+      }
+    }
   }
 
   // MARK: Finding the files
@@ -269,17 +309,31 @@ private struct Indexer {
     // How many rows the index has under the folders sizes the walk's table and the list of rows once,
     // instead of doubling them as they fill: a rescan finds about as many files as there are rows.
     let indexed = try Self.countRows(pool, folders: folders)
+    catalogueStates = try pool.read(CatalogueState.loadAll)
+    settled = CatalogueState.settled(before: options.settleSeconds)
     walk.files.reserveCapacity(indexed)
     let folderRows = Background { try Self.loadRows(pool, folders: folders, files: [], expected: indexed) }
     // The first catalogue is parsed beside the walk; any others after it, one at a time: a parsed
     // catalogue holds each entry twice until it is matched with the walk.
+    // A catalogue whose file is as the index noted it is not read yet: it may not need reading at all.
+    var first: (path: String, parsing: Background<ParsedCatalogue>)?
+    var fileStamps: [String: String] = [:]
+    var unread: Set<String> = []
+    let states = catalogueStates
+    let settled = self.settled
     var catalogues: [String] = []
-    var first: Background<ParsedCatalogue>?
     func parse(_ path: String) {
       // A catalogue given and also found by a walk, or found by two walks, is read once.
       guard !catalogues.contains(path) else { return }
-      if catalogues.isEmpty { first = Background { try Catalogue.parse(path: path) } }
       catalogues.append(path)
+      let stamp = CatalogueState.fileStamp(path)
+      if let stamp, stamp.changed < settled { fileStamps[path] = stamp.text }
+      if let stamp, states[path]?.file == stamp.text {
+        unread.insert(path)
+      } else if first == nil {
+        let heard = options.readingCatalogue
+        first = (path, Background { try Self.parseCatalogue(path, heard) })
+      }
     }
     for (path, isFolder) in roots where !isFolder && !FileWalker.isAudioFile(path) && !PlaylistFileName.matches(path) {
       parse(path)
@@ -315,9 +369,12 @@ private struct Indexer {
     walk.files = [:]
     let rescan = !matched.isEmpty
     let givenFiles = explicitFiles
+    let walkedFolders = Set(walk.folderStamps.map(\.path))
     func apply(_ parsed: ParsedCatalogue, onlyInScope: Bool) {
       entries.startList(capacity: rescan ? 0 : parsed.items.count)
       func inScope(_ path: String) -> Bool { givenFiles.contains(path) || inScannedFolder(path) }
+      // Whether all the entries depend on is in sight of the walk (CatalogueState).
+      var clean = parsed.imageFolders.isSubset(of: walkedFolders)
       let problems = parsed.resolve(exists: {
         files[$0] != nil || (onlyInScope && !inScope($0.path)) || FileWalker.stamp($0.path) != nil
       }) { key, found in
@@ -328,6 +385,7 @@ private struct Indexer {
             // Which of two entries would win is no rule a user could guess: the first read is kept, and said.
             let place = "\(PathText.name(of: parsed.path)):\(found.line):\(found.column)"
             report.errors.append(IndexProblem(path: key.path, reason: "listed again in \(place); that entry is ignored"))
+            clean = false
             return
           }
           if file.row != 0 && matched[Int(file.row) - 1].agrees(with: entry.fingerprint) {
@@ -340,9 +398,13 @@ private struct Indexer {
         } else if !onlyInScope, let stamp = FileWalker.stamp(entry.path) {
           files[key] = WalkedFile(stamp: stamp, catalogueEntry: entries.append(entry))
           explicitFiles.insert(entry.path)
+          clean = false
         }
       }
       report.errors += onlyInScope ? problems.filter { inScope($0.path) } : problems
+      if clean && problems.isEmpty && !onlyInScope && inScannedFolder(parsed.path), let stamp = fileStamps[parsed.path] {
+        cleanCatalogues[parsed.path] = stamp
+      }
     }
     // A rescan of one album folder applies the library.json beside the artist folders as the full index
     // did, or it would take their songs' catalogue names back to the tags': catalogues in the folders
@@ -351,25 +413,41 @@ private struct Indexer {
     let fromCatalogue =
       try matched.contains { $0.catalogueFingerprint != nil }
       || (!givenFiles.isEmpty && Self.loadRows(pool, folders: [], files: givenFiles).contains { $0.catalogueFingerprint != nil })
+    let above = fromCatalogue ? cataloguesAbove(roots) : []
+    // Every catalogue unchanged, and nothing under any of them to write: none is read.
+    let leaveUnread =
+      !catalogues.isEmpty && unread.count == catalogues.count && above.isEmpty
+      && catalogues.allSatisfy { unchangedBelow($0, files: files, unmatched: unmatched) }
+    if leaveUnread {
+      let folders = catalogues.map(PathText.folder(of:))
+      for index in files.indices where files.values[index].row != 0 {
+        let path = files.keys[index].path
+        if folders.contains(where: { PathText.isInside(path, folder: $0) }) {
+          files.values[index].catalogueEntry = CatalogueEntries.unchanged
+        }
+      }
+      catalogues = []
+    }
+    self.catalogues = catalogues
     if fromCatalogue {
-      for path in cataloguesAbove(roots) {
+      for path in above {
         do {
-          apply(try Catalogue.parse(path: path), onlyInScope: true)
+          apply(try Self.parseCatalogue(path, options.readingCatalogue), onlyInScope: true)
         } catch {
           // Not one the index asked for: a stray library.json above the music is reported, not fatal.
           report.errors.append(IndexProblem(path: path, reason: "not applied: \(error)"))
         }
       }
     }
-    for (number, path) in catalogues.enumerated() {
+    for path in catalogues {
       do {
-        let parsed = try number == 0 ? first!.value() : Catalogue.parse(path: path)
-        if number == 0 { first = nil }
+        let parsed = try first?.path == path ? first!.parsing.value() : Self.parseCatalogue(path, options.readingCatalogue)
+        if first?.path == path { first = nil }
         apply(parsed, onlyInScope: false)
       } catch LibraryError.malformedCatalogue(let path, let line, let column, let reason) {
         // One broken catalogue must not cost the rest of the run: nothing of it is applied, it is said
         // where it is broken, and the run ends as one with failed inputs.
-        if number == 0 { first = nil }
+        if first?.path == path { first = nil }
         report.errors.append(IndexProblem(path: path, reason: "malformed catalogue: \(reason)", line: line, column: column))
         brokenCatalogueFolders.append(PathText.folder(of: path))
       }
@@ -626,6 +704,25 @@ private struct Indexer {
     return found
   }
 
+  static func parseCatalogue(_ path: String, _ heard: (@Sendable (String) -> Void)?) throws -> ParsedCatalogue {
+    heard?(path)
+    return try Catalogue.parse(path: path)
+  }
+
+  /// Whether the catalogue at `path` can only say again what the rows under its folder hold: its folders
+  /// are as the index noted them, and every file under it has its row, unchanged, and no row lost its file.
+  func unchangedBelow(_ path: String, files: [PathKey: WalkedFile], unmatched: [IndexedFile]) -> Bool {
+    let folder = PathText.folder(of: path)
+    guard let state = catalogueStates[path],
+      state.folders == CatalogueState.digest(of: walk.folderStamps, under: folder, settled: settled),
+      !unmatched.contains(where: { PathText.isInside($0.path, folder: folder) })
+    else { return false }
+    return !files.contains { key, file in
+      PathText.isInside(key.path, folder: folder)
+        && (file.row == 0 || !matched[Int(file.row) - 1].stampUnchanged || matched[Int(file.row) - 1].missing)
+    }
+  }
+
   /// Whether `path` lies under the folder of a catalogue that could not be read (which could name it).
   func underBrokenCatalogue(_ path: String) -> Bool {
     brokenCatalogueFolders.contains { PathText.isInside(path, folder: $0) }
@@ -651,10 +748,10 @@ private struct Indexer {
     guard !name.isEmpty else { return nil }
     if let id = cache[name] { return id }
     let id: Int64
-    if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM artist WHERE name = ?", arguments: [name]) {
+    if let existing = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM artist WHERE name = ?"), arguments: [name]) {
       id = existing
     } else {
-      try db.execute(sql: "INSERT INTO artist (name) VALUES (?)", arguments: [name])
+      try db.cachedStatement(sql: "INSERT INTO artist (name) VALUES (?)").execute(arguments: [name])
       id = db.lastInsertedRowID
     }
     cache[name] = id
@@ -669,19 +766,21 @@ private struct Indexer {
     if let id = cache[key] { return id }
     let id: Int64
     if let existing = try Int64.fetchOne(
-      db, sql: "SELECT id FROM album WHERE title = ? AND albumArtistName = ?", arguments: [values.album, values.albumArtist])
+      db.cachedStatement(sql: "SELECT id FROM album WHERE title = ? AND albumArtistName = ?"),
+      arguments: [values.album, values.albumArtist])
     {
       id = existing
-      try db.execute(
-        sql: "UPDATE album SET year = coalesce(?, year), coverPath = coalesce(?, coverPath), isCompilation = ? WHERE id = ?",
-        arguments: [values.year, values.coverPath, values.isCompilation, id])
+      try db.cachedStatement(
+        sql: "UPDATE album SET year = coalesce(?, year), coverPath = coalesce(?, coverPath), isCompilation = ? WHERE id = ?"
+      ).execute(arguments: [values.year, values.coverPath, values.isCompilation, id])
     } else {
       let artistID = try artistID(db, values.albumArtist, cache: &artistIDs)
-      try db.execute(
+      try db.cachedStatement(
         sql: """
           INSERT INTO album (title, albumArtistId, albumArtistName, year, coverPath, releaseMbid, isCompilation)
           VALUES (?, ?, ?, ?, ?, ?, ?)
-          """,
+          """
+      ).execute(
         arguments: [
           values.album, artistID, values.albumArtist, values.year, values.coverPath, values.releaseMbid, values.isCompilation,
         ])

@@ -38,8 +38,19 @@ enum PathText {
   /// canonically equivalent characters as equal, which two different folders on disk can be).
   static func isInside(_ path: String, folder: String) -> Bool {
     let bytes = path.utf8, prefix = folder.utf8
-    guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return false }
-    return prefix.last == UInt8(ascii: "/") || bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == UInt8(ascii: "/")
+    guard bytes.count > prefix.count else { return false }
+    let slash = UInt8(ascii: "/")
+    // One memcmp over native strings' bytes: the generic `starts(with:)` went byte by byte, a tenth of a
+    // rescan that asks this of every file.
+    let compared = bytes.withContiguousStorageIfAvailable { path in
+      prefix.withContiguousStorageIfAvailable { folder in
+        (folder.isEmpty || memcmp(path.baseAddress!, folder.baseAddress!, folder.count) == 0)
+          && (folder.last == slash || path[folder.count] == slash)
+      }
+    }
+    if let inside = compared ?? nil { return inside }
+    guard bytes.starts(with: prefix) else { return false }
+    return prefix.last == slash || bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == slash
   }
 
   /// The bytes as text, each byte that is not part of valid UTF-8 written as \xNN: a name that cannot be

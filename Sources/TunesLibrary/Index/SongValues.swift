@@ -113,8 +113,14 @@ struct SongValues: Sendable {
 
   /// Trimmed of white space; nil when nothing is left.
   static func clean(_ text: String?) -> String? {
-    guard let trimmed = text?.trimmingEnds(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-    return trimmed
+    guard var text else { return nil }
+    // Most names begin and end with a printable ASCII character, which no white space is: asking
+    // Foundation's character set (behind a lock) about every name was a visible part of indexing.
+    let ends = text.withUTF8 { bytes in bytes.first.map { ($0, bytes[bytes.count - 1]) } }
+    guard let (first, last) = ends else { return nil }
+    if (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last) { return text }
+    let trimmed = text.trimmingEnds(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
   }
 
   /// The ids as a JSON array of strings, as JSONEncoder writes it; MBIDs (validated UUIDs) never need
