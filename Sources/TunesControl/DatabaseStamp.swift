@@ -1,9 +1,10 @@
-// What the file system says about the library database: the modification time, size and inode of the
-// database file and of its write-ahead log. Every commit, by this process or another, writes to one of
-// them, so an unchanged stamp means nothing was committed: the backend's once-a-second look for other
-// processes' index runs compares stamps (two `stat` calls) and reads the database only when they differ.
-// Reading the library's generation each second cost a playing `tunes play` a fifth of its CPU.
+// What the file system says about the library's generation mark (`Library.generationMarkPath`), the
+// file every index run that changes songs replaces after each commit: its inode, modification time and
+// size. An unchanged stamp means no index run committed, so the backend's once-a-second look for other
+// processes' index runs compares stamps (one `stat`) and reads the generation only when they differ.
+// The database's own files are not looked at: the player's own saves change them every two seconds.
 import Foundation
+import TunesLibrary
 
 #if canImport(Glibc)
   import Glibc
@@ -17,23 +18,19 @@ struct DatabaseStamp: Equatable {
     var nanoseconds: Int
   }
 
-  private var database: FileStamp?
-  private var log: FileStamp?
+  private var mark: FileStamp?
 
-  /// The stamp of the database at `path` now (a missing file stamps as nil).
+  /// The stamp of the generation mark of the database at `path` now (no mark yet stamps as nil).
   init(path: String) {
-    database = Self.stamp(path)
-    log = Self.stamp(path + "-wal")
+    mark = Self.stamp(Library.generationMarkPath(database: path))
   }
 
-  /// True while either file was modified within `seconds` of `now` (seconds since 1970): a commit
-  /// within the file system's timestamp granularity (a few milliseconds) may leave the same time and
-  /// size, so a fresh stamp is not trusted to stand for everything committed until it has aged.
+  /// True while the mark was modified within `seconds` of `now` (seconds since 1970): a change within
+  /// the file system's timestamp granularity (a few milliseconds) may leave the same time and size, so
+  /// a fresh stamp is not trusted to stand for everything committed until it has aged.
   func isFresh(now: Double = Date().timeIntervalSince1970, within seconds: Double = 0.1) -> Bool {
-    [database, log].contains { file in
-      guard let file else { return false }
-      return now - (Double(file.seconds) + Double(file.nanoseconds) / 1e9) < seconds
-    }
+    guard let mark else { return false }
+    return now - (Double(mark.seconds) + Double(mark.nanoseconds) / 1e9) < seconds
   }
 
   private static func stamp(_ path: String) -> FileStamp? {

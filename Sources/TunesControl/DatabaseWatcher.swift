@@ -1,5 +1,5 @@
-// Looks at the library database's files once a second on a thread of its own and calls back when they
-// show a commit (`DatabaseStamp`). A sleeping Swift task woke the dispatch manager thread for its timer
+// Looks at the library's generation mark once a second on a thread of its own and calls back when it
+// shows an index run's commit (`DatabaseStamp`). A sleeping Swift task woke the dispatch manager thread for its timer
 // and a pool thread to run it, about four context switches a look; this thread wakes once, and the
 // backend actor runs only when something was committed. Used for other processes' index runs.
 import Foundation
@@ -42,7 +42,7 @@ final class DatabaseWatcher: @unchecked Sendable {
       condition.unlock()
       if done { return }
       let now = DatabaseStamp(path: path)
-      // Nothing committed since the last look (not even by this process): nothing to read.
+      // No index run committed since the last look (not even in this process): nothing to read.
       if now == read && !now.isFresh() { continue }
       read = now
       changed()

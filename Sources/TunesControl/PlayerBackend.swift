@@ -102,7 +102,7 @@ public actor PlayerBackend: MPDBackend {
 
   /// Index runs of other processes (`tunes index` in another terminal) change the library without this
   /// backend: their generation is read once a second while anyone listens for changes, when the
-  /// database's files show a commit since the last read (`DatabaseWatcher`).
+  /// library's generation mark shows an index run's commit since the last read (`DatabaseWatcher`).
   private func watchLibrary() {
     guard watcher == nil else { return }
     let path = library.path

@@ -674,6 +674,7 @@ private struct Indexer {
         try body(db)
         try Library.raiseGeneration(db)
       }
+      library.markGeneration()
     } catch let error as DatabaseError {
       throw LibraryError.interrupted(reason: "database: \(error.message ?? "\(error.resultCode)")")
     }
