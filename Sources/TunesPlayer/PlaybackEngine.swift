@@ -5,9 +5,9 @@
 // next track under the last seconds of the current one and mixes the two (CrossfadeMix), for as long as
 // MixRamp says when both songs carry ramps; the outgoing song stays the one announced until the fade ends.
 // To a device that keeps time it writes chunks of 0.5 s: one decode and one write (one wake-up) each, so
-// playing costs the process little more than decoding (0.2 s chunks cost a third more CPU in real time,
-// measured in Benchmarks/History.md). A command interrupts a write that waits for room,
-// so a pause or a seek does not wait for the chunk to go out. The position heard is reported every two
+// playing costs the process little more than decoding (with 0.2 s chunks this thread took 38% more CPU
+// in real time, Benchmarks/History.md). A command interrupts a write that waits for room, so a pause or
+// a seek does not wait for the chunk to go out. The position heard is reported every two
 // seconds of audio (when the Player saves it), not at every chunk: each report wakes the Player, and
 // those wake-ups were a large part of what playing cost beyond decoding. In between, the newest position
 // is held for the Player to read (`heldPosition`) with what the device has played since the write, and
