@@ -67,8 +67,11 @@ let package = Package(
     .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "CCurl"]),
 
     // MARK: Layer 4: remote control
-    /// The adapter: PlayerBackend, TunesMPD's backend over the Player, the Library and the PlaylistStore; PlayerRemote.
-    .target(name: "TunesControl", dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
+    /// The adapter: PlayerBackend, TunesMPD's backend over the Player, the Library and the PlaylistStore; PlayerRemote,
+    /// and PlayerReport, the one rendering of the player's state for `tunes status` (TunesTerminal draws its parts).
+    .target(
+      name: "TunesControl",
+      dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesTerminal"]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,
