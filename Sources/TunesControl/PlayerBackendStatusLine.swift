@@ -5,7 +5,8 @@ import TunesMPD
 import TunesTerminal
 
 extension PlayerBackend: MPDStatusLine {
-  public func statusLine(status: [String: String], currentSong: [String: String]) -> String {
+  /// Nonisolated: it reads nothing of the backend's state, so the request does not wait for the actor.
+  nonisolated public func statusLine(status: [String: String], currentSong: [String: String]) -> String {
     TerminalText.safe(PlayerReport(status: status, currentSong: currentSong).line)
   }
 }
