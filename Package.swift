@@ -11,7 +11,11 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 let package = Package(
   name: "tunes",
   products: [
-    .executable(name: "tunes", targets: ["tunes"])
+    // What users run: the front (Embedded Swift, libc only), which answers `tunes` and `tunes status` and
+    // execs the full program for everything else.
+    .executable(name: "tunes", targets: ["TunesFront"]),
+    // The full program, every command; found beside the front or in PREFIX/libexec/tunes.
+    .executable(name: "tunes-core", targets: ["tunes"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -28,6 +32,8 @@ let package = Package(
     .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
     // Headers only: the libraries are loaded on first use (see Sources/CFFmpeg/shim.h).
     .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
+    // libc's declarations for the front program, which cannot import Glibc (Sources/CFront/front.h).
+    .systemLibrary(name: "CFront"),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,
@@ -67,8 +73,11 @@ let package = Package(
     .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "CCurl"]),
 
     // MARK: Layer 4: remote control
-    /// The adapter: PlayerBackend, TunesMPD's backend over the Player, the Library and the PlaylistStore; PlayerRemote.
-    .target(name: "TunesControl", dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists"]),
+    /// The adapter: PlayerBackend, TunesMPD's backend over the Player, the Library and the PlaylistStore; PlayerRemote,
+    /// and PlayerReport, the one rendering of the player's state for `tunes status` (TunesTerminal draws its parts).
+    .target(
+      name: "TunesControl",
+      dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesTerminal"]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,
@@ -79,6 +88,12 @@ let package = Package(
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
         "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", argumentParser, grdb,
       ]),
+    /// The `tunes` users run (Front.swift says why it exists): `tunes` and `tunes status` from the player's
+    /// rendered line, any other command by exec of tunes-core. Embedded Swift: no Swift runtime, linked to libc
+    /// only; it needs whole-module builds, and `-parse-as-library` because its entry point takes argc/argv.
+    .executableTarget(
+      name: "TunesFront", dependencies: ["CFront"],
+      swiftSettings: [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-parse-as-library"])]),
     /// Development harness: decode audio files to raw PCM on stdout (like MPD's test/run_decoder).
     .executableTarget(name: "tunes-decode", dependencies: ["TunesCore", "TunesDecoder", "TunesOutput"]),
     /// Development harness: play raw S16LE from stdin through ALSA (like MPD's test/run_output).
@@ -117,6 +132,6 @@ let package = Package(
       name: "TunesControlTests",
       dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", "TunesListenBrainz", grdb]),
     .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
-    .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes"]),
+    .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes", "TunesMPDTesting"]),
   ]
 )

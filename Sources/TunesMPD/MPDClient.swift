@@ -92,9 +92,15 @@ public final class MPDClient {
         pairs.append(("list_OK", ""))
         continue
       }
-      guard let colon = line.range(of: ": ") else { throw .protocolViolation("unexpected line \"\(line)\"") }
-      pairs.append((String(line[..<colon.lowerBound]), String(line[colon.upperBound...])))
+      guard let pair = Self.pair(line) else { throw .protocolViolation("unexpected line \"\(line)\"") }
+      pairs.append(pair)
     }
+  }
+
+  /// A reply line `key: value` split at its first `: `; nil for a line without one.
+  public static func pair(_ line: String) -> (key: String, value: String)? {
+    guard let colon = line.range(of: ": ") else { return nil }
+    return (String(line[..<colon.lowerBound]), String(line[colon.upperBound...]))
   }
 
   /// Reads one line (without the newline).

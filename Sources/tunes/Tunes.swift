@@ -1,8 +1,10 @@
 // The `tunes` command: the root of the command tree. Its subcommands live under Commands/, one folder
 // per kind (Library, Player, Remote, ListenBrainz, Playlist); this file lists them, in the order
-// `tunes --help` shows them, and starts the parser once the command names are checked. `tunes` alone
-// (which shows what the player is doing, as `mpc` alone does) and `tunes status` run before the parser
-// is built: what status bars and key bindings start many times a minute pays for no more than it uses.
+// `tunes --help` shows them, and starts the parser once the command names are checked. Built as the
+// program `tunes-core`, which the small `tunes` front (Sources/TunesFront) execs for every command it
+// does not answer itself. `tunes` alone (which shows what the player is doing, as `mpc` alone does) and
+// `tunes status` run before the parser is built: the front hands them over whenever it cannot answer
+// them, and then they pay for no more than they use here either.
 import ArgumentParser
 import Glibc
 import TunesCore

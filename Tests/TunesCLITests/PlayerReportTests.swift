@@ -2,6 +2,7 @@
 // built from MPD's status and currentsong replies.
 import Foundation
 import Testing
+import TunesControl
 
 @testable import tunes
 

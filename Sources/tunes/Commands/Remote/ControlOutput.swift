@@ -2,6 +2,7 @@
 // one-line form of `tunes status`, as mpc prints its status after `mpc next`. `-q` prints nothing, for
 // scripts and key bindings that only want the exit status.
 import ArgumentParser
+import TunesControl
 import TunesMPD
 import TunesTerminal
 

@@ -46,7 +46,9 @@ struct Status: AsyncParsableCommand {
   /// runs many times a minute. `Tunes.main` runs it before the argument parser is built and before any
   /// worker thread is started (the parser's reflection over the command tree was a quarter of the
   /// process's own time, the threads the first hop to the global executor starts another tenth); what
-  /// it prints, and how it fails, are those of `run()` without options. Returns the exit status.
+  /// it prints, and how it fails, are those of `run()` without options. The `tunes` front prints the
+  /// same line from the player's `tunes_status` and comes here whenever it cannot (FrontProgramTests
+  /// holds the two equal). Returns the exit status.
   static func runWithoutOptions() -> Int32 {
     do {
       // The library's player wherever its socket is, as every remote command finds it (GlobalOptions).

@@ -1,23 +1,24 @@
 // What `tunes status`, `current` and `queue` print: the running player's state read over the MPD
 // protocol, as one line for people or JSON (stable keys) for scripts. The song and its clock are
 // NowPlayingText's, as on the player's status line, and its JSON is JSONText's, as everywhere else.
+// It lives beside the backend because the player renders the same line for `tunes_status`
+// (PlayerBackendStatusLine), which the small `tunes` front program prints.
 import Foundation
-import TunesControl
 import TunesCore
 import TunesMPD
 import TunesTerminal
 
-struct PlayerReport: Sendable, Equatable {
-  struct Song: Sendable, Equatable, Codable {
-    var file: String
-    var title: String?
-    var artist: String?
-    var album: String?
-    var durationMs: Int?
-    var position: Int?
-    var id: Int?
+public struct PlayerReport: Sendable, Equatable {
+  public struct Song: Sendable, Equatable, Codable {
+    public var file: String
+    public var title: String?
+    public var artist: String?
+    public var album: String?
+    public var durationMs: Int?
+    public var position: Int?
+    public var id: Int?
 
-    init(_ fields: [String: String]) {
+    public init(_ fields: [String: String]) {
       file = fields["file"] ?? ""
       title = fields["Title"]
       artist = fields["Artist"]
@@ -34,33 +35,33 @@ struct PlayerReport: Sendable, Equatable {
     }
 
     /// "Artist – Title · Album" (NowPlayingText: as the player's status line names it).
-    var label: String { NowPlayingText.name(title: title, artist: artist, album: album, file: file) }
+    public var label: String { NowPlayingText.name(title: title, artist: artist, album: album, file: file) }
 
     /// The label and the song's clock: `elapsed/length` for the playing song, else its length.
-    func line(elapsedMs: Int?, durationMs: Int?) -> String {
+    public func line(elapsedMs: Int?, durationMs: Int?) -> String {
       NowPlayingText.line(title: title, artist: artist, album: album, file: file, elapsedMs: elapsedMs, durationMs: durationMs)
     }
   }
 
   /// play, pause or stop.
-  var state: String
-  var song: Song?
-  var elapsedMs: Int?
-  var durationMs: Int?
+  public var state: String
+  public var song: Song?
+  public var elapsedMs: Int?
+  public var durationMs: Int?
   /// Zero-based queue position of the current song.
-  var position: Int?
-  var queueLength: Int
-  var shuffle: Bool
+  public var position: Int?
+  public var queueLength: Int
+  public var shuffle: Bool
   /// off, all or one (one = MPD's repeat + single).
-  var repeatMode: String
+  public var repeatMode: String
   /// MPD's single (on or oneshot): with repeat off, play the current song and stop.
-  var single: Bool
+  public var single: Bool
   /// MPD's consume: a played song leaves the queue.
-  var consume: Bool
-  var volume: Int?
+  public var consume: Bool
+  public var volume: Int?
 
   /// Builds the report from the replies to `status` and `currentsong`.
-  init(status: [String: String], currentSong: [String: String]) {
+  public init(status: [String: String], currentSong: [String: String]) {
     state = status["state"] ?? "stop"
     song = currentSong["file"] == nil ? nil : Song(currentSong)
     elapsedMs = status["elapsed"].flatMap(Double.init).map { Int(($0 * 1000).rounded()) }
@@ -76,7 +77,7 @@ struct PlayerReport: Sendable, Equatable {
   }
 
   /// Asks the player for `status` and `currentsong`.
-  static func read(from client: MPDClient) throws(ControlError) -> PlayerReport {
+  public static func read(from client: MPDClient) throws(ControlError) -> PlayerReport {
     let status = MPDClient.dictionary(try client.run("status"))
     let song = MPDClient.dictionary(try client.run("currentsong"))
     return PlayerReport(status: status, currentSong: song)
@@ -84,7 +85,7 @@ struct PlayerReport: Sendable, Equatable {
 
   /// `▶ Artist – Title · Album  1:23/4:56  #3/12  shuffle on  repeat all  volume 80%`, with `single on` (repeat off:
   /// with repeat on it is `repeat one`) and `consume on` when they are.
-  var line: String {
+  public var line: String {
     let symbol = state == "play" ? "▶" : state == "pause" ? "⏸" : "■"
     var parts: [String] = []
     if let song {
@@ -135,7 +136,7 @@ struct PlayerReport: Sendable, Equatable {
   }
 
   /// One JSON object with every key present (null when unknown).
-  var json: String {
+  public var json: String {
     let shape = JSONShape(
       state: state, song: song, elapsedMs: elapsedMs, durationMs: durationMs, position: position,
       queueLength: queueLength, shuffle: shuffle, repeat: repeatMode, single: single, consume: consume,
@@ -144,13 +145,13 @@ struct PlayerReport: Sendable, Equatable {
   }
 
   /// The queue as JSON: an array of songs with position and id.
-  static func queueJSON(_ songs: [[String: String]]) -> String {
+  public static func queueJSON(_ songs: [[String: String]]) -> String {
     JSONText.string(encoding: songs.map(Song.init), fallback: "{}")
   }
 
   /// One line a song, `>` marking the current one, which shows its clock as `status` does (`elapsedMs`
   /// is the player's; nil when stopped).
-  static func queueLines(_ songs: [[String: String]], current: Int?, elapsedMs: Int? = nil) -> [String] {
+  public static func queueLines(_ songs: [[String: String]], current: Int?, elapsedMs: Int? = nil) -> [String] {
     songs.map(Song.init).map { song in
       let isCurrent = song.position != nil && song.position == current
       let text = song.line(elapsedMs: isCurrent ? elapsedMs : nil, durationMs: song.durationMs)
