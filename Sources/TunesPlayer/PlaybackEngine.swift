@@ -120,10 +120,10 @@ public final class PlaybackEngine: @unchecked Sendable {
   // @unchecked: the sink, decoders and everything under "audio thread state" are touched only by the
   // engine thread; the mailbox fields are guarded by `condition`.
 
-  /// Audio per chunk: each costs a wake-up and a report to the Player, so not much smaller; commands do
-  /// not wait for it (they interrupt the write), so it need not be smaller either.
+  /// Audio per chunk: each costs a wake-up of the audio thread, so not much smaller; commands do not wait
+  /// for it (they interrupt the write), so it need not be smaller either.
   static let chunkSeconds = 0.5
-  /// Frames per chunk at `sampleRate` (8820 at 44.1 kHz).
+  /// Frames per chunk at `sampleRate` (22050 at 44.1 kHz).
   static func chunkFrames(sampleRate: Int) -> Int { max(1, Int(Double(sampleRate) * chunkSeconds)) }
   /// Short chunks: the first of a track and the first after a seek, so that the first sample reaches the
   /// device sooner and a device without a buffer announces the track near where it starts; and every
@@ -211,7 +211,7 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// writing track's format. They belong to that track and go out before anything else is decoded.
   private var pendingStart = 0
   private var pendingEnd = 0
-  /// The last position a report gave, so the next one can wait for a second of audio.
+  /// The last position a report gave, so the next one can wait for `positionReportSeconds` of audio.
   private var lastReported: (token: UInt64, frames: Int)?
 
   /// `clock`: the Player's, so that the position it reads between reports is on its own time.
