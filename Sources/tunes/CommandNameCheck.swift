@@ -32,7 +32,8 @@ enum CommandNameCheck {
     }
   }
 
-  private static func names(of command: ParsableCommand.Type) -> [String] {
+  /// The names a command answers to: its own and its aliases.
+  static func names(of command: ParsableCommand.Type) -> [String] {
     [command._commandName] + command.configuration.aliases
   }
 }

@@ -16,9 +16,8 @@ enum DirectParse {
       return nil
     }
     guard
-      let command = root.configuration.subcommands.first(where: {
-        $0._commandName == name || $0.configuration.aliases.contains(name)
-      }), command.configuration.subcommands.isEmpty
+      let command = root.configuration.subcommands.first(where: { CommandNameCheck.names(of: $0).contains(name) }),
+      command.configuration.subcommands.isEmpty
     else { return nil }
     // `--help` parses too, as the parser's own help command, which would show the command as the root.
     guard let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())), type(of: parsed) == command else {
