@@ -339,7 +339,7 @@ public final class PlaybackEngine: @unchecked Sendable {
   private func reportPosition(of track: Active) {
     let token = track.track.token
     let unheard = sink.delayFrames
-    let frames = max(0, written - unheard - track.startGlobal)
+    let frames = heardFrames(of: track, unheard: unheard)
     let rate = track.decoder.format.sampleRate
     let interval = Int(Double(rate) * Self.positionReportSeconds)
     let due = lastReported.map { $0.token != token || frames < $0.frames || frames - $0.frames >= interval } ?? true
@@ -586,8 +586,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
   }
 
-  private func heardFrames(of track: Active) -> Int {
-    max(0, written - sink.delayFrames - track.startGlobal)
+  /// `unheard`: the device's delay, when the caller has asked for it already.
+  private func heardFrames(of track: Active, unheard: Int? = nil) -> Int {
+    max(0, written - (unheard ?? sink.delayFrames) - track.startGlobal)
   }
 
   /// The last track ended with nothing after it: play out, report, go idle.
