@@ -39,15 +39,7 @@ import TunesLibrary
     await player.setCrossfade(seconds)
     try await player.add(songs)
     if random { await player.setRandom(true) }
-    // Held until the Player has told the engine what follows: a fake device never makes the engine wait,
-    // so it would otherwise reach the end of a short song before the answer came.
-    sink.hold()
-    try await drive(sink) { try await player.play(position: 0) }
-    await player.quiesce(sink)
-    sink.release()
-    await waitUntil("the end") { await player.status().state == .stopped }
-    await player.shutdown()
-    return sink.heard
+    return try await playToTheEnd(player, on: sink)
   }
 
   @Test func theOverlapIsBothSongsSummedUnderMPDsCurve() async throws {

@@ -253,6 +253,19 @@ extension Player {
   }
 }
 
+/// Plays `player`'s queue from its first song to the end, shuts the player down and returns every frame
+/// `sink` heard. The sink is held until the Player has told the engine what follows: a fake device never
+/// makes the engine wait, so it would otherwise reach the end of a short song before the answer came.
+func playToTheEnd(_ player: Player, on sink: FakeSink) async throws -> [HeardFrame] {
+  sink.hold()
+  try await drive(sink) { try await player.play(position: 0) }
+  await player.quiesce(sink)
+  sink.release()
+  await waitUntil("the end") { await player.status().state == .stopped }
+  await player.shutdown()
+  return sink.heard
+}
+
 /// Runs a player command while letting held writes through one at a time, so the engine (which reads
 /// its mailbox between writes) can carry it out.
 func drive(_ sink: FakeSink, _ operation: @escaping @Sendable () async throws -> Void) async throws {

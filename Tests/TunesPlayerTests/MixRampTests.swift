@@ -105,13 +105,7 @@ import TunesLibrary
         albumArtist: "Artist", trackNumber: 1, durationMs: 2_500)
     }
     try await player.add(songs)
-    sink.hold()
-    try await drive(sink) { try await player.play(position: 0) }
-    await player.quiesce(sink)
-    sink.release()
-    await waitUntil("the end") { await player.status().state == .stopped }
-    await player.shutdown()
-    return sink.heard
+    return try await playToTheEnd(player, on: sink)
   }
 
   @Test func taggedRampsOverlapTheSongsForTheirComputedTimeSummed() async throws {
