@@ -121,29 +121,26 @@ static void insert_range(sqlite3 *db, const char *sql, struct rows rows, long fr
 
 static void insert(sqlite3 *db, const char *sql, struct rows rows) { insert_range(db, sql, rows, 0, rows.count); }
 
-/// The CREATE INDEX statements of `db`'s secondary indexes (those with SQL of their own), joined by ";".
-static char *index_sql(sqlite3 *db) {
+/// The one text value `select` gives on `db` ("" for NULL), to be freed by the caller.
+static char *select_text(sqlite3 *db, const char *select) {
   sqlite3_stmt *statement;
-  const char *select = "SELECT group_concat(sql, ';') FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL";
   check(sqlite3_prepare_v2(db, select, -1, &statement, NULL), db, select);
   check(sqlite3_step(statement), db, select);
   const unsigned char *text = sqlite3_column_text(statement, 0);
-  char *sql = strdup(text ? (const char *)text : "");
+  char *result = strdup(text ? (const char *)text : "");
   sqlite3_finalize(statement);
-  return sql;
+  return result;
+}
+
+/// The CREATE INDEX statements of `db`'s secondary indexes (those with SQL of their own), joined by ";".
+static char *index_sql(sqlite3 *db) {
+  return select_text(db, "SELECT group_concat(sql, ';') FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL");
 }
 
 /// "DROP INDEX name;" for each secondary index of `db`.
 static char *drop_sql(sqlite3 *db) {
-  sqlite3_stmt *statement;
-  const char *select =
-      "SELECT group_concat('DROP INDEX ' || name, ';') FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL";
-  check(sqlite3_prepare_v2(db, select, -1, &statement, NULL), db, select);
-  check(sqlite3_step(statement), db, select);
-  const unsigned char *text = sqlite3_column_text(statement, 0);
-  char *sql = strdup(text ? (const char *)text : "");
-  sqlite3_finalize(statement);
-  return sql;
+  return select_text(
+      db, "SELECT group_concat('DROP INDEX ' || name, ';') FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL");
 }
 
 /// "INSERT INTO table (columns) VALUES (?, …)" for the columns of a SELECT on SOURCE.
