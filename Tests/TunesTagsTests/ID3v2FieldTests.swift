@@ -142,6 +142,18 @@ import Testing
     #expect(MBID.normalized("{5b11f4ce-a62d-471e-81fc-a69a8278c7da") == nil)
     #expect(MBID.normalized("5b11f4ce-a62d471e-81fc-a69a8278c7da0") == nil)
     #expect(MBID.normalized("5b11f4cea62d471e81fca69a8278c7dg") == nil)
+    // An id already canonical comes back as it is.
+    #expect(MBID.normalized("b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d") == "b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d")
+    #expect(MBID.normalized("b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d ") == "b10bbbfc-cf9e-42e0-be17-e2c3e1d2600d")
+    #expect(MBID.normalized("b10bbbfc-cf9e-42e0-be17_e2c3e1d2600d") == nil)
+  }
+
+  /// Several ids in one value are split at "/", ";", "," and NUL, between scalars, each part trimmed.
+  @Test func mbidLists() {
+    #expect(MBID.split(" a / b;c,,d\0e ") == ["a", "b", "c", "d", "e"])
+    #expect(MBID.split("é/ü;") == ["é", "ü"])
+    #expect(MBID.split("/;,").isEmpty && MBID.split("").isEmpty)
+    #expect(MBID.split("x\u{301}/y") == ["x\u{301}", "y"])
   }
 
   @Test func v22ThreeLetterFrames() throws {
