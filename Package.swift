@@ -34,6 +34,8 @@ let package = Package(
     .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
     // libc's declarations for the front program, which cannot import Glibc (Sources/CFront/front.h).
     .systemLibrary(name: "CFront"),
+    // SQLite's process-wide settings, which only the variadic sqlite3_config takes (Sources/CSQLiteSettings/shim.h).
+    .systemLibrary(name: "CSQLiteSettings", providers: [.apt(["libsqlite3-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,
@@ -47,7 +49,9 @@ let package = Package(
     /// indexer (Index/, Catalogue/), query language (Query/), songs packed for the queue, play counts.
     .target(
       name: "TunesLibrary",
-      dependencies: ["TunesCore", "TunesTags", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+      dependencies: [
+        "TunesCore", "TunesTags", "CSQLiteSettings", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
     /// libmpg123, libFLAC, libvorbisfile, libopusfile and FFmpeg (MP4) behind the AudioDecoder protocol, picked by
     /// the file's first bytes (DecoderFactory).
     .target(name: "TunesDecoder", dependencies: ["TunesCore", "CMPG123", "CFLAC", "CVorbisFile", "COpusFile", "CFFmpeg"]),

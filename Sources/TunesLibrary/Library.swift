@@ -1,5 +1,6 @@
 // The handle on one library database: opens it (WAL, migrations), and is what every other module
 // reads songs from, records plays into, and gets its own area's tables from (AreaDatabase).
+import CSQLiteSettings
 import Foundation
 import GRDB
 import TunesCore
@@ -35,6 +36,7 @@ public final class Library: Sendable {
     if !folder.isEmpty {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+    SQLiteProcessSettings.apply
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     configuration.prepareDatabase { db in
@@ -51,4 +53,12 @@ public final class Library: Sendable {
     try migrator.migrate(pool)
     return pool
   }
+}
+
+/// SQLite's settings for the whole process, made once before its first connection.
+private enum SQLiteProcessSettings {
+  /// No memory statistics: nothing in tunes reads them, and keeping them took a process-wide mutex on each
+  /// of SQLite's allocations (13% of the CPU of writing a first index's rows). Too late (another
+  /// connection already open) changes nothing and is not an error.
+  static let apply: Void = { _ = tunes_sqlite3_config_memstatus(0) }()
 }
