@@ -157,33 +157,91 @@ import Testing
     }
     let equal = try plan(SongReader.equalToASCII, ["artist", "Air", "artist"])
     #expect(equal.contains { $0.contains("songTag_value (name=? AND value=?)") }, "\(equal)")
-    #expect(equal.contains { $0.contains("songTag_asciiLookalike") }, "\(equal)")
+    #expect(equal.contains { $0.contains("songTag_lookalike") }, "\(equal)")
     let lacking = try plan(SongReader.lackingTag, ["artist"])
     #expect(!lacking.contains { $0.contains("CORRELATED") } && lacking.contains { $0.contains("LIST SUBQUERY") }, "\(lacking)")
-    // The values a NOCASE comparison would misjudge are in the partial index, the others are not.
-    try temp.library.pool.write { db in
-      var song = Song(path: "/music/a.mp3", title: "A", artist: "A")
-      try song.insert(db)
-      for (position, value) in ["\u{212A}elvin", "Kelvin", "a\u{37E}", "Zoë"].enumerated() {
-        try db.execute(
-          sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, 'artist', ?, ?)",
-          arguments: [song.id, value, position])
-      }
-      // A String argument ends at its NUL; SQL can still store one.
-      try db.execute(
-        sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, 'artist', 'b' || char(0) || 'c', 9)",
-        arguments: [song.id])
-    }
-    let odd = try temp.library.pool.read { db in
+  }
+
+  /// The values a NOCASE comparison would misjudge are flagged by the indexer and in the partial index, the
+  /// others are not; `equalToASCII` gives those of the index with the NOCASE-equal ones.
+  @Test func theIndexerFlagsTheValuesNOCASEMisjudges() throws {
+    let temp = try TempLibrary()
+    let artists = ["\u{212A}elvin", "Kelvin", "a\u{37E}", "Zoë", "x\u{1FEF}"]
+    for (number, artist) in artists.enumerated() { try temp.write("\(number).mp3", ["title": "T\(number)", "artist": artist]) }
+    _ = try temp.index()
+    let flagged = try temp.library.pool.read { db in
       try String.fetchAll(
-        db,
-        sql:
-          "SELECT value FROM songTag INDEXED BY songTag_asciiLookalike WHERE name = 'artist' AND \(QuerySchema.asciiLookalike) ORDER BY position"
-      )
+        db, sql: "SELECT value FROM songTag INDEXED BY songTag_lookalike WHERE name = 'artist' AND lookalike = 1 ORDER BY value")
     }
-    #expect(odd == ["\u{212A}elvin", "a\u{37E}", "b"])  // a String read of "b\0c" ends at the NUL
-    // "Kelvin" by NOCASE, and every value of the partial index for the matcher to judge.
-    #expect(try temp.library.readSongs { try $0.songIDs(tagged: "artist", equalToASCII: "KELVIN") }.count == 1 + odd.count)
+    // Compared as scalars: Swift's String equality takes the Kelvin sign for a "K".
+    #expect(
+      flagged.map { Array($0.unicodeScalars) } == [["a", "\u{37E}"], ["x", "\u{1FEF}"], ["\u{212A}", "e", "l", "v", "i", "n"]])
+    // "Kelvin" by NOCASE, and every flagged value for the matcher to judge.
+    #expect(try temp.library.readSongs { try $0.songIDs(tagged: "artist", equalToASCII: "KELVIN") }.count == 1 + flagged.count)
+    #expect(try temp.library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+  }
+
+  /// The indexer's test of a value agrees with the condition the index of `library-query-v1` stated in SQL,
+  /// which the upgrade still uses: on values built in SQL (so that a NUL stays inside) from code points
+  /// around the three characters and the NUL, and random ones.
+  @Test func theIndexersTestOfAValueAgreesWithTheSQLCondition() throws {
+    let temp = try TempLibrary()
+    let near: [UInt32] = [
+      0, 1, 0x41, 0x4B, 0x6B, 0x212A, 0x2129, 0x212B, 0x37E, 0x37D, 0x3BE, 0x1FEF, 0x1FEE, 0x1FBF, 0xE9, 0x1F525,
+    ]
+    var generator = SystemRandomNumberGenerator()
+    var values: [[UInt32]] = near.map { [$0] } + near.flatMap { a in near.map { b in [0x61, a, b] } }
+    for _ in 0..<500 {
+      values.append((0..<Int.random(in: 1...6, using: &generator)).map { _ in near.randomElement(using: &generator)! })
+    }
+    try temp.library.pool.read { db in
+      for scalars in values {
+        let built = "char(" + scalars.map(String.init).joined(separator: ", ") + ")"
+        let inSQL = try Bool.fetchOne(
+          db, sql: "SELECT \(QuerySchema.asciiLookalike.replacingOccurrences(of: "value", with: built))")
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars.map { Unicode.Scalar($0)! })
+        #expect(TagLookalike.holdsOne(text) == inSQL, "\(scalars)")
+      }
+    }
+  }
+
+  /// A database from before the flag gains it in place: the rows stored then are flagged by the old
+  /// condition, found through the new index, and the old index is gone.
+  @Test func storedTagValuesAreFlaggedOnUpgrade() throws {
+    let root = NSTemporaryDirectory() + "tunes-lookalike-upgrade-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let databasePath = root + "/library.db"
+    do {
+      let pool = try DatabasePool(path: databasePath)
+      try Schema.migrator(areas: everyDatabaseArea).migrate(pool, upTo: "library-catalogue-state-v1")
+      try pool.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO song (id, path, title, artist, album, albumArtist, artistMbids, playCount, tagsStored)
+            VALUES (3, '/music/a.mp3', 'Old', 'Kelvin', 'Old Album', 'Kelvin', '[]', 4, 2);
+            """)
+        for (position, value) in ["\u{212A}elvin", "Kelvin", "a\u{37E}", "Zoë"].enumerated() {
+          try db.execute(
+            sql: "INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', ?, ?)", arguments: [value, position])
+        }
+        // A String argument ends at its NUL; SQL can still store one.
+        try db.execute(sql: "INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', 'b' || char(0) || 'c', 9)")
+      }
+    }
+    let library = try Library(path: databasePath, areas: everyDatabaseArea)
+    let flagged = try library.pool.read { db in
+      try String.fetchAll(db, sql: "SELECT value FROM songTag WHERE lookalike = 1 ORDER BY position")
+    }
+    // Scalars (Swift's String equality takes the Kelvin sign for a "K"); a String read of "b\0c" ends at the NUL.
+    #expect(flagged.map { Array($0.unicodeScalars) } == [["\u{212A}", "e", "l", "v", "i", "n"], ["a", "\u{37E}"], ["b"]])
+    #expect(try library.readSongs { try $0.songIDs(tagged: "artist", equalToASCII: "KELVIN") } == [3, 3, 3, 3])
+    let indexes = try library.pool.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'songTag'")
+    }
+    #expect(indexes.contains("songTag_lookalike") && !indexes.contains("songTag_asciiLookalike"), "\(indexes)")
+    #expect(try library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
   }
 
   /// An exact title or album is found through the full-text index and compared exactly: apostrophes,

@@ -604,7 +604,8 @@ private struct Indexer {
       var fullText = try BatchStatement(
         db, sql: "INSERT INTO song_ft(rowid, title, artist, album, albumArtist, genre) VALUES (?, ?, ?, ?, ?, ?)")
       var deleteTags = try BatchStatement(db, sql: "DELETE FROM songTag WHERE songId = ?")
-      var insertTag = try BatchStatement(db, sql: "INSERT INTO songTag (songId, name, value, position) VALUES (?, ?, ?, ?)")
+      var insertTag = try BatchStatement(
+        db, sql: "INSERT INTO songTag (songId, name, value, position, lookalike) VALUES (?, ?, ?, ?, ?)")
       var written: [(Int64, SongValues)] = []
       written.reserveCapacity(changes.count)
       for (change, values) in changes {
@@ -651,6 +652,7 @@ private struct Indexer {
         insert.bind(name)
         insert.bind(value)
         insert.bind(position)
+        insert.bind(TagLookalike.holdsOne(value) ? 1 : nil as Int?)
         try insert.run()
       }
     }

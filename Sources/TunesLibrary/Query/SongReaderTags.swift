@@ -11,8 +11,9 @@ extension SongReader {
   /// case and canonical equivalence may take it: equal with ASCII letters folded (SQLite's NOCASE, the
   /// order of the `songTag_value` index), or holding one of the three characters Unicode reads as an ASCII
   /// one (the Kelvin sign as "K" or "k", the Greek question mark as ";", the Greek varia as "`") or a NUL
-  /// (where every String read of the value ends), which the partial index `songTag_asciiLookalike` finds
-  /// (named: SQLite would rather walk every value of the tag in the covering `songTag_value`).
+  /// (where every String read of the value ends), flagged `lookalike` (TagRowsSchema) and found
+  /// through the partial index `songTag_lookalike` (named: SQLite would rather walk every value of the tag
+  /// in the covering `songTag_value`).
   /// Songs whose files are missing may be among them.
   public func songIDs(tagged name: String, equalToASCII value: String) throws -> [Int64] {
     try Int64.fetchAll(db, sql: Self.equalToASCII, arguments: [name, value, name])
@@ -20,8 +21,7 @@ extension SongReader {
 
   static let equalToASCII = """
     SELECT songId FROM songTag WHERE name = ? AND value = ? COLLATE NOCASE
-    UNION ALL SELECT songId FROM songTag INDEXED BY songTag_asciiLookalike
-    WHERE name = ? AND \(QuerySchema.asciiLookalike)
+    UNION ALL SELECT songId FROM songTag INDEXED BY songTag_lookalike WHERE name = ? AND lookalike = 1
     """
 
   /// Every value of the tag `name` of the songs whose files are there, with its song's id, read in place

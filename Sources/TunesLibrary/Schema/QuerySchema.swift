@@ -17,8 +17,8 @@
 import GRDB
 
 enum QuerySchema {
-  /// The condition of `songTag_asciiLookalike`, written the same way by the queries that use it (SQLite
-  /// uses a partial index only for a query that states its condition): U+212A, U+037E, U+1FEF, NUL.
+  /// The condition of `songTag_asciiLookalike`: U+212A, U+037E, U+1FEF, NUL. That index is replaced by
+  /// `songTag_lookalike` (TagRowsSchema), whose upgrade uses this condition once.
   static let asciiLookalike =
     "(instr(value, char(8490)) > 0 OR instr(value, char(894)) > 0 OR instr(value, char(8175)) > 0 OR instr(value, char(0)) > 0)"
 

@@ -38,6 +38,7 @@ enum Schema {
     ("playstate-mixramp-v1", [.playState]),
     ("library-query-v1", [.library]),
     ("library-catalogue-state-v1", [.library]),
+    ("library-tag-rows-v2", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -48,7 +49,7 @@ enum Schema {
       "library-fulltext-v2": FullTextSchema.v2, "library-missing-v1": MissingSongSchema.v1,
       "library-replaygain-v1": ReplayGainSchema.v1, "library-tags-v1": TagSchema.v1,
       "library-file-tags-v1": FileTagSchema.v1, "library-query-v1": QuerySchema.v1,
-      "library-catalogue-state-v1": CatalogueStateSchema.v1,
+      "library-catalogue-state-v1": CatalogueStateSchema.v1, "library-tag-rows-v2": TagRowsSchema.v2,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).

@@ -12,9 +12,8 @@
 // the next `tunes index` re-reads those files' tags (only theirs: size and mtime still skip the others)
 // and updates their rows in place, so ids, play counts, playlists, the queue and pending listens stay.
 //
-// `songTag` is an ordinary rowid table: as a WITHOUT ROWID table, SQLite 3.40's `PRAGMA integrity_check`
-// reports its NOT NULL value column as NULL once a second index covers it (a false alarm, but the
-// indexer's tests check integrity after every run).
+// `songTag` was made an ordinary rowid table here; `library-tag-rows-v2` (TagRowsSchema) makes it WITHOUT
+// ROWID, with a flag for the values NOCASE misjudges, and the indexer's tests check integrity after every run.
 import GRDB
 
 enum TagSchema {
