@@ -136,6 +136,15 @@ private final class ReadSlots: @unchecked Sendable {
     buffer.deinitialize()
     buffer.deallocate()
   }
+
+  /// The outcomes, moved out (a file's tags are some fifty strings and lists: a copy retains each of them).
+  func take() -> [ReadOutcome] {
+    (0..<buffer.count).map { index in
+      let outcome = buffer.moveElement(from: index)
+      buffer.initializeElement(at: index, to: nil)
+      return outcome ?? .failed("not read")
+    }
+  }
 }
 
 private struct Indexer {
@@ -551,21 +560,32 @@ private struct Indexer {
         index += threads
       }
     }
-    return slots.buffer.map { $0 ?? .failed("not read") }
+    return slots.take()
   }
 
   // MARK: Writing
 
   mutating func write(
-    _ batch: ArraySlice<Work>, _ outcomes: [ReadOutcome], vanished: inout [Int64: IndexedFile],
+    _ batch: ArraySlice<Work>, _ outcomes: consuming [ReadOutcome], vanished: inout [Int64: IndexedFile],
     vanishedByHash: inout [HashText: [Int64]]
   ) throws {
-    // Decide first (pure), then write everything in one transaction.
+    // Decide first (pure), then write everything in one transaction. Each file's tags are moved from its
+    // outcome into its song's values (a class), never copied: they are some fifty strings and lists, and
+    // copies of them (retaining each) were a visible part of a first index.
     enum Change { case insert, update(Int64), move(Int64) }
-    var changes: [(Change, SongValues)] = []
-    for (item, outcome) in zip(batch, outcomes) {
-      guard case .read(let metadata) = outcome else {
-        if case .failed(let reason) = outcome { report.errors.append(IndexProblem(path: item.path, reason: reason)) }
+    var changes: [Change] = []
+    var songs: [SongValues] = []
+    changes.reserveCapacity(batch.count)
+    songs.reserveCapacity(batch.count)
+    var outcomes = outcomes
+    for (offset, item) in batch.enumerated() {
+      var outcome = ReadOutcome.failed("")
+      swap(&outcome, &outcomes[offset])
+      let metadata: FileMetadata
+      switch consume outcome {
+      case .read(let read): metadata = read
+      case .failed(let reason):
+        report.errors.append(IndexProblem(path: item.path, reason: reason))
         continue
       }
       let values = SongValues(
@@ -573,19 +593,20 @@ private struct Indexer {
         folderCover: cover(besides: item.path))
       switch item {
       case .update(let id, let key, _):
-        changes.append((.update(id), values))
+        changes.append(.update(id))
         report.updated.append(key.path)
       case .add(let key, _):
         if let hash = values.audioHash.map(HashText.init), var ids = vanishedByHash[hash], let id = ids.popLast() {
           vanishedByHash[hash] = ids.isEmpty ? nil : ids
           let from = vanished.removeValue(forKey: id)?.path ?? ""
-          changes.append((.move(id), values))
+          changes.append(.move(id))
           report.moved.append(IndexReport.Move(from: from, to: key.path))
         } else {
-          changes.append((.insert, values))
+          changes.append(.insert)
           report.added.append(key.path)
         }
       }
+      songs.append(values)
     }
     guard !options.dryRun else { return }
     batchNumber += 1
@@ -606,9 +627,9 @@ private struct Indexer {
       var deleteTags = try BatchStatement(db, sql: "DELETE FROM songTag WHERE songId = ?")
       var insertTag = try BatchStatement(
         db, sql: "INSERT INTO songTag (songId, name, value, position, lookalike) VALUES (?, ?, ?, ?, ?)")
-      var written: [(Int64, SongValues)] = []
-      written.reserveCapacity(changes.count)
-      for (change, values) in changes {
+      var indexed: [(Int64, IndexedSong)] = []
+      indexed.reserveCapacity(changes.count)
+      for (change, values) in zip(changes, songs) {
         let artistID = try Self.artistID(db, values.artist, cache: &artistIDs)
         let albumID = try Self.albumID(db, values, cache: &albumIDs, artistIDs: &artistIDs)
         let id: Int64
@@ -617,10 +638,7 @@ private struct Indexer {
           values.bind(to: &insert, artistID: artistID, albumID: albumID)
           try insert.run()
           id = db.lastInsertedRowID
-          typealias F = FullTextFolding
-          fullText.bind(id)
-          for text in [values.title, values.artist, values.album, values.albumArtist] { fullText.bind(F.fold(text)) }
-          fullText.bind(F.fold(values.genre))
+          values.bindFullText(to: &fullText, id: id)
           try fullText.run()
         case .update(let updated), .move(let updated):
           id = updated
@@ -631,10 +649,10 @@ private struct Indexer {
           try deleteTags.run()
         }
         try Self.writeTags(values, id: id, &insertTag)
-        written.append((id, values))
+        indexed.append((id, values.indexedSong))
       }
-      if !written.isEmpty {
-        let songs = IndexedSongs(songs: written)
+      if !indexed.isEmpty {
+        let songs = IndexedSongs(songs: indexed)
         for hook in songsIndexedHooks { try hook(db, songs) }
       }
     }
@@ -645,7 +663,6 @@ private struct Indexer {
 
   /// The song's multi-valued tags, one `songTag` row per value.
   static func writeTags(_ values: SongValues, id: Int64, _ insert: inout BatchStatement) throws {
-    let tags = values.tags
     func write(_ name: String, _ list: [String]) throws {
       for (position, value) in list.enumerated() {
         insert.bind(id)
@@ -657,17 +674,17 @@ private struct Indexer {
       }
     }
     // The names are the query language's field names, in tag order.
-    try write("artist", tags.artists)
-    try write("albumartist", tags.albumArtists)
-    try write("genre", tags.genres)
-    try write("composer", tags.composers)
-    try write("performer", tags.performers)
-    try write("conductor", tags.conductors)
-    try write("lyricist", tags.lyricists)
-    try write("label", tags.labels)
-    try write("mb_artistid", tags.artistMbids)
-    try write("mb_albumartistid", tags.albumArtistMbids)
-    try write("mb_workid", tags.workMbids)
+    try write("artist", values.tags.artists)
+    try write("albumartist", values.tags.albumArtists)
+    try write("genre", values.tags.genres)
+    try write("composer", values.tags.composers)
+    try write("performer", values.tags.performers)
+    try write("conductor", values.tags.conductors)
+    try write("lyricist", values.tags.lyricists)
+    try write("label", values.tags.labels)
+    try write("mb_artistid", values.tags.artistMbids)
+    try write("mb_albumartistid", values.tags.albumArtistMbids)
+    try write("mb_workid", values.tags.workMbids)
   }
 
   func commit(_ body: @escaping (Database) throws -> Void) throws {

@@ -6,45 +6,51 @@ import GRDB
 import TunesCore
 import TunesTags
 
-struct SongValues: Sendable {
-  var path: String
-  var title: String
-  var artist: String
-  var album: String
-  var albumArtist: String
-  var trackNumber: Int?
-  var trackTotal: Int?
-  var discNumber: Int?
-  var discTotal: Int?
-  var year: Int?
-  var genre: String?
-  var durationMs: Int?
-  var recordingMbid: String?
-  var releaseMbid: String?
-  var artistMbids: [String]
-  var isCompilation: Bool
-  var stamp: FileStamp
-  var audioHash: String?
-  var source: String
-  var catalogueFingerprint: String?
-  var coverPath: String?
+/// A class: the writer reads each song several times, and a copy of this many strings and lists retained
+/// every one of them.
+final class SongValues: Sendable {
+  let path: String
+  let title: String
+  let artist: String
+  let album: String
+  let albumArtist: String
+  let trackNumber: Int?
+  let trackTotal: Int?
+  let discNumber: Int?
+  let discTotal: Int?
+  let year: Int?
+  let genre: String?
+  let durationMs: Int?
+  let recordingMbid: String?
+  let releaseMbid: String?
+  let artistMbids: [String]
+  let isCompilation: Bool
+  let stamp: FileStamp
+  let audioHash: String?
+  let source: String
+  let catalogueFingerprint: String?
+  let coverPath: String?
   /// The tags to store: the file's, with the catalogue's values in place of the ones it names.
-  var tags: TagSet
+  let tags: TagSet
   /// The file's own title, artist, album and album artist, exactly as read.
-  var fileTitle, fileArtist, fileAlbum, fileAlbumArtist: String?
+  let fileTitle, fileArtist, fileAlbum, fileAlbumArtist: String?
   /// The file's own values of the other fields a catalogue may name (FileTagSchema).
-  var fileTrackNumber, fileDiscNumber: Int?
-  var fileDate, fileGenre, fileRecordingMbid: String?
+  let fileTrackNumber, fileDiscNumber: Int?
+  let fileDate, fileGenre, fileRecordingMbid: String?
   /// TagSchema's bits: which display columns are fallbacks rather than names.
-  var derivedFields: Int
-  var audio: AudioProperties
+  let derivedFields: Int
+  let audio: AudioProperties
 
-  init(path: String, stamp: FileStamp, metadata: FileMetadata, entry: CatalogueEntry?, folderCover: String?) {
-    let tags = metadata.tags
+  init(path: String, stamp: FileStamp, metadata: consuming FileMetadata, entry: CatalogueEntry?, folderCover: String?) {
+    let audio = metadata.audio
+    self.audio = audio
+    // Moved, not copied: the file's tags become the stored ones (`stored`).
+    let tags = (consume metadata).tags
     let clean = SongValues.clean
     self.path = path
     title = clean(entry?.title) ?? clean(tags.title) ?? PathText.stem(of: path)
-    artist = clean(entry?.artist) ?? clean(tags.artist) ?? ""
+    let artist = clean(entry?.artist) ?? clean(tags.artist) ?? ""
+    self.artist = artist
     album = clean(entry?.album) ?? clean(tags.album) ?? ""
     albumArtist = clean(entry?.albumArtist) ?? clean(tags.albumArtist) ?? artist
     trackNumber = entry?.trackNumber ?? tags.trackNumber
@@ -54,17 +60,16 @@ struct SongValues: Sendable {
     year = entry?.year ?? tags.year
     genre = clean(entry?.genre) ?? clean(tags.genres.joined(separator: "; "))
     // The measured length is exact; the catalogue's is only a fallback.
-    durationMs = metadata.audio.durationMs > 0 ? metadata.audio.durationMs : entry?.durationMs
+    durationMs = audio.durationMs > 0 ? audio.durationMs : entry?.durationMs
     recordingMbid = clean(entry?.recordingMbid) ?? clean(tags.recordingMbid)
     releaseMbid = clean(tags.releaseMbid)
     artistMbids = tags.artistMbids
     isCompilation = tags.isCompilation
     self.stamp = stamp
-    audioHash = metadata.audio.audioHash.isEmpty ? nil : metadata.audio.audioHash
+    audioHash = audio.audioHash.isEmpty ? nil : audio.audioHash
     source = entry == nil ? "scan" : "both"
     catalogueFingerprint = entry.map { Fingerprint.text($0.fingerprint) }
     coverPath = entry?.coverPath ?? folderCover
-    audio = metadata.audio
     fileTitle = tags.title
     fileArtist = tags.artist
     fileAlbum = tags.album
@@ -82,7 +87,7 @@ struct SongValues: Sendable {
 
   /// The file's tags with the catalogue entry's values in place of the ones it gives; lists left empty by
   /// a format that only has the display string get that string as their one value.
-  static func stored(_ file: TagSet, entry: CatalogueEntry?) -> TagSet {
+  static func stored(_ file: consuming TagSet, entry: CatalogueEntry?) -> TagSet {
     var tags = file
     tags.title = clean(tags.title)
     tags.artist = clean(tags.artist)
@@ -195,32 +200,46 @@ extension SongValues {
     statement.bind(audioHash)
     statement.bind(source)
     statement.bind(catalogueFingerprint)
-    // tagColumns
-    let t = tags
-    for text in [
-      t.date, t.originalDate, t.titleSort, t.artistSort, t.albumSort, t.albumArtistSort, t.composerSort, t.ensemble, t.work,
-      t.movement,
-    ] {
-      statement.bind(text)
-    }
-    statement.bind(t.movementNumber)
-    statement.bind(t.movementTotal)
-    for text in [t.discSubtitle, t.grouping, t.catalogNumber, t.barcode, t.isrc, t.comment, t.lyrics] { statement.bind(text) }
-    statement.bind(t.bpm)
-    for text in [
-      t.releaseTrackMbid, t.releaseGroupMbid, t.mixRampStart, t.mixRampEnd,
-      t.versions.isEmpty ? nil : t.versions.joined(separator: ", "), fileTitle, fileArtist, fileAlbum, fileAlbumArtist,
-    ] {
-      statement.bind(text)
-    }
+    // tagColumns, one bind a value: no list of them made per song.
+    statement.bind(tags.date)
+    statement.bind(tags.originalDate)
+    statement.bind(tags.titleSort)
+    statement.bind(tags.artistSort)
+    statement.bind(tags.albumSort)
+    statement.bind(tags.albumArtistSort)
+    statement.bind(tags.composerSort)
+    statement.bind(tags.ensemble)
+    statement.bind(tags.work)
+    statement.bind(tags.movement)
+    statement.bind(tags.movementNumber)
+    statement.bind(tags.movementTotal)
+    statement.bind(tags.discSubtitle)
+    statement.bind(tags.grouping)
+    statement.bind(tags.catalogNumber)
+    statement.bind(tags.barcode)
+    statement.bind(tags.isrc)
+    statement.bind(tags.comment)
+    statement.bind(tags.lyrics)
+    statement.bind(tags.bpm)
+    statement.bind(tags.releaseTrackMbid)
+    statement.bind(tags.releaseGroupMbid)
+    statement.bind(tags.mixRampStart)
+    statement.bind(tags.mixRampEnd)
+    statement.bind(tags.versions.isEmpty ? nil : tags.versions.joined(separator: ", "))
+    statement.bind(fileTitle)
+    statement.bind(fileArtist)
+    statement.bind(fileAlbum)
+    statement.bind(fileAlbumArtist)
     statement.bind(derivedFields)
     statement.bind(audio.codec)
     statement.bind(audio.bitrate > 0 ? audio.bitrate : nil)
     statement.bind(audio.sampleRate > 0 ? audio.sampleRate : nil)
     statement.bind(audio.bitsPerSample)
     statement.bind(audio.channels > 0 ? audio.channels : nil)
-    let gain = t.replayGain
-    for value in [gain.trackGain, gain.trackPeak, gain.albumGain, gain.albumPeak] { statement.bind(value) }
+    statement.bind(tags.replayGain.trackGain)
+    statement.bind(tags.replayGain.trackPeak)
+    statement.bind(tags.replayGain.albumGain)
+    statement.bind(tags.replayGain.albumPeak)
     statement.bind(TagSchema.currentTags)
     statement.bind(fileTrackNumber)
     statement.bind(fileDiscNumber)
@@ -228,4 +247,17 @@ extension SongValues {
     statement.bind(fileGenre)
     statement.bind(fileRecordingMbid)
   }
+
+  /// Binds the song's full-text row (Song.insertFullText's) to `statement`: its id and folded names.
+  func bindFullText(to statement: inout BatchStatement, id: Int64) {
+    statement.bind(id)
+    statement.bind(FullTextFolding.fold(title))
+    statement.bind(FullTextFolding.fold(artist))
+    statement.bind(FullTextFolding.fold(album))
+    statement.bind(FullTextFolding.fold(albumArtist))
+    statement.bind(FullTextFolding.fold(genre))
+  }
+
+  /// What the areas sharing the database are told of the song (IndexedSongs).
+  var indexedSong: IndexedSong { IndexedSong(path: path, recordingMbid: recordingMbid, artist: artist, title: title) }
 }

@@ -23,16 +23,13 @@ public struct DatabaseArea: Sendable {
 /// The songs one indexer batch wrote, by id, with what identifies each of them: for areas that keep
 /// references to songs by path or names (playlist entries) and follow them when a song comes back.
 public struct IndexedSongs {
-  let songs: [(Int64, SongValues)]
+  let songs: [(Int64, IndexedSong)]
 
   public var isEmpty: Bool { songs.isEmpty }
 
   /// Each written song in the batch's order.
   public func forEach(_ body: (_ id: Int64, _ song: IndexedSong) throws -> Void) rethrows {
-    for (id, values) in songs {
-      let song = IndexedSong(path: values.path, recordingMbid: values.recordingMbid, artist: values.artist, title: values.title)
-      try body(id, song)
-    }
+    for (id, song) in songs { try body(id, song) }
   }
 }
 
