@@ -26,15 +26,22 @@ struct BatchStatement {
 
   mutating func bind(_ text: String?) {
     defer { index += 1 }
-    guard var text else {
+    guard let text else {
       sqlite3_bind_null(handle, index)
       return
     }
-    text.withUTF8 { bytes in
-      // A nil pointer would bind NULL, not the empty string.
-      let base = bytes.baseAddress ?? UnsafePointer(("" as StaticString).utf8Start)
-      _ = sqlite3_bind_text(handle, index, base, Int32(bytes.count), Self.transient)
+    // Native strings lend their bytes in place; `withUTF8` would need a copy of the string to mutate.
+    let bound = text.utf8.withContiguousStorageIfAvailable { bytes in bindText(bytes) }
+    if bound == nil {
+      var text = text
+      text.withUTF8 { bytes in bindText(bytes) }
     }
+  }
+
+  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    // A nil pointer would bind NULL, not the empty string.
+    let base = bytes.baseAddress ?? UnsafePointer(("" as StaticString).utf8Start)
+    _ = sqlite3_bind_text(handle, index, base, Int32(bytes.count), Self.transient)
   }
 
   mutating func bind(_ value: Int?) {
