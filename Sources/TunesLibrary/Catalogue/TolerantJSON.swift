@@ -90,8 +90,14 @@ struct TolerantJSONParser {
   private mutating func skipBlanks() throws(JSONSyntaxError) {
     while let byte = current {
       switch byte {
-      case 0x20, 0x09, 0x0A, 0x0D:
-        advance()
+      // Indented catalogues are mostly blanks: each is counted here rather than looked at again by advance().
+      case 0x20, 0x09, 0x0D:
+        index += 1
+        column += 1
+      case 0x0A:
+        index += 1
+        line += 1
+        column = 1
       case UInt8(ascii: "/"):
         let (startLine, startColumn) = (line, column)
         guard index + 1 < bytes.count else { throw error("unexpected '/'") }
@@ -290,6 +296,22 @@ struct TolerantJSONParser {
 
   private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
     let start = error("")
+    // Whole numbers of up to 15 digits (track numbers, years, lengths), the common case, are read in
+    // place: exact as a Double, as Double(text) reads them.
+    var end = index
+    var whole = 0
+    while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39, end - index < 15 {
+      whole = whole * 10 + Int(bytes[end] - 0x30)
+      end += 1
+    }
+    let after = end < bytes.count ? bytes[end] : 0x20
+    if end > index && !(after >= 0x30 && after <= 0x39) && after != UInt8(ascii: ".") && after != UInt8(ascii: "e")
+      && after != UInt8(ascii: "E") && after != UInt8(ascii: "-") && after != UInt8(ascii: "+")
+    {
+      column += end - index
+      index = end
+      return Double(whole)
+    }
     var text = ""
     while let byte = current,
       byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
