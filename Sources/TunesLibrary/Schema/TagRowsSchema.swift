@@ -9,7 +9,10 @@
 //   once per value in Swift (`TagLookalike.holdsOne`, a byte scan) and writes a flag, `lookalike` (1, or
 //   NULL for the others), which the partial index `songTag_lookalike` reads at the cost of one column test.
 // - The table is clustered on its primary key (WITHOUT ROWID): a row is written into two b-trees (the
-//   table and `songTag_value`) instead of three (the rowid table, its key's index, `songTag_value`).
+//   table and `songTag_value`) instead of three (the rowid table, its key's index, `songTag_value`). The
+//   key's columns come first, in its order: with `value` declared between them, some builds of SQLite 3.40
+//   had `PRAGMA integrity_check` report every value as NULL once `songTag_value` covered it (a false alarm,
+//   which made `library-tags-v1` choose a rowid table; the indexer's tests check integrity after every run).
 //
 // The upgrade copies the rows into the new table, flagging them by the old condition (which the tests keep
 // as the oracle of the Swift test), and builds the two indexes again.
@@ -22,8 +25,8 @@ enum TagRowsSchema {
         CREATE TABLE songTagRows (
           songId INTEGER NOT NULL REFERENCES song(id) ON DELETE CASCADE,
           name TEXT NOT NULL,
-          value TEXT NOT NULL,
           position INTEGER NOT NULL,
+          value TEXT NOT NULL,
           lookalike INTEGER,
           PRIMARY KEY (songId, name, position)
         ) WITHOUT ROWID;
