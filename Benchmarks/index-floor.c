@@ -180,7 +180,7 @@ int main(int argc, char **argv) {
     if (getenv("FLOOR_PRAGMAS")) check(sqlite3_exec(dest, getenv("FLOOR_PRAGMAS"), NULL, NULL, NULL), dest, "FLOOR_PRAGMAS");
     const char *songs = "SELECT * FROM song ORDER BY id";
     const char *full_text = "SELECT id, title, artist, album, albumArtist, genre FROM song ORDER BY id";
-    const char *tags = "SELECT * FROM songTag ORDER BY rowid";
+    const char *tags = "SELECT * FROM songTag ORDER BY songId, name, position";  // the songs' order, as written
     struct rows song = load(source, songs), artist = load(source, "SELECT * FROM artist ORDER BY id"),
                 album = load(source, "SELECT * FROM album ORDER BY id"), text = load(source, full_text),
                 tag = load(source, tags);
@@ -211,7 +211,7 @@ int main(int argc, char **argv) {
       insert(dest, insert_sql(source, "artist", "SELECT * FROM artist"), artist);
       insert(dest, insert_sql(source, "album", "SELECT * FROM album"), album);
     }
-    // songTag rows follow their songs' order (rowid order): each batch takes those of its songs.
+    // songTag rows follow their songs' order (by songId): each batch takes those of its songs.
     long next_tag = 0;
     for (long start = 0; start < song.count; start += batch) {
       if (start > 0) check(sqlite3_exec(dest, "COMMIT; BEGIN", NULL, NULL, NULL), dest, "COMMIT");
