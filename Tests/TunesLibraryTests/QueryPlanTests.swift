@@ -63,31 +63,40 @@ import Testing
     #expect(try titles("-artist:=~zoë") == ["T2", "T3", "T4"])
   }
 
-  /// A database made before these indexes gains them in place, and the exact queries use them at once.
-  @Test func aDatabaseFromBeforeTheIndexesUpgradesInPlace() throws {
-    let root = NSTemporaryDirectory() + "tunes-query-upgrade-" + UUID().uuidString
+  /// A library database migrated up to `migration` and filled by `fill` in one transaction, then opened
+  /// as today's tunes opens it (the later migrations run) and handed to `check`.
+  static func upgrade(
+    from migration: String, _ fill: (Database) throws -> Void, check: (Library) throws -> Void
+  ) throws {
+    let root = NSTemporaryDirectory() + "tunes-upgrade-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: root) }
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     let databasePath = root + "/library.db"
     do {
       let pool = try DatabasePool(path: databasePath)
-      try Schema.migrator(areas: everyDatabaseArea).migrate(pool, upTo: "library-file-tags-v1")
-      try pool.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO song (id, path, title, artist, album, albumArtist, artistMbids, playCount, tagsStored)
-            VALUES (3, '/music/a.mp3', 'Old', 'Old Artist', 'Old Album', 'Old Artist', '[]', 4, 2);
-            INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', 'Old Artist', 0);
-            """)
-        try Song.insertFullText(
-          db, id: 3, title: "Old", artist: "Old Artist", album: "Old Album", albumArtist: "Old Artist", genre: nil)
-      }
+      try Schema.migrator(areas: everyDatabaseArea).migrate(pool, upTo: migration)
+      try pool.write(fill)
     }
-    let library = try Library(path: databasePath, areas: everyDatabaseArea)
-    #expect(try library.songs(matching: #"artist:="Old Artist""#).map(\.id) == [3])
-    #expect(try library.songs(matching: #"album:=~"old album""#).map(\.playCount) == [4])
-    #expect(try Self.plan("artist:=X", library).contains { $0.contains("song_artist") })
-    #expect(try library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    try check(try Library(path: databasePath, areas: everyDatabaseArea))
+  }
+
+  /// A database made before these indexes gains them in place, and the exact queries use them at once.
+  @Test func aDatabaseFromBeforeTheIndexesUpgradesInPlace() throws {
+    try Self.upgrade(from: "library-file-tags-v1") { db in
+      try db.execute(
+        sql: """
+          INSERT INTO song (id, path, title, artist, album, albumArtist, artistMbids, playCount, tagsStored)
+          VALUES (3, '/music/a.mp3', 'Old', 'Old Artist', 'Old Album', 'Old Artist', '[]', 4, 2);
+          INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', 'Old Artist', 0);
+          """)
+      try Song.insertFullText(
+        db, id: 3, title: "Old", artist: "Old Artist", album: "Old Album", albumArtist: "Old Artist", genre: nil)
+    } check: { library throws in
+      #expect(try library.songs(matching: #"artist:="Old Artist""#).map(\.id) == [3])
+      #expect(try library.songs(matching: #"album:=~"old album""#).map(\.playCount) == [4])
+      #expect(try Self.plan("artist:=X", library).contains { $0.contains("song_artist") })
+      #expect(try library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    }
   }
 
   /// A rescan that renames an artist or album moves the song in the new indexes: the exact queries find
@@ -209,39 +218,31 @@ import Testing
   /// A database from before the flag gains it in place: the rows stored then are flagged by the old
   /// condition, found through the new index, and the old index is gone.
   @Test func storedTagValuesAreFlaggedOnUpgrade() throws {
-    let root = NSTemporaryDirectory() + "tunes-lookalike-upgrade-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    let databasePath = root + "/library.db"
-    do {
-      let pool = try DatabasePool(path: databasePath)
-      try Schema.migrator(areas: everyDatabaseArea).migrate(pool, upTo: "library-catalogue-state-v1")
-      try pool.write { db in
+    try Self.upgrade(from: "library-catalogue-state-v1") { db in
+      try db.execute(
+        sql: """
+          INSERT INTO song (id, path, title, artist, album, albumArtist, artistMbids, playCount, tagsStored)
+          VALUES (3, '/music/a.mp3', 'Old', 'Kelvin', 'Old Album', 'Kelvin', '[]', 4, 2);
+          """)
+      for (position, value) in ["\u{212A}elvin", "Kelvin", "a\u{37E}", "Zoë"].enumerated() {
         try db.execute(
-          sql: """
-            INSERT INTO song (id, path, title, artist, album, albumArtist, artistMbids, playCount, tagsStored)
-            VALUES (3, '/music/a.mp3', 'Old', 'Kelvin', 'Old Album', 'Kelvin', '[]', 4, 2);
-            """)
-        for (position, value) in ["\u{212A}elvin", "Kelvin", "a\u{37E}", "Zoë"].enumerated() {
-          try db.execute(
-            sql: "INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', ?, ?)", arguments: [value, position])
-        }
-        // A String argument ends at its NUL; SQL can still store one.
-        try db.execute(sql: "INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', 'b' || char(0) || 'c', 9)")
+          sql: "INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', ?, ?)", arguments: [value, position])
       }
+      // A String argument ends at its NUL; SQL can still store one.
+      try db.execute(sql: "INSERT INTO songTag (songId, name, value, position) VALUES (3, 'artist', 'b' || char(0) || 'c', 9)")
+    } check: { library throws in
+      let flagged = try library.pool.read { db in
+        try String.fetchAll(db, sql: "SELECT value FROM songTag WHERE lookalike = 1 ORDER BY position")
+      }
+      // Scalars (Swift's String equality takes the Kelvin sign for a "K"); a String read of "b\0c" ends at the NUL.
+      #expect(flagged.map { Array($0.unicodeScalars) } == [["\u{212A}", "e", "l", "v", "i", "n"], ["a", "\u{37E}"], ["b"]])
+      #expect(try library.readSongs { try $0.songIDs(tagged: "artist", equalToASCII: "KELVIN") } == [3, 3, 3, 3])
+      let indexes = try library.pool.read { db in
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'songTag'")
+      }
+      #expect(indexes.contains("songTag_lookalike") && !indexes.contains("songTag_asciiLookalike"), "\(indexes)")
+      #expect(try library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
     }
-    let library = try Library(path: databasePath, areas: everyDatabaseArea)
-    let flagged = try library.pool.read { db in
-      try String.fetchAll(db, sql: "SELECT value FROM songTag WHERE lookalike = 1 ORDER BY position")
-    }
-    // Scalars (Swift's String equality takes the Kelvin sign for a "K"); a String read of "b\0c" ends at the NUL.
-    #expect(flagged.map { Array($0.unicodeScalars) } == [["\u{212A}", "e", "l", "v", "i", "n"], ["a", "\u{37E}"], ["b"]])
-    #expect(try library.readSongs { try $0.songIDs(tagged: "artist", equalToASCII: "KELVIN") } == [3, 3, 3, 3])
-    let indexes = try library.pool.read { db in
-      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'songTag'")
-    }
-    #expect(indexes.contains("songTag_lookalike") && !indexes.contains("songTag_asciiLookalike"), "\(indexes)")
-    #expect(try library.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
   }
 
   /// An exact title or album is found through the full-text index and compared exactly: apostrophes,
