@@ -113,56 +113,36 @@ public enum MBID {
   /// The id in canonical lowercase 8-4-4-4-12 form when `text` is a UUID written hyphenated or as 32 hex
   /// digits, in any case, optionally in braces; else nil.
   public static func normalized(_ text: String) -> String? {
-    var text = text
-    var canonical = false
-    let made: String? = text.withUTF8 { whole in
-      // Trimmed of spaces and NULs, then of one pair of braces; bytes, not Characters: ids are ASCII.
-      var lower = 0
-      var upper = whole.count
-      let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0 }
-      while lower < upper && isSpace(whole[lower]) { lower += 1 }
-      while upper > lower && isSpace(whole[upper - 1]) { upper -= 1 }
-      if upper - lower >= 2 && whole[lower] == 0x7B && whole[upper - 1] == 0x7D {
-        lower += 1
-        upper -= 1
-      }
-      let hyphenated = upper - lower == 36
-      guard hyphenated || upper - lower == 32 else { return nil }
-      // Most ids are written canonically already: the same string, not a copy.
-      if hyphenated && lower == 0 && upper == whole.count
-        && whole.indices.allSatisfy({ k in
-          let b = whole[k]
-          return k == 8 || k == 13 || k == 18 || k == 23 ? b == 0x2D : (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66)
-        })
-      {
-        canonical = true
-        return nil
-      }
-      return String(unsafeUninitializedCapacity: 36) { out in
-        var n = 0
-        for k in 0..<(upper - lower) {
-          let b = whole[lower + k]
-          if hyphenated && (k == 8 || k == 13 || k == 18 || k == 23) {
-            guard b == 0x2D else { return 0 }
-            out[n] = b
-            n += 1
-            continue
-          }
-          if !hyphenated && (k == 8 || k == 12 || k == 16 || k == 20) {
-            out[n] = 0x2D
-            n += 1
-          }
-          switch b {
-          case 0x30...0x39, 0x61...0x66: out[n] = b
-          case 0x41...0x46: out[n] = b + 0x20
-          default: return 0
-          }
-          n += 1
-        }
-        return n
-      }.nilIfEmpty
+    let trimmed = text.trimmingSpaces()
+    // Most ids are written canonically already: the same string, not a copy made byte by byte.
+    let utf8 = trimmed.utf8
+    if utf8.count == 36
+      && utf8.enumerated().allSatisfy({ k, b in
+        k == 8 || k == 13 || k == 18 || k == 23 ? b == 0x2D : (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66)
+      })
+    {
+      return trimmed
     }
-    return canonical ? text : made
+    var bytes = Array(utf8)
+    if bytes.count >= 2 && bytes.first == 0x7B && bytes.last == 0x7D { bytes = Array(bytes[1..<bytes.count - 1]) }
+    let hyphenated = bytes.count == 36
+    guard hyphenated || bytes.count == 32 else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(36)
+    for (k, b) in bytes.enumerated() {
+      if hyphenated && (k == 8 || k == 13 || k == 18 || k == 23) {
+        guard b == 0x2D else { return nil }
+        continue
+      }
+      if !hyphenated && (k == 8 || k == 12 || k == 16 || k == 20) { out.append(0x2D) }
+      switch b {
+      case 0x30...0x39, 0x61...0x66: out.append(b)
+      case 0x41...0x46: out.append(b + 0x20)
+      default: return nil
+      }
+      if hyphenated && (k == 7 || k == 12 || k == 17 || k == 22) { out.append(0x2D) }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Splits a field that may hold several ids ("/", ";", "," or NUL between them).
@@ -188,8 +168,4 @@ public enum MBID {
     close()
     return parts
   }
-}
-
-extension String {
-  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
