@@ -577,7 +577,6 @@ private struct Indexer {
     var songs: [SongValues] = []
     changes.reserveCapacity(batch.count)
     songs.reserveCapacity(batch.count)
-    var outcomes = outcomes
     for (offset, item) in batch.enumerated() {
       var outcome = ReadOutcome.failed("")
       swap(&outcome, &outcomes[offset])
