@@ -453,12 +453,12 @@ public actor PlayerBackend: MPDBackend {
     }
   }
 
-  /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update`
-  /// at the start and at the end, with `database` when the index changed.
+  /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update` at the
+  /// start and at the end, with `database` when the index changed. Only a folder inside the music folder.
   public func update(uri: String?) async throws -> Int {
     guard runningUpdate == nil else { throw MPDError(.updateAlready, "Already updating") }
     let folder = try folder()
-    guard let path = folder.path(forURI: uri ?? "") else {
+    guard let path = folder.path(forURI: try MPDURIResolver.updateFolder(uri ?? "")) else {
       throw MPDError.noExist("No music folder yet: index one with `tunes index FOLDER`")
     }
     guard FileManager.default.fileExists(atPath: path) else { throw MPDError.noExist("No such directory") }

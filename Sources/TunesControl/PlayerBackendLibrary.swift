@@ -63,15 +63,19 @@ public struct MusicFolder: Sendable, Equatable {
     return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
   }
 
-  /// The absolute path a URI names ("" is the root itself); nil when relative and no root is known.
+  /// The absolute path a URI names ("" and "/" are the root itself); nil when relative and no root is
+  /// known, or when the URI would climb above the root. The server resolved the client's URI already
+  /// (MPDURIResolver, which refuses absolute paths to clients that are not local); it is resolved again
+  /// here so that no caller joins a `..` to the root.
   public func path(forURI uri: String) -> String? {
-    var uri = uri
-    if uri.hasPrefix("file://") { uri = String(uri.dropFirst(7)) }
-    while uri.count > 1, uri.hasSuffix("/") { uri.removeLast() }
-    if uri.hasPrefix("/") { return uri }
-    guard let root else { return nil }
-    if uri.isEmpty { return root }
-    return root == "/" ? "/" + uri : root + "/" + uri
+    guard let location = try? MPDURIResolver(local: true).locate(uri) else { return nil }
+    switch location {
+    case .file(let path): return path
+    case .inside(let relative):
+      guard let root else { return nil }
+      if relative.isEmpty { return root }
+      return root == "/" ? "/" + relative : root + "/" + relative
+    }
   }
 }
 

@@ -30,6 +30,8 @@ struct MPDCall: Sendable {
   let authorized: Bool
   /// The largest binary chunk the client takes (`binarylimit`).
   let binaryLimit: Int
+  /// How this client's URIs resolve: whether it may name files outside the music folder.
+  var uris = MPDURIResolver(local: false)
 }
 
 /// A row of the table.

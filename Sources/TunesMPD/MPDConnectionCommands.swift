@@ -72,8 +72,9 @@ extension MPDDispatcher {
     }
   }
 
+  /// Only a local client may name files by `file://` (MPDURIResolver), so only it is told of the scheme.
   static func urlHandlers(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    out += "handler: file://\n"
+    if c.uris.local { out += "handler: file://\n" }
   }
 
   /// Asks the backend to end the player.

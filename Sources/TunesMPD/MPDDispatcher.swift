@@ -11,9 +11,11 @@ public struct MPDDispatcher: Sendable {
 
   public init(backend: any MPDBackend) { self.backend = backend }
 
-  /// Runs one command and appends its reply (without the final OK) to `out`.
+  /// Runs one command and appends its reply (without the final OK) to `out`. `local`: whether the client
+  /// may name files outside the music folder (MPDURIResolver).
   public func execute(
-    _ request: MPDRequest, authorized: Bool, binaryLimit: Int = defaultBinaryLimit, into out: inout MPDReply
+    _ request: MPDRequest, authorized: Bool, binaryLimit: Int = defaultBinaryLimit, local: Bool = false,
+    into out: inout MPDReply
   ) async throws(MPDError) {
     guard let command = Self.commandsByName[request.command] else {
       throw MPDError(.unknown, "unknown command \"\(request.command)\"")
@@ -24,7 +26,8 @@ public struct MPDDispatcher: Sendable {
     let args = MPDArguments(request)
     try args.expect(command.arity)
     do {
-      let call = MPDCall(args: args, backend: backend, authorized: authorized, binaryLimit: binaryLimit)
+      let call = MPDCall(
+        args: args, backend: backend, authorized: authorized, binaryLimit: binaryLimit, uris: MPDURIResolver(local: local))
       try await command.handler(call, &out)
     } catch let error as MPDError {
       throw error
@@ -44,7 +47,9 @@ public struct MPDDispatcher: Sendable {
     var index = 0
     while index < batch.requests.count {
       let request = batch.requests[index]
-      if let adding, let run = Self.plainAdds(batch.requests, from: index, authorized: authorized) {
+      if let adding,
+        let run = Self.plainAdds(batch.requests, from: index, authorized: authorized, uris: MPDURIResolver(local: batch.local))
+      {
         let failure = await Self.add(run, to: adding)
         let added = failure?.added ?? run.count
         if batch.mode == .listOK { out += String(repeating: "list_OK\n", count: added) }
@@ -68,7 +73,7 @@ public struct MPDDispatcher: Sendable {
         } else if request.command == "binarylimit" {
           binaryLimit = try Self.binaryLimit(request)
         } else {
-          try await execute(request, authorized: authorized, binaryLimit: binaryLimit, into: &out)
+          try await execute(request, authorized: authorized, binaryLimit: binaryLimit, local: batch.local, into: &out)
         }
         if batch.mode == .listOK { out += "list_OK\n" }
       } catch {
@@ -84,15 +89,21 @@ public struct MPDDispatcher: Sendable {
       output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false, tagTypes: out.tagTypes)
   }
 
-  /// The URIs of the run of one-argument `add`s starting at `start`, when there are two or more and the
-  /// client may add: they go to the backend in one call. Anything else runs command by command. The
-  /// one-argument `add` handler (MPDQueueCommands.swift) is `backend.add(uri:)`, which this must match.
-  static func plainAdds(_ requests: [MPDRequest], from start: Int, authorized: Bool) -> [String]? {
+  /// The URIs of the run of one-argument `add`s starting at `start`, resolved for the client, when there
+  /// are two or more and the client may add: they go to the backend in one call. Anything else runs
+  /// command by command, and so does a URI that does not resolve (it ends the run, and its own `add`
+  /// gives the ACK). The one-argument `add` handler (MPDQueueCommands.swift) is `backend.add(uri:)` of
+  /// the resolved URI, which this must match.
+  static func plainAdds(_ requests: [MPDRequest], from start: Int, authorized: Bool, uris resolver: MPDURIResolver)
+    -> [String]?
+  {
     guard commandsByName["add"]?.permission.allows(authorized: authorized) == true else { return nil }
     var uris: [String] = []
     for request in requests[start...] {
-      guard request.command == "add", request.arguments.count == 1 else { break }
-      uris.append(request.arguments[0])
+      guard request.command == "add", request.arguments.count == 1,
+        let uri = try? resolver.resolve(request.arguments[0])
+      else { break }
+      uris.append(uri)
     }
     return uris.count >= 2 ? uris : nil
   }

@@ -125,7 +125,7 @@ extension MPDDispatcher {
   /// `lsinfo [URI]`: a folder's children; the root also lists the stored playlists. A URI that names a
   /// song lists that song, as MPD does (`mpc ls FILE`).
   static func lsInfo(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    let uri = folder(c.args.count == 1 ? c.args[0] : "")
+    let uri = try c.optionalURI(0)
     let entries: [MPDEntry]
     do {
       entries = try await c.backend.directory(uri)
@@ -155,7 +155,7 @@ extension MPDDispatcher {
   /// `listall` and `listallinfo`: every folder and song under the URI, songs with their tags when `long`.
   /// A folder other than the root comes first itself, as MPD lists it.
   private static func writeListing(_ c: MPDCall, long: Bool, into out: inout MPDReply) async throws {
-    let uri = folder(c.args.count == 1 ? c.args[0] : "")
+    let uri = try c.optionalURI(0)
     let listing: [MPDEntry]
     do {
       listing = try await c.backend.listAll(uri, details: long)
@@ -187,7 +187,7 @@ extension MPDDispatcher {
 
   /// `listfiles [URI]`: what the folder holds on disk, indexed or not: folders, and files with their size.
   static func listFiles(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    for entry in try await c.backend.listFiles(folder(c.args.count == 1 ? c.args[0] : "")) {
+    for entry in try await c.backend.listFiles(try c.optionalURI(0)) {
       out += "\(entry.isDirectory ? "directory" : "file"): \(MPDFormat.line(entry.name))\n"
       if let size = entry.size { out += "size: \(size)\n" }
       if let modified = entry.lastModified { out += "Last-Modified: \(MPDFormat.timestamp(modified))\n" }
@@ -198,20 +198,14 @@ extension MPDDispatcher {
   /// pairs from Vorbis comments and APE tags, never from the ID3 tags of MP3s, the one format tunes plays:
   /// a library song gets an empty reply, as from MPD; anything else is "No such song".
   static func readComments(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    guard try await song(folder(c.args[0]), c.backend) != nil else { throw MPDError.noExist("No such song") }
+    guard try await song(try c.uri(0), c.backend) != nil else { throw MPDError.noExist("No such song") }
   }
 
-  /// `update [URI]` and `rescan [URI]`, which tunes runs alike: the job's id.
+  /// `update [URI]` and `rescan [URI]`, which tunes runs alike: the job's id. The folder is one inside the
+  /// music folder, whichever client asks (`MPDURIResolver.updateFolder`).
   static func update(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    out += "updating_db: \(try await c.backend.update(uri: c.args.count == 1 ? folder(c.args[0]) : nil))\n"
-  }
-
-  /// A folder URI without leading or trailing slashes.
-  private static func folder(_ uri: String) -> String {
-    var value = uri
-    while value.hasPrefix("/") { value.removeFirst() }
-    while value.hasSuffix("/") { value.removeLast() }
-    return value
+    let folder = c.args.count == 1 ? try MPDURIResolver.updateFolder(c.args[0]) : nil
+    out += "updating_db: \(try await c.backend.update(uri: folder))\n"
   }
 
   static func write(_ entry: MPDEntry, long: Bool, to out: inout MPDReply) {

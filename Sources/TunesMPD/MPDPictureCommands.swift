@@ -25,7 +25,7 @@ extension MPDDispatcher {
   /// `albumart URI OFFSET`: `size:` of the whole file, then one chunk from OFFSET.
   static func albumArt(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let offset = try c.args.unsigned(1)
-    let folder = (try await c.backend.songFile(uri: c.args[0]) as NSString).deletingLastPathComponent
+    let folder = (try await c.backend.songFile(uri: try c.uri(0)) as NSString).deletingLastPathComponent
     let cover = Self.coverFileNames.lazy.compactMap { name -> FileHandle? in
       var isFolder: ObjCBool = false
       let path = folder + "/" + name
@@ -46,7 +46,7 @@ extension MPDDispatcher {
   /// nothing at all when the song has no picture.
   static func readPicture(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let offset = try c.args.unsigned(1)
-    guard let picture = try await c.backend.embeddedPicture(uri: c.args[0]) else { return }
+    guard let picture = try await c.backend.embeddedPicture(uri: try c.uri(0)) else { return }
     let data = picture.data
     guard offset <= data.count else { throw MPDError.argument("Bad file offset") }
     out += "size: \(data.count)\n"

@@ -88,16 +88,16 @@ extension MPDDispatcher {
   static func add(_ c: MPDCall, _ out: inout MPDReply) async throws {
     if c.args.count == 2 {
       let position = try insertPosition(c.args[1], status: try await c.backend.status())
-      _ = try await c.backend.addID(uri: c.args[0], position: position)
+      _ = try await c.backend.addID(uri: try c.uri(0), position: position)
     } else {
-      try await c.backend.add(uri: c.args[0])
+      try await c.backend.add(uri: try c.uri(0))
     }
   }
 
   /// `addid URI [POS]`: one song; the reply is its queue id.
   static func addID(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let position = c.args.count == 2 ? try insertPosition(c.args[1], status: try await c.backend.status()) : nil
-    out += "Id: \(try await c.backend.addID(uri: c.args[0], position: position))\n"
+    out += "Id: \(try await c.backend.addID(uri: try c.uri(0), position: position))\n"
   }
 
   /// `delete POS|START:END|-1`: as MPD, the end is clipped to the queue and a start at its end deletes

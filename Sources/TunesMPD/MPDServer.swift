@@ -357,7 +357,7 @@ public final class MPDServer: Sendable {
           Sockets.setNonBlocking(fd)
           _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
           let session = MPDSession(
-            password: listener.isTCP ? configuration.password : nil,
+            password: listener.isTCP ? configuration.password : nil, local: !listener.isTCP && Sockets.peerIsOwner(fd),
             maximumCommandListBytes: configuration.maximumCommandListBytes)
           let connection = Connection(fd: fd, token: nextToken, session: session)
           nextToken += 1

@@ -17,6 +17,8 @@ public struct MPDBatch: Sendable, Hashable {
   public var binaryLimit: Int
   /// The tag types the client's song blocks show (`tagtypes`); nil: all.
   public var tagTypes: Set<MPDTag>? = nil
+  /// Whether the client may name files outside the music folder (MPDURIResolver).
+  public var local = false
 }
 
 /// What a batch produced: the bytes to send and the session changes it carries.
@@ -64,9 +66,12 @@ final class MPDSession {
   /// `tagtypes`: what this connection's song blocks show (nil: every tag type).
   private(set) var tagTypes: Set<MPDTag>?
   private let password: String?
+  /// A client on the Unix socket as the player's own user: it may name files outside the music folder.
+  let local: Bool
 
-  init(password: String?, maximumCommandListBytes: Int = MPDSession.defaultMaximumCommandListBytes) {
+  init(password: String?, local: Bool = false, maximumCommandListBytes: Int = MPDSession.defaultMaximumCommandListBytes) {
     self.password = password
+    self.local = local
     self.maximumCommandListBytes = maximumCommandListBytes
     authorized = password == nil
   }
@@ -191,7 +196,7 @@ final class MPDSession {
           .execute(
             MPDBatch(
               requests: list, mode: listOK ? .listOK : .list, authorized: authorized, binaryLimit: binaryLimit,
-              tagTypes: tagTypes))
+              tagTypes: tagTypes, local: local))
         ]
       case "command_list_begin", "command_list_ok_begin", "idle", "noidle":
         // MPD drops a client that nests lists or idles inside one.
@@ -254,7 +259,9 @@ final class MPDSession {
       state = .busy
       return [
         .execute(
-          MPDBatch(requests: [request], mode: .single, authorized: authorized, binaryLimit: binaryLimit, tagTypes: tagTypes))
+          MPDBatch(
+            requests: [request], mode: .single, authorized: authorized, binaryLimit: binaryLimit, tagTypes: tagTypes,
+            local: local))
       ]
     }
   }

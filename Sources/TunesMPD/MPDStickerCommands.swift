@@ -16,7 +16,9 @@ public struct MPDSticker: Sendable, Hashable {
 extension MPDDispatcher {
   static func sticker(_ c: MPDCall, _ out: inout MPDReply) async throws {
     guard c.args[1] == "song" else { throw MPDError.argument("unknown sticker domain") }
-    let uri = c.args[2]
+    // A trailing "/" stays: `find` matches URIs that start with the text, and "a/" leaves out "ab/…".
+    let resolved = try c.uri(2)
+    let uri = c.args[2].hasSuffix("/") && !resolved.isEmpty && resolved != "/" ? resolved + "/" : resolved
     switch (c.args[0], c.args.count) {
     case ("get", 4):
       guard let sticker = try await c.backend.stickers(uri: uri).first(where: { $0.name == c.args[3] }) else {

@@ -43,7 +43,7 @@ extension MPDDispatcher {
 
   /// `playlistadd NAME URI`: a third argument is accepted and not read.
   static func playlistAdd(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    try await c.backend.playlistAdd(try playlistName(c.args[0]), uri: c.args[1])
+    try await c.backend.playlistAdd(try playlistName(c.args[0]), uri: try c.uri(1))
   }
 
   static func playlistDelete(_ c: MPDCall, _ out: inout MPDReply) async throws {

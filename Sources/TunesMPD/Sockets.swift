@@ -49,6 +49,16 @@ enum Sockets {
     }
   }
 
+  /// Whether the peer of a Unix socket connection runs as this process's user (SO_PEERCRED): MPD's
+  /// "local client", the one that may name files outside the music folder.
+  static func peerIsOwner(_ fd: Int32) -> Bool {
+    // struct ucred: pid, uid, gid.
+    var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+    var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+    guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return false }
+    return length == socklen_t(MemoryLayout.size(ofValue: credentials)) && credentials.uid == geteuid()
+  }
+
   /// Is something accepting connections on this Unix socket path? (A stale socket refuses them.)
   static func isListening(_ path: String) -> Bool {
     let fd = socket(AF_UNIX, stream, 0)

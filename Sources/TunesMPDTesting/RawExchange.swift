@@ -1,5 +1,6 @@
 // A client that sends bytes MPDClient would never send (broken lines, unfinished command lists) and reads
-// whatever the server answers: how tests look at the protocol itself, byte for byte.
+// whatever the server answers: how tests look at the protocol itself, byte for byte, on the Unix socket
+// or on TCP.
 import Foundation
 import TunesMPD
 
@@ -20,6 +21,26 @@ public func rawExchange(path: String, bytes: [UInt8], replies: Int) throws -> St
     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
   }
   guard connected == 0 else { throw ControlError.noPlayer }
+  return exchange(fd, bytes: bytes, replies: replies)
+}
+
+/// `rawExchange(path:bytes:replies:)` over TCP to `127.0.0.1:port`: what a client that is not local sends.
+public func rawExchange(port: Int, bytes: [UInt8], replies: Int) throws -> String {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(fd) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+  address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+  }
+  guard connected == 0 else { throw ControlError.noPlayer }
+  return exchange(fd, bytes: bytes, replies: replies)
+}
+
+/// Sends `bytes` on the connected socket `fd` and reads as `rawExchange` describes.
+private func exchange(_ fd: Int32, bytes: [UInt8], replies: Int) -> String {
   var timeout = timeval(tv_sec: 10, tv_usec: 0)
   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   var offset = 0
