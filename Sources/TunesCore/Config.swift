@@ -49,12 +49,14 @@ public enum ConfigError: TunesError, Equatable {
   case syntax(path: String, line: Int, message: String)
   case unreadable(path: String, reason: String)
   case unwritable(path: String, reason: String)
-  /// The file holding a secret can be read by group or others.
-  case tooOpen(path: String, mode: Int)
+  /// The file holding a secret (`holding`: what it is, "a token" unless said) can be read by group or others.
+  case tooOpen(path: String, mode: Int, holding: String = "a token")
+  /// The file that should hold a secret holds nothing.
+  case emptySecret(path: String, holding: String)
 
   public var exitStatus: ExitStatus {
     switch self {
-    case .syntax: return .config
+    case .syntax, .emptySecret: return .config
     case .unreadable, .unwritable: return .ioError
     case .tooOpen: return .noPermission
     }
@@ -65,8 +67,9 @@ public enum ConfigError: TunesError, Equatable {
     case .syntax(let path, let line, let message): return "\(path):\(line): \(message)"
     case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
     case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
-    case .tooOpen(let path, let mode):
-      return "\(path) holds a token but others can read it (mode \(String(mode, radix: 8))); fix it with: chmod 600 \(path)"
+    case .tooOpen(let path, let mode, let holding):
+      return "\(path) holds \(holding) but others can read it (mode \(String(mode, radix: 8))); fix it with: chmod 600 \(path)"
+    case .emptySecret(let path, let holding): return "\(path) should hold \(holding) but is empty"
     }
   }
 }
@@ -237,11 +240,12 @@ public struct ConfigFile: Sendable {
     return Int(info.st_mode & 0o7777)
   }
 
-  /// Reads a secret from the file, refusing when group or others can read it.
-  public func secret(section: String, key: String) throws -> String? {
+  /// Reads a secret from the file, refusing when group or others can read it; `holding` names it in
+  /// that error.
+  public func secret(section: String, key: String, holding: String = "a token") throws -> String? {
     let config = try load()
     guard let value = config[section, key]?.stringValue, !value.isEmpty else { return nil }
-    if let mode = mode(), mode & 0o077 != 0 { throw ConfigError.tooOpen(path: path, mode: mode) }
+    if let mode = mode(), mode & 0o077 != 0 { throw ConfigError.tooOpen(path: path, mode: mode, holding: holding) }
     return value
   }
 

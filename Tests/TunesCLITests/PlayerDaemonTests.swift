@@ -147,7 +147,13 @@ struct PlayerDaemonTests {
     try home.makeSong("one.mp3", title: "Tcp", artist: "Gil", album: "T", seconds: 30)
     try #require(try await home.tunes("index", home.music).status == 0)
     let port = try freeLoopbackPort()
-    let pid = try await home.startDaemon(["--device", "null", "--mpd-port", "\(port)", "--mpd-password", "sesame"])
+    let secret = home.root + "/mpd-password"
+    #expect(
+      FileManager.default.createFile(atPath: secret, contents: Data("sesame\n".utf8), attributes: [.posixPermissions: 0o600]))
+    let pid = try await home.startDaemon(["--device", "null", "--mpd-port", "\(port)", "--mpd-password-file", secret])
+    // What `ps` shows of the daemon (the process `--daemon` started) names the file, never the password.
+    let arguments = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+    #expect(arguments.contains("--mpd-password-file\u{0}\(secret)") && !arguments.contains("sesame"), "\(arguments)")
     let allowed = try await home.mpc("-h", "sesame@127.0.0.1", "-p", "\(port)", "current")
     #expect(allowed.status == 0 && allowed.out == "Gil - Tcp\n", "\(allowed.out) \(allowed.err)")
     let refused = try await home.mpc("-h", "127.0.0.1", "-p", "\(port)", "current")

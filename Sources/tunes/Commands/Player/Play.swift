@@ -63,7 +63,15 @@ struct Play: AsyncParsableCommand {
   var add = false
   @Option(name: .long, help: "Also serve the MPD protocol on TCP, on 127.0.0.1 only, at this port.")
   var mpdPort: Int?
-  @Option(name: .long, help: "The password MPD clients on TCP must send first.")
+  @Option(
+    name: .long,
+    help: """
+      A file (mode 600) holding the password MPD clients on TCP must send first (default: [mpd] password in \
+      config.toml).
+      """)
+  var mpdPasswordFile: String?
+  /// No longer taken: refused with the ways that keep the password out of `ps`.
+  @Option(name: .long, help: .hidden)
   var mpdPassword: String?
 
   /// Options that contradict each other are refused before anything plays, not silently dropped.
@@ -74,6 +82,10 @@ struct Play: AsyncParsableCommand {
         "--resume continues the saved queue; a query, --playlist, --album or --artist replaces it: give one or the other")
     }
     if seed != nil && !shuffle { throw ValidationError("--seed only seeds --shuffle; add --shuffle, or leave --seed out") }
+    if mpdPassword != nil { throw ValidationError(MPDPassword.notOnTheCommandLine) }
+    if mpdPasswordFile != nil && mpdPort == nil {
+      throw ValidationError("--mpd-password-file only guards --mpd-port; add --mpd-port, or leave it out")
+    }
     if foreground {
       guard daemon else { throw ValidationError("--foreground only changes --daemon; add --daemon, or leave it out") }
       // The supervisor keeps the process; it runs as the child `--daemon` would have started.
@@ -114,7 +126,7 @@ struct Play: AsyncParsableCommand {
         // an error, not something silently dropped.
         let ignored = [
           device.map { _ in "--device" }, pace.map { _ in "--pace" }, seed.map { _ in "--seed" },
-          mpdPort.map { _ in "--mpd-port" }, mpdPassword.map { _ in "--mpd-password" },
+          mpdPort.map { _ in "--mpd-port" }, mpdPasswordFile.map { _ in "--mpd-password-file" },
         ].compactMap { $0 }
         guard ignored.isEmpty else { throw PlayCLIError.notForRunningPlayer(ignored) }
         if !choosing, let started = try RemotePlay.playQueue(shuffle: shuffle, repeat: `repeat`, to: running) {
@@ -126,6 +138,8 @@ struct Play: AsyncParsableCommand {
         return
       }
       if let runningPlayer { throw PlayerRunningError(pid: runningPlayer.pid, socket: runningPlayer.socket) }
+      // Before anything plays (and here, not in a daemon's log): a password file others can read is refused.
+      let tcpPassword = try password()
       if daemon {
         if choosing { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
         let log = Daemon.logPath(global.paths)
@@ -153,7 +167,7 @@ struct Play: AsyncParsableCommand {
       }
       // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
       let service = try await PlayerService.start(
-        player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: mpdPassword)
+        player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: tcpPassword)
       if daemonChild {
         FileHandle.standardOutput.write(Data("tunes \(TunesVersion.string) serving \(socketPath) (pid \(getpid()))\n".utf8))
       }
@@ -223,6 +237,12 @@ struct Play: AsyncParsableCommand {
       }
       if let failure = await player.failure() { throw failure }
     }
+  }
+
+  /// The password TCP clients must give: read only when TCP is served, from the file or config.toml.
+  private func password() throws -> String? {
+    guard mpdPort != nil else { return nil }
+    return try MPDPassword.read(file: mpdPasswordFile, config: ConfigFile(paths: global.paths))
   }
 
   /// How play begins once the player is set up.
