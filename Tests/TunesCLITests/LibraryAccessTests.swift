@@ -32,6 +32,7 @@ import TunesTestSupport
     let sandbox = try TunesSandbox()
     let indexed = try sandbox.run(["index", try music(in: sandbox)])
     #expect(indexed.status == 0, "\(indexed)")
+    #expect(try sandbox.run(["playlist", "create", "P"]).status == 0)
     chmod(sandbox.folder.path, folderMode)
     chmod(sandbox.database, databaseMode)
     return sandbox
@@ -53,6 +54,10 @@ import TunesTestSupport
     #expect(
       index.stderr == "tunes: cannot write the library database \(sandbox.database): it or its folder is read-only for "
         + "this user; commands that only read it (ls, search, info, stats) still work\n")
+    // A command that changes what the library holds opens it read-only too, and its write is refused in words.
+    let delete = try runAsNobody(sandbox, ["playlist", "delete", "P"])
+    #expect(delete.status == 77, "\(delete)")
+    #expect(delete.stderr == index.stderr, "\(delete)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)) == before)
   }
 

@@ -109,7 +109,7 @@ import Testing
     #expect(library.isReadOnly)
     let count = try library.database(for: .playlists).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM playlist") }
     #expect(count == 1)
-    #expect(throws: DatabaseError.self) {
+    #expect(throws: LibraryOpenError.readOnly(path: path)) {
       try library.database(for: .playlists).write { db in try db.execute(sql: "DELETE FROM playlist") }
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
