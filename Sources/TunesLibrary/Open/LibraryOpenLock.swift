@@ -19,7 +19,10 @@ final class LibraryOpenLock {
   /// Takes the lock, waiting at most `timeout` for another process to release it. Without a lock file
   /// (a folder that cannot be written) nothing is locked: such a library is opened read-only.
   init(database: String, timeout: Duration) throws(LibraryOpenError) {
-    descriptor = open(Self.path(database: database), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let lockPath = Self.path(database: database)
+    descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Another user's lock file locks as well read-only (flock needs no write access); its note stays theirs.
+    if descriptor < 0 { descriptor = open(lockPath, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return }
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
