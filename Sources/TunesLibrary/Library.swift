@@ -1,4 +1,4 @@
-// The handle on one library database: opens it (WAL, migrations), and is what every other module
+// The handle on one library database: opens it (Open/: WAL, migrations, read-only), and is what every other module
 // reads songs from, records plays into, and gets its own area's tables from (AreaDatabase).
 import CSQLiteSettings
 import Foundation
@@ -15,43 +15,37 @@ public final class Library: Sendable {
   /// The areas given to `init`: those `database(for:)` grants.
   let openedAreas: Set<SchemaArea>
 
-  /// Opens (creating folders and file as needed) and migrates the database at `path`. `areas` are the
-  /// other areas sharing the database (every one of `SchemaArea` but the library: a missing one stops
-  /// the process, see Schema.swift). `cacheKiB` bounds SQLite's page cache of each connection (SQLite's
-  /// default is 2 000 KiB).
-  public init(path: String, cacheKiB: Int? = nil, areas: [DatabaseArea]) throws {
+  /// Opened read-only (`LibraryAccess`): every write fails.
+  public let isReadOnly: Bool
+
+  /// How long opening waits for another process creating or upgrading the library (`LibraryOpenLock`).
+  static let openLockTimeout: Duration = .seconds(30)
+
+  /// Opens the database at `path` for `access` (see LibraryAccess: for writing it is created with its
+  /// folders as needed and migrated). `areas` are the other areas sharing the database (every one of
+  /// `SchemaArea` but the library: a missing one stops the process, see Schema.swift). `cacheKiB` bounds
+  /// SQLite's page cache of each connection (SQLite's default is 2 000 KiB). A file that is not a tunes
+  /// library is refused, untouched.
+  public convenience init(
+    path: String, cacheKiB: Int? = nil, access: LibraryAccess = .readWrite, areas: [DatabaseArea]
+  ) throws {
+    try self.init(path: path, cacheKiB: cacheKiB, access: access, areas: areas, lockTimeout: Self.openLockTimeout)
+  }
+
+  init(path: String, cacheKiB: Int?, access: LibraryAccess, areas: [DatabaseArea], lockTimeout: Duration) throws {
     self.path = path
     let migrator = Schema.migrator(areas: areas)
     songsIndexedHooks = areas.compactMap(\.songsIndexed)
     openedAreas = Set(areas.map(\.area))
+    SQLiteProcessSettings.apply
+    let opener = LibraryOpener(path: path, cacheKiB: cacheKiB, migrator: migrator, lockTimeout: lockTimeout)
     do {
-      pool = try Self.open(path: path, cacheKiB: cacheKiB, migrator: migrator)
+      (pool, isReadOnly) = try opener.open(access)
+    } catch let error as LibraryOpenError {
+      throw error
     } catch {
       throw LibraryOpenError.explaining(error, path: path)
     }
-  }
-
-  private static func open(path: String, cacheKiB: Int?, migrator: DatabaseMigrator) throws -> DatabasePool {
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    SQLiteProcessSettings.apply
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
-    configuration.prepareDatabase { db in
-      // In WAL mode NORMAL never corrupts the database and a killed process loses nothing committed;
-      // it only skips an fsync per commit.
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
-      // Every song insert fires the FTS5 trigger, which makes SQLite keep a statement journal: on disk
-      // (the default) that was ~28 page writes per song (285k pwrite calls for 10k songs), in memory none.
-      try db.execute(sql: "PRAGMA temp_store = MEMORY")
-      if let cacheKiB { try db.execute(sql: "PRAGMA cache_size = -\(max(cacheKiB, 64))") }
-      db.add(function: RegexFunction.function)
-    }
-    let pool = try DatabasePool(path: path, configuration: configuration)
-    try migrator.migrate(pool)
-    return pool
   }
 }
 

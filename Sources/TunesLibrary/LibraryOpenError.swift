@@ -1,7 +1,7 @@
 // Why the library database could not be opened, in words a person can act on: SQLite's and the file
 // system's codes turned into the cause (permission, a file that is not a database, corruption, a full
 // disk, another process holding a lock) and what to do about it. The raw text of the underlying error
-// never reaches the user on its own.
+// never reaches the user on its own. Also what tunes itself refuses to open as a library, and why.
 import Foundation
 import GRDB
 import TunesCore
@@ -15,9 +15,31 @@ public enum LibraryOpenError: TunesError, Equatable {
   /// Another process holds a lock longer than the busy timeout.
   case busy(path: String)
   case other(path: String, reason: String)
+  /// The file is not a tunes library; it is left exactly as it was.
+  case notALibrary(path: String, what: Foreign)
+  /// A command that writes was given a library whose file or folder this user cannot write.
+  case readOnly(path: String)
+  /// An older tunes made the library and it cannot be written, so its schema cannot be brought up to date.
+  case needsUpgrade(path: String)
+  /// The library was opened in WAL mode and left a -wal file of changes, which a folder that cannot be
+  /// written keeps SQLite from reading.
+  case unreadableWAL(path: String)
+  /// Another process kept the library's open lock (creating or upgrading it) past the wait.
+  case lockTimedOut(path: String, holder: String?, seconds: Int)
+
+  /// What a file that is not a tunes library is.
+  public enum Foreign: Equatable, Sendable {
+    case folder
+    case notSQLite
+    /// An SQLite database with tables of its own (their names, sorted).
+    case otherDatabase(tables: [String])
+  }
 
   public var exitStatus: ExitStatus {
     switch self {
+    case .notALibrary: return .dataError
+    case .readOnly, .needsUpgrade, .unreadableWAL: return .noPermission
+    case .lockTimedOut: return .tempFailure
     case .permissionDenied: return .noPermission
     case .corrupt: return .dataError
     case .diskFull: return .ioError
@@ -38,6 +60,26 @@ public enum LibraryOpenError: TunesError, Equatable {
     case .busy(let path):
       return "the library database \(path) is locked by another process; try again when it has finished"
     case .other(let path, let reason): return "cannot open the library database \(path): \(reason)"
+    case .notALibrary(let path, .folder):
+      return "\(path) is not a tunes library (a folder); name the database file with --db"
+    case .notALibrary(let path, .notSQLite):
+      return "\(path) is not a tunes library (not an SQLite database); move it away, or name another with --db"
+    case .notALibrary(let path, .otherDatabase(let tables)):
+      let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? " and \(tables.count - 5) more" : "")
+      return "\(path) is an SQLite database of another program (tables: \(shown)), not a tunes library; it was left "
+        + "as it is: name another with --db"
+    case .readOnly(let path):
+      return "cannot write the library database \(path): it or its folder is read-only for this user; commands that "
+        + "only read it (ls, search, info, stats) still work"
+    case .needsUpgrade(let path):
+      return "the library database \(path) was made by an older tunes and must be upgraded, which needs write access "
+        + "to it and its folder; run `tunes stats` once as a user who can write it"
+    case .unreadableWAL(let path):
+      return "cannot read the library database \(path): its folder is read-only and \(path)-wal holds changes not yet "
+        + "in the database; open it once where it can be written"
+    case .lockTimedOut(let path, let holder, let seconds):
+      return "the library database \(path) is being created or upgraded by another process"
+        + (holder.map { " (\($0))" } ?? "") + ", still after \(seconds) s; try again when it has finished"
     }
   }
 

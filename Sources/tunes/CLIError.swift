@@ -8,8 +8,6 @@ enum CLIError: TunesError {
   case cannotOpenDatabase(path: String, reason: String)
   /// A command that only reads the library was given a database that does not exist.
   case noLibrary(path: String)
-  /// `--db` named a file that is not an SQLite database: it is left as it is, never turned into one.
-  case notALibrary(path: String)
   /// A command to the running player that could change nothing (`pause` while paused, `resume` with an
   /// empty queue): said, with a non-zero exit, so a script is never told that something happened.
   case nothingToChange(String)
@@ -20,7 +18,6 @@ enum CLIError: TunesError {
     switch self {
     case .cannotOpenDatabase: return .ioError
     case .noLibrary: return .noInput
-    case .notALibrary: return .dataError
     case .nothingToChange: return .partial
     case .invalidArgument: return .usage
     }
@@ -30,8 +27,6 @@ enum CLIError: TunesError {
     switch self {
     case .cannotOpenDatabase(let path, let reason): return "cannot open the library database \(path): \(reason)"
     case .noLibrary(let path): return "the library at \(path) does not exist; run `tunes index` first"
-    case .notALibrary(let path):
-      return "\(path) is not a tunes library (not an SQLite database); move it away, or name another with --db"
     case .nothingToChange(let why): return why
     case .invalidArgument(let why): return why
     }

@@ -1,5 +1,6 @@
 // Options every command takes (`--db`), and opening the library they name: created when missing only
-// by the commands that build or add to it, and never over a file that is not a database.
+// by the commands that build or add to it, read-only for those that only read it, and never over a file
+// that is not a tunes library (Library.init refuses it).
 import ArgumentParser
 import Foundation
 import TunesCore
@@ -16,6 +17,9 @@ enum LibraryOpening {
   /// Commands that only read the library or change what is already in it: a missing database is an
   /// error and nothing is created, so a mistyped `--db` is not shown as an empty library.
   case mustExist
+  /// Commands that only read the library (ls, search, info, stats, playlist list|show|export): it must
+  /// exist, and is opened read-only, so a library this user cannot write can still be listed.
+  case readOnly
 }
 
 struct GlobalOptions: ParsableArguments {
@@ -34,15 +38,19 @@ struct GlobalOptions: ParsableArguments {
   /// Opens the library, turning failures into one readable line.
   func openLibrary(_ opening: LibraryOpening, cacheKiB: Int? = nil) throws -> Library {
     let path = databasePath
-    switch LibraryFile.kind(at: path) {
-    case .missing, .empty: if opening == .mustExist { throw CLIError.noLibrary(path: path) }
-    case .database: break
-    case .other: throw CLIError.notALibrary(path: path)
+    let access: LibraryAccess
+    switch opening {
+    case .createIfMissing: access = .readWrite
+    case .mustExist: access = .readWriteIfAllowed
+    case .readOnly: access = .readOnly
+    }
+    if opening != .createIfMissing && [.missing, .empty].contains(LibraryFile.kind(at: path)) {
+      throw CLIError.noLibrary(path: path)
     }
     do {
       // Every area sharing the database: Library.init refuses to migrate without one of them.
       return try Library(
-        path: path, cacheKiB: cacheKiB,
+        path: path, cacheKiB: cacheKiB, access: access,
         areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area, StickerSchema.area])
     } catch let error as LibraryOpenError {
       throw error

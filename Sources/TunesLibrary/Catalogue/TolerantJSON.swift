@@ -1,6 +1,7 @@
 // A JSON reader as forgiving as the one real catalogues were written for: trailing commas and
 // `//` and `/* */` comments are accepted. Every value keeps its line and column so later checks
-// (a song without a fileName) can point at the place too.
+// (a song without a fileName) can point at the place too. Arrays and objects nest at most
+// `maximumDepth` levels: the reader recurses once a level, and a file of 50 000 `[` overflowed the stack.
 
 /// A parsed JSON value with the 1-based line and column where it starts.
 struct JSONNode: Sendable {
@@ -41,8 +42,15 @@ struct JSONSyntaxError: Error, Equatable {
 }
 
 struct TolerantJSONParser {
+  /// How deep arrays and objects may nest. A catalogue needs six levels (artists, an artist, its albums,
+  /// an album, its songs, a song) and a few more for keys other programs keep; this leaves room for those
+  /// while bounding the recursion to a small part of any thread's stack.
+  static let maximumDepth = 64
+
   private let bytes: [UInt8]
   private var index = 0
+  /// The arrays and objects open around the current value.
+  private var depth = 0
   private var line = 1
   private var column = 1
 
@@ -132,9 +140,15 @@ struct TolerantJSONParser {
     let (startLine, startColumn) = (line, column)
     func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value: value, line: startLine, column: startColumn) }
     guard let byte = current else { throw error("unexpected end of file, expected a value") }
+    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+      guard depth < Self.maximumDepth else {
+        throw error("arrays and objects nested deeper than \(Self.maximumDepth) levels")
+      }
+      depth += 1
+      defer { depth -= 1 }
+      return node(byte == UInt8(ascii: "{") ? try parseObject() : try parseArray())
+    }
     switch byte {
-    case UInt8(ascii: "{"): return node(try parseObject())
-    case UInt8(ascii: "["): return node(try parseArray())
     case UInt8(ascii: "\""): return node(.string(try parseString()))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return node(.number(try parseNumber()))
     case UInt8(ascii: "t"): try expectWord("true"); return node(.bool(true))

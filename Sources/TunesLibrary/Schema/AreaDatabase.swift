@@ -6,15 +6,21 @@ import GRDB
 public struct AreaDatabase: Sendable {
   public let area: SchemaArea
   let pool: DatabasePool
+  /// The library's path, and whether it was opened read-only (a library this user cannot write, opened
+  /// by a command that may write): its writes are refused in words rather than in SQLite's.
+  let path: String
+  let readOnly: Bool
 
   /// A read transaction: one snapshot of the database.
   public func read<T>(_ body: (Database) throws -> T) throws -> T {
     try pool.read(body)
   }
 
-  /// A write transaction: all of `body`'s changes, or none when it throws.
+  /// A write transaction: all of `body`'s changes, or none when it throws. Throws
+  /// `LibraryOpenError.readOnly` on a library opened read-only.
   public func write<T>(_ body: (Database) throws -> T) throws -> T {
-    try pool.write(body)
+    if readOnly { throw LibraryOpenError.readOnly(path: path) }
+    return try pool.write(body)
   }
 }
 
@@ -24,6 +30,6 @@ extension Library {
   public func database(for area: SchemaArea) -> AreaDatabase {
     precondition(
       openedAreas.contains(area), "the \(area.rawValue) database area was not given when the library was opened")
-    return AreaDatabase(area: area, pool: pool)
+    return AreaDatabase(area: area, pool: pool, path: path, readOnly: isReadOnly)
   }
 }

@@ -39,7 +39,7 @@ struct Info: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary(.mustExist)
+      let library = try global.openLibrary(.readOnly)
       let text = song.joined(separator: " ")
       let found = try find(text, in: library)
       let values = try TagJSON.values(of: [found], in: library)[0]

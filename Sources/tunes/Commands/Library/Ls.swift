@@ -68,7 +68,7 @@ struct Ls: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary(.mustExist)
+      let library = try global.openLibrary(.readOnly)
       let parsed = try LibraryQuery.parse(arguments: query)
       switch what {
       case .songs:

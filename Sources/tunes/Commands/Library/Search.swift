@@ -23,7 +23,7 @@ struct Search: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary(.mustExist)
+      let library = try global.openLibrary(.readOnly)
       // The text is one query string: quotes typed inside it group words, as in the query language.
       let songs = try DefaultSongOrder.songs(matching: LibraryQuery.parse(text.joined(separator: " ")), in: library)
       if json { JSONOutput.print(songs: songs) } else { SongTable.print(songs) }

@@ -16,7 +16,7 @@ struct Stats: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingErrors {
-      let library = try global.openLibrary(.mustExist)
+      let library = try global.openLibrary(.readOnly)
       let stats = try library.stats()
       let playlists = try PlaylistStore.count(library: library)
       if json {

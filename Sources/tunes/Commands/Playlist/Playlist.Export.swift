@@ -33,7 +33,7 @@ extension Playlist {
         let folder: String? =
           relative
           ? (output.map { (($0.hasPrefix("/") ? $0 : cwd + "/" + $0) as NSString).deletingLastPathComponent } ?? cwd) : nil
-        let data = try await PlaylistCLI.store(global, .mustExist).export(name: name, format: chosen, relativeTo: folder)
+        let data = try await PlaylistCLI.store(global, .readOnly).export(name: name, format: chosen, relativeTo: folder)
         if let output {
           do {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)

@@ -22,7 +22,7 @@ extension Playlist {
 
     func run() async throws {
       try await reportingErrors {
-        let list = try await PlaylistCLI.store(global, .mustExist).list()
+        let list = try await PlaylistCLI.store(global, .readOnly).list()
         if json {
           JSONOutput.print(
             encoding: list.map {

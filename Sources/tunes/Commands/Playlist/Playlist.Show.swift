@@ -36,7 +36,7 @@ extension Playlist {
 
     func run() async throws {
       try await reportingErrors {
-        let contents = try await PlaylistCLI.store(global, .mustExist).show(name: name)
+        let contents = try await PlaylistCLI.store(global, .readOnly).show(name: name)
         let summary = contents.summary
         if json {
           let output = Output(
