@@ -249,27 +249,7 @@ public actor PlayerBackend: MPDBackend {
   public func next() async throws { await player.next() }
   public func previous() async throws { await player.previous() }
 
-  public func seek(position: Int, to seconds: Double) async throws {
-    let entries = await player.queueEntries()
-    guard position >= 0, position < entries.count else { throw MPDError.argument("Bad song index") }
-    try await seek(id: entries[position].id, to: seconds)
-  }
-
-  public func seek(id: Int, to seconds: Double) async throws {
-    try await translate { try await player.seek(id: id, toMs: Int((max(seconds, 0) * 1000).rounded())) }
-  }
-
   public func clearError() async throws { await player.clearError() }
-
-  public func seekCurrent(_ target: MPDSeekTarget) async throws {
-    let status = await player.status()
-    // As MPD: a stopped player has no position to move (`seek POS TIME` is what starts one at a time).
-    guard status.currentID != nil, status.state != .stopped else { throw MPDError(.playerSync, "Not playing") }
-    switch target {
-    case .absolute(let seconds): await player.seek(toMs: Int((max(seconds, 0) * 1000).rounded()))
-    case .relative(let delta): await player.seek(by: Int((delta * 1000).rounded()))
-    }
-  }
 
   // MARK: Mixer and options
 

@@ -47,11 +47,10 @@ extension MPDDispatcher {
     try await backend.setReplayGainMode(mode, preamp: preamps[0], missingPreamp: preamps[1], limit: limit)
   }
 
-  /// `crossfade SECONDS`: a whole number of seconds, 0 turns it off. mpd reads it as unsigned, so a
-  /// negative number is refused as too large, as mpd words it.
+  /// `crossfade SECONDS`: a whole number of seconds, 0 turns it off. mpd reads it as a 32-bit unsigned,
+  /// so a negative number is refused as too large, as mpd words it.
   static func crossfade(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    let seconds = try c.args.integer(0)
-    guard seconds >= 0 else { throw MPDError.argument("Number too large: \(c.args[0])") }
+    let seconds = try c.args.integer(0, in: 0...MPDNumber.largestUnsigned)
     guard let backend = c.backend as? any MPDMixingBackend else {
       throw MPDError(.unknown, "this player does not crossfade")
     }

@@ -61,7 +61,7 @@ extension MPDDispatcher {
   /// The entries changed after the version in the first argument, inside the window of the second; a
   /// version the queue has not reached gets every entry.
   private static func changedItems(_ c: MPDCall) async throws -> [MPDQueueItem] {
-    let version = try c.args.integer(0)
+    let version = try c.args.version(0)
     let queue = try await c.backend.queue()
     var window = 0..<queue.items.count
     if c.args.count == 2 {
@@ -163,13 +163,16 @@ extension MPDDispatcher {
     return sign == "+" ? current + 1 + value : current - value
   }
 
-  /// A position's sign (`+`/`-` for MPD's relative positions, nil for an absolute one) and its number.
+  /// A position's sign (`+`/`-` for MPD's relative positions, nil for an absolute one) and its number,
+  /// at most 32 bits as mpd reads it ("Number too large" names the digits without the sign, as mpd's
+  /// does), so adding it to the current position cannot overflow.
   private static func relative(_ text: String) throws(MPDError) -> (sign: Character?, value: Int) {
     let sign = text.first.flatMap { $0 == "+" || $0 == "-" ? $0 : nil }
     let digits = sign == nil ? Substring(text) : text.dropFirst()
-    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits) else {
+    guard !digits.hasPrefix("+"), !digits.hasPrefix("-"), let value = MPDNumber.integer(digits) else {
       throw MPDError.argument("Integer expected: \(text)")
     }
+    guard value <= MPDNumber.signed32.upperBound else { throw MPDError.argument("Number too large: \(digits)") }
     return (sign, value)
   }
 

@@ -115,20 +115,25 @@ public struct MPDRange: Sendable, Hashable, CustomStringConvertible {
   /// The whole list: what `-1` stands for, as in MPD versions before ranges.
   public static let all = MPDRange(start: 0, end: nil)
 
+  /// Reads a range as mpd 0.23 does: a negative number is "Number is negative", one past 32 bits
+  /// "Number too large" (so `END` and `N + 1` always fit), anything else not a number or range
+  /// "Integer or range expected".
   public static func parse(_ text: String) throws(MPDError) -> MPDRange {
     if text == "-1" { return all }
-    if let colon = text.firstIndex(of: ":") {
-      let head = text[..<colon]
-      let tail = text[text.index(after: colon)...]
-      guard let start = Int(head), start >= 0 else { throw MPDError.argument("Integer or range expected: \(text)") }
-      if tail.isEmpty { return MPDRange(start: start, end: nil) }
-      guard let end = Int(tail), end >= 0 else { throw MPDError.argument("Integer or range expected: \(text)") }
-      guard end >= start else { throw MPDError.argument("Malformed range: \(text)") }
-      return MPDRange(start: start, end: end)
+    let colon = text.firstIndex(of: ":")
+    func bound(_ part: Substring) throws(MPDError) -> Int {
+      guard let value = MPDNumber.integer(part) else { throw MPDError.argument("Integer or range expected: \(text)") }
+      guard value >= 0 else { throw MPDError.argument("Number is negative: \(text)") }
+      guard value <= MPDNumber.signed32.upperBound else { throw MPDError.argument("Number too large: \(text)") }
+      return value
     }
-    guard let single = Int(text) else { throw MPDError.argument("Integer or range expected: \(text)") }
-    guard single >= 0 else { throw MPDError.argument("Number is negative: \(text)") }
-    return MPDRange(start: single, end: single + 1)
+    let start = try bound(text[..<(colon ?? text.endIndex)])
+    guard let colon else { return MPDRange(start: start, end: start + 1) }
+    let tail = text[text.index(after: colon)...]
+    if tail.isEmpty { return MPDRange(start: start, end: nil) }
+    let end = try bound(tail)
+    guard end >= start else { throw MPDError.argument("Malformed range: \(text)") }
+    return MPDRange(start: start, end: end)
   }
 }
 
@@ -154,14 +159,26 @@ public struct MPDArguments: Sendable {
     throw MPDError.argument("\(problem) arguments for \"\(command)\"")
   }
 
-  public func integer(_ index: Int) throws(MPDError) -> Int {
-    guard let value = Int(values[index]) else { throw MPDError.argument("Integer expected: \(values[index])") }
+  /// A whole number as mpd's `ParseCommandArgInt` reads one: by default in 32 bits, else in `range`;
+  /// outside it is "Number too large", as mpd words it for either end.
+  public func integer(_ index: Int, in range: ClosedRange<Int> = MPDNumber.signed32) throws(MPDError) -> Int {
+    guard let value = MPDNumber.integer(values[index]) else { throw MPDError.argument("Integer expected: \(values[index])") }
+    guard range.contains(value) else { throw MPDError.argument("Number too large: \(values[index])") }
     return value
   }
 
-  public func unsigned(_ index: Int) throws(MPDError) -> Int {
-    let value = try integer(index)
+  /// A number that may not be negative (an id, an offset), at most `largest` (by default mpd's 32-bit
+  /// `unsigned`).
+  public func unsigned(_ index: Int, largest: Int = MPDNumber.largestUnsigned) throws(MPDError) -> Int {
+    guard let value = MPDNumber.integer(values[index]) else { throw MPDError.argument("Integer expected: \(values[index])") }
     guard value >= 0 else { throw MPDError.argument("Number is negative: \(values[index])") }
+    guard value <= largest else { throw MPDError.argument("Number too large: \(values[index])") }
+    return value
+  }
+
+  /// A queue version (`plchanges`), wrapped into 32 bits as mpd reads it rather than refused.
+  public func version(_ index: Int) throws(MPDError) -> Int {
+    guard let value = MPDNumber.version(values[index]) else { throw MPDError.argument("Integer expected: \(values[index])") }
     return value
   }
 
@@ -173,11 +190,19 @@ public struct MPDArguments: Sendable {
     }
   }
 
+  /// A time in a song (`seek`, `seekid`, an unsigned `seekcur`): not negative ("Negative value not
+  /// allowed", as mpd); one past the longest time mpd holds, `inf` too, is that time (past any song's
+  /// end, as mpd accepts it); `nan` is no time.
   public func seconds(_ index: Int) throws(MPDError) -> Double {
-    guard let value = Double(values[index]), value.isFinite else {
-      throw MPDError.argument("Float expected: \(values[index])")
-    }
-    return value
+    guard let value = Double(values[index]), !value.isNaN else { throw MPDError.argument("Float expected: \(values[index])") }
+    guard value >= 0 else { throw MPDError.argument("Negative value not allowed: \(values[index])") }
+    return min(value, MPDNumber.longestTime)
+  }
+
+  /// A signed time (`seekcur +T`/`-T`), kept within the furthest move mpd holds.
+  public func signedSeconds(_ index: Int) throws(MPDError) -> Double {
+    guard let value = Double(values[index]), !value.isNaN else { throw MPDError.argument("Float expected: \(values[index])") }
+    return min(max(value, -MPDNumber.longestSignedTime), MPDNumber.longestSignedTime)
   }
 
   /// A number as mpd's `ParseCommandArgFloat` reads one: any a C `strtof` reads whole, `nan` and `inf` too.

@@ -22,12 +22,15 @@ public struct MPDSongRange: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Reads `rangeid`'s argument: `START:END`, either side may be empty (`:` is the whole song, which
-  /// clears the range: nil). Anything else, or an end before the start, is MPD's "Bad range".
+  /// clears the range: nil). Anything else, an end before the start, or a time past the longest mpd
+  /// holds (so that the range always shows in milliseconds), is MPD's "Bad range".
   public static func parse(_ text: String) throws(MPDError) -> MPDSongRange? {
     guard let colon = text.firstIndex(of: ":") else { throw MPDError.argument("Bad range") }
     func seconds(_ part: Substring) throws(MPDError) -> Double? {
       if part.isEmpty { return nil }
-      guard let value = Double(part), value.isFinite, value >= 0 else { throw MPDError.argument("Bad range") }
+      guard let value = Double(part), value >= 0, value <= MPDNumber.longestTime else {
+        throw MPDError.argument("Bad range")
+      }
       return value
     }
     let start = try seconds(text[..<colon]) ?? 0

@@ -52,11 +52,9 @@ extension MPDDispatcher {
     try await c.backend.setVolume(volume)
   }
 
-  /// `volume CHANGE`, -100…+100.
+  /// `volume CHANGE`, -100…+100; mpd says "Number too large" past either end.
   static func changeVolume(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    let delta = try c.args.integer(0)
-    guard delta >= -100 else { throw MPDError.argument("Number too small: \(c.args[0])") }
-    guard delta <= 100 else { throw MPDError.argument("Number too large: \(c.args[0])") }
+    let delta = try c.args.integer(0, in: -100...100)
     try await c.backend.changeVolume(by: delta)
   }
 

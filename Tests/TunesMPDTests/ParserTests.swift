@@ -68,7 +68,10 @@ import Testing
     ("a:b", "Integer or range expected: a:b"),
     ("x", "Integer or range expected: x"),
     ("-2", "Number is negative: -2"),
-    ("-1:3", "Integer or range expected: -1:3"),
+    ("-1:3", "Number is negative: -1:3"),
+    ("1:-5", "Number is negative: 1:-5"),
+    ("2147483648", "Number too large: 2147483648"),
+    ("0:9223372036854775808", "Number too large: 0:9223372036854775808"),
   ])
   func badRanges(text: String, message: String) {
     #expect(throws: MPDError.argument(message)) { try MPDRange.parse(text) }
