@@ -92,7 +92,7 @@ extension Library {
         db,
         sql: """
           SELECT min(artist.id), names.value, count(*), count(DISTINCT song.albumId) FROM song
-          JOIN songTag AS names ON names.songId = song.id AND names.name = 'artist' AND names.value <> ''
+          JOIN (\(Self.artistNames)) AS names ON names.songId = song.id
           LEFT JOIN artist ON artist.name = names.value
           WHERE \(compiled.whereSQL)
           GROUP BY names.value COLLATE NOCASE ORDER BY \(order)
@@ -101,6 +101,15 @@ extension Library {
       ).map { ArtistSummary(id: $0[0], name: $0[1], songCount: $0[2], albumCount: $0[3]) }
     }
   }
+
+  /// Each song's separate artist names (`songId`, `value`): its stored values of the artist tag, or for a
+  /// song whose values are not stored one by one (`Song.insert`) its row's artist, as `tags(forSongs:)`
+  /// reads such a song.
+  static let artistNames = """
+    SELECT songId, value FROM songTag WHERE name = 'artist' AND value <> ''
+    UNION ALL SELECT id, artist FROM song WHERE artist <> ''
+      AND NOT EXISTS (SELECT 1 FROM songTag WHERE songId = song.id AND name = 'artist')
+    """
 
   /// Albums having at least one song that matches, by album artist, year and title unless `sort:` says
   /// otherwise (ListingOrder.swift); throws `LibraryError.badQuery` for a sort key albums do not have.
@@ -133,8 +142,8 @@ extension Library {
         db,
         sql: """
           SELECT count(*), (
-              SELECT count(DISTINCT names.value COLLATE NOCASE) FROM songTag AS names JOIN song ON song.id = names.songId
-              WHERE names.name = 'artist' AND names.value <> '' AND \(Song.present)),
+              SELECT count(DISTINCT names.value COLLATE NOCASE) FROM (\(Self.artistNames)) AS names
+              JOIN song ON song.id = names.songId WHERE \(Song.present)),
             count(DISTINCT albumId), coalesce(sum(durationMs), 0), coalesce(sum(playCount), 0)
           FROM song WHERE \(Song.present)
           """)!
