@@ -96,56 +96,6 @@ enum LibrarySongs {
     return songs.map { mpdSong($0, tags: $0.id.flatMap { tags[$0] }, folder: folder) }
   }
 
-  /// The one place stored tags become the protocol's: each MPD tag type with all its values, in order.
-  static func mpdTags(_ t: TagSet) -> MPDTags {
-    func one(_ value: String?) -> [String] { value.map { [$0] } ?? [] }
-    func number(_ value: Int?) -> [String] { value.map { [String($0)] } ?? [] }
-    var tags = MPDTags()
-    tags[all: .artist] = t.artists.isEmpty ? one(t.artist) : t.artists
-    tags[all: .albumArtist] = t.albumArtists.isEmpty ? one(t.albumArtist) : t.albumArtists
-    tags[all: .title] = one(t.title)
-    tags[all: .album] = one(t.album)
-    tags[all: .track] = number(t.trackNumber)
-    tags[all: .date] = one(t.date)
-    tags[all: .genre] = t.genres
-    tags[all: .disc] = number(t.discNumber)
-    tags[all: .artistSort] = one(t.artistSort)
-    tags[all: .albumSort] = one(t.albumSort)
-    tags[all: .albumArtistSort] = one(t.albumArtistSort)
-    tags[all: .originalDate] = one(t.originalDate)
-    tags[all: .composer] = t.composers
-    tags[all: .composerSort] = one(t.composerSort)
-    tags[all: .performer] = t.performers
-    tags[all: .conductor] = t.conductors
-    tags[all: .work] = one(t.work)
-    tags[all: .movement] = one(t.movement)
-    tags[all: .movementNumber] = number(t.movementNumber)
-    tags[all: .ensemble] = one(t.ensemble)
-    tags[all: .grouping] = one(t.grouping)
-    tags[all: .label] = t.labels
-    tags[all: .musicBrainzArtistID] = t.artistMbids
-    tags[all: .musicBrainzAlbumID] = one(t.releaseMbid)
-    tags[all: .musicBrainzAlbumArtistID] = t.albumArtistMbids
-    tags[all: .musicBrainzTrackID] = one(t.recordingMbid)
-    tags[all: .musicBrainzReleaseTrackID] = one(t.releaseTrackMbid)
-    tags[all: .musicBrainzWorkID] = t.workMbids
-    return tags
-  }
-
-  /// The row's names, for a song whose stored tags are not at hand.
-  static func mpdTags(_ song: Song) -> MPDTags {
-    var tags = MPDTags()
-    tags[all: .artist] = [song.artist]
-    tags[all: .albumArtist] = [song.albumArtist]
-    tags[all: .title] = [song.title]
-    tags[all: .album] = [song.album]
-    tags[all: .track] = song.trackNumber.map { [String($0)] } ?? []
-    tags[all: .date] = song.year.map { [String($0)] } ?? []
-    tags[all: .genre] = song.genre.map { [$0] } ?? []
-    tags[all: .disc] = song.discNumber.map { [String($0)] } ?? []
-    return tags
-  }
-
   /// The song at `path`, or every song under the folder `path` in path order; `[]` when none.
   static func under(_ path: String, library: Library) throws -> [Song] {
     try library.readSongs { songs in
@@ -231,11 +181,18 @@ enum LibrarySongs {
   /// clause's own matcher, the values read in place in index order.
   private static func songIDs(passing clause: MPDFilter.Clause, names: [String], _ reader: SongReader) throws -> Set<Int64> {
     var ids = Set<Int64>()
+    let matcher = MPDFilter.Matcher(MPDFilter([clause]))
+    // A credit apart from its names ("A feat. B") is the tag's value to MPD, and not in the values' index.
+    for name in names {
+      for (id, credit) in try reader.creditsApart(fromTag: name)
+      where matcher.matches(file: { .string("") }, tag: { _ in .string(credit) }) {
+        ids.insert(id)
+      }
+    }
     if clause.op == .equal && clause.value.utf8.allSatisfy({ $0 < 0x80 }) {
       for name in names { ids.formUnion(try reader.songIDs(tagged: name, equalToASCII: clause.value)) }
       return ids
     }
-    let matcher = MPDFilter.Matcher(MPDFilter([clause]))
     for name in names {
       var last: [UInt8]?
       var accepted = false
@@ -343,9 +300,12 @@ enum LibrarySongs {
     var values = Set<String>()
     var previous: [UInt8]?
     let lacking = try library.readSongs { reader in
-      try reader.forEachTagValue(named: name) { value, _ in
+      // A song whose credit is apart from its names shows the credit, not the names.
+      let apart = try reader.creditsApart(fromTag: name)
+      values.formUnion(apart.values)
+      try reader.forEachTagValue(named: name) { value, id in
         // An empty value is none (MPDTags drops it): such a song is among those lacking the tag.
-        if !value.isEmpty, previous.map({ !value.elementsEqual($0) }) ?? true {
+        if !value.isEmpty, apart[id] == nil, previous.map({ !value.elementsEqual($0) }) ?? true {
           previous = Array(value)
           values.insert(String(decoding: value, as: UTF8.self))
         }

@@ -6,6 +6,10 @@ public struct Song: Codable, Sendable, Hashable, Identifiable {
   /// Absolute path of the MP3 file; unique in the library.
   public var path: String
   public var title: String
+  /// The song's credit: the artist tag as written ("Zoë Marlowe feat. Kenji Tanaka"; several values joined
+  /// with "; "), or the catalogue's artist, fixed at index time. Every view of the song shows this one
+  /// string (the player's line, status, queue, MPD's `Artist`, listens, info); the separate names
+  /// (ARTISTS) are the stored tags' `artists`, for searching, listing and MusicBrainz ids.
   public var artist: String
   public var album: String
   public var albumArtist: String

@@ -38,9 +38,9 @@ public enum ListenPayload {
   /// does not hold: release track, release group and work ids, ISRC, disc number.
   public static func listen(song: Song, tags: TagSet? = nil, listenedAt: Date?, playedMs: Int?) -> Data? {
     guard skipReason(song) == nil else { return nil }
-    // The artist as tagged, the display string ("A feat. B"), which the song row also holds.
+    // The song's credit as every view shows it ("A feat. B"); each artist's id goes in artist_mbids.
     var metadata: [String: ListenJSON] = [
-      "artist_name": .string(clean(tags?.artist ?? song.artist)), "track_name": .string(clean(song.title)),
+      "artist_name": .string(clean(song.artist)), "track_name": .string(clean(song.title)),
     ]
     let album = clean(song.album)
     if !album.isEmpty { metadata["release_name"] = .string(album) }

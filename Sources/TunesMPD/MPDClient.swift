@@ -134,14 +134,21 @@ public final class MPDClient {
     var songs: [[String: String]] = []
     for (key, value) in pairs {
       if key == "file" { songs.append([:]) }
-      if !songs.isEmpty { songs[songs.count - 1][key] = value }
+      if !songs.isEmpty { add(value, for: key, to: &songs[songs.count - 1]) }
     }
     return songs
   }
 
   public static func dictionary(_ pairs: Pairs) -> [String: String] {
     var result: [String: String] = [:]
-    for (key, value) in pairs where result[key] == nil { result[key] = value }
+    for (key, value) in pairs { add(value, for: key, to: &result) }
     return result
+  }
+
+  /// A tag sent once per value (two `Artist:` lines for a TPE1 of two values) reads as its values joined
+  /// with "; ", as the library shows such a tag: the first or the last value alone would name one artist
+  /// of several, and a different one in each view.
+  private static func add(_ value: String, for key: String, to fields: inout [String: String]) {
+    if let first = fields[key] { fields[key] = first + "; " + value } else { fields[key] = value }
   }
 }

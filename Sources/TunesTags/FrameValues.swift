@@ -71,6 +71,11 @@ struct FrameValues {
     return key.rawValue >= UserText.releaseMbid.rawValue && key.rawValue <= UserText.recordingMbid.rawValue
   }
 
+  /// True for the slots of the TXXX lists of names (ARTISTS, ALBUMARTISTS), which ID3v2.3 taggers join.
+  static func holdsNameList(_ slot: Int) -> Bool {
+    slot == textIDs.count + UserText.artists.rawValue || slot == textIDs.count + UserText.albumArtists.rawValue
+  }
+
   subscript(slot slot: Int) -> [String] {
     get { slots[slot] }
     set { slots[slot] = newValue }

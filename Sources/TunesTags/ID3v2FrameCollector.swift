@@ -19,6 +19,9 @@ struct ID3v2FrameCollector {
   var ufidRecording: String?
   /// ReplayGain from RVA2 frames identified "track" and "album".
   var relativeVolume = ReplayGainTags()
+  /// ID3v2.2 and v2.3 have no value separator: Picard and mutagen join the values of a list with "/"
+  /// there (TXXX:ARTISTS "A/B"), where v2.4 separates them with NULs.
+  var joinsListsWithSlash = false
   /// 2: comment with an empty description, 1: with another description, 0: none yet.
   private var commentRank = 0
   /// Ids whose value cap was already reported, so a tag of 100,000 frames gives one warning, not 100,000.
@@ -145,10 +148,17 @@ struct ID3v2FrameCollector {
     guard let slot = FrameValues.slot(description: description) else { return }
     var values = capped(ID3Text.values(body.sub(next..<body.count), encoding, limit: Self.maxValues + 1), where: where_())
     if FrameValues.holdsMBIDs(slot) { values = mbids(values, description, where: where_()) }
+    if joinsListsWithSlash && FrameValues.holdsNameList(slot) { values = Self.slashSplit(values) }
     var list = texts[slot: slot]
     texts[slot: slot] = []
     merge(values, into: &list, id: FrameID.TXXX, where: where_())
     texts[slot: slot] = list
+  }
+
+  /// Each value cut at its "/" (empty parts dropped): how a v2.3 list of names written as one is read.
+  /// Only lists of names are cut, and only in TXXX: a TPE1 "AC/DC" is one artist.
+  static func slashSplit(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
   }
 
   /// The MusicBrainz ids in `values` (one or several per value) in canonical form; the rest are dropped

@@ -96,6 +96,7 @@ struct FrameReader {
     self.version = version
     self.tagUnsynchronised = tagUnsynchronised
     self.base = base
+    collector.joinsListsWithSlash = version < 4
   }
 
   private var headerLength: Int { version == 2 ? 6 : 10 }

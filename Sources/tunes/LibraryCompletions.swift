@@ -13,12 +13,13 @@ enum LibraryCompletions {
     values(words, sql: "SELECT name FROM playlist ORDER BY name COLLATE NOCASE")
   }
 
-  /// Artists and album artists.
+  /// Artists and album artists: the credits and the separate names (what `--artist` takes).
   static let artists = CompletionKind.custom { words, _, _ in
     values(
       words,
       sql: """
         SELECT artist FROM song WHERE artist <> '' UNION SELECT albumArtist FROM song WHERE albumArtist <> ''
+        UNION SELECT value FROM songTag WHERE name = 'artist' AND value <> ''
         ORDER BY 1 COLLATE NOCASE
         """)
   }
@@ -29,7 +30,8 @@ enum LibraryCompletions {
       return values(
         words,
         sql: """
-          SELECT DISTINCT album FROM song WHERE album <> '' AND (artist = ?1 OR albumArtist = ?1)
+          SELECT DISTINCT album FROM song WHERE album <> '' AND (artist = ?1 OR albumArtist = ?1
+            OR id IN (SELECT songId FROM songTag WHERE name = 'artist' AND value = ?1))
           ORDER BY 1 COLLATE NOCASE
           """,
         arguments: [artist])

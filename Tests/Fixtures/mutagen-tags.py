@@ -13,7 +13,8 @@
 #   number/barcode TXXX, ISRC TSRC, comment COMM (empty description first, iTun* skipped), lyrics the first
 #   USLT, compilation TCMP, BPM TBPM, MusicBrainz ids UFID and TXXX (lowercase hyphenated), ReplayGain TXXX
 #   then RVA2 "track"/"album" on the master channel, MIXRAMP_START/END TXXX. TXXX descriptions match in any
-#   case. The LAME header's ReplayGain is not a tag and is not read here.
+#   case. In ID3v2.2/2.3 tags the TXXX lists of names (ARTISTS, ALBUMARTISTS) are cut at "/", the separator
+#   Picard and mutagen join them with there. The LAME header's ReplayGain is not a tag and is not read here.
 #
 #   Tests/Fixtures/mutagen-tags.py FILE...          read (null for a file without an ID3v2 tag)
 #   Tests/Fixtures/mutagen-tags.py --write SPEC OUT  write OUT (an MP3 whose audio is given) from a JSON spec:
@@ -103,6 +104,11 @@ def decimal(text):
 def read(path):
     tags = id3.ID3(path)
     user = user_texts(tags)
+    if tags.version < (2, 4, 0):
+        for key in ("artists", "albumartists"):
+            if key in user:
+                parts = [p for v in user[key] for p in v.split("/") if p != ""]
+                user[key] = [p for i, p in enumerate(parts) if p not in parts[:i]]
     out = {"title": joined(texts(tags, "TIT2")), "album": joined(texts(tags, "TALB"))}
     tpe1, artists = texts(tags, "TPE1"), user.get("artists", [])
     out["artist"] = joined(tpe1) or joined(artists)

@@ -198,13 +198,31 @@ def id3v24(frames):
         return bytes([(n >> 21) & 0x7F, (n >> 14) & 0x7F, (n >> 7) & 0x7F, n & 0x7F])
     body = b""
     for frame, values in frames.items():
-        data = b"\x03" + "\x00".join(values).encode("utf-8")
+        # "TXXX:DESC" is a user text frame: its description, then the values.
+        frame, _, description = frame.partition(":")
+        prefix = (description + "\x00").encode("utf-8") if frame == "TXXX" else b""
+        data = b"\x03" + prefix + "\x00".join(values).encode("utf-8")
         body += frame.encode("ascii") + syncsafe(len(data)) + b"\x00\x00" + data
     return b"ID3\x04\x00\x00" + syncsafe(len(body)) + body
 
 
-def make_several_values_library(music):
-    for relative, frames, seconds in SEVERAL_VALUES:
+# A library for cases that begin with "# library: credits": a song credited as Picard tags a guest (TPE1
+# "A feat. B", TXXX:ARTISTS the two names), beside a song of one of them alone.
+CREDITS = [
+    ("Guests/01 Paper Lanterns.mp3", {"TIT2": ["Paper Lanterns"], "TPE1": ["Zoë Marlowe feat. Kenji Tanaka"],
+                                      "TXXX:ARTISTS": ["Zoë Marlowe", "Kenji Tanaka"], "TALB": ["Guests"],
+                                      "TRCK": ["1"], "TDRC": ["2015"]}, 2),
+    ("Kenji Tanaka/02 Alone.mp3", {"TIT2": ["Alone"], "TPE1": ["Kenji Tanaka"], "TALB": ["Solo"], "TRCK": ["2"],
+                                   "TDRC": ["2016"]}, 2),
+]
+
+
+def make_credits_library(music):
+    make_several_values_library(music, CREDITS)
+
+
+def make_several_values_library(music, songs=SEVERAL_VALUES):
+    for relative, frames, seconds in songs:
         path = os.path.join(music, relative)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         wav = os.path.join(music, f"..{os.sep}tone-{seconds}.wav")
@@ -273,7 +291,7 @@ LOSSLESS_AND_OGG = [
 
 
 LIBRARIES = {"default": make_library, "several-values": make_several_values_library,
-             "audio-formats": make_audio_formats_library}
+             "audio-formats": make_audio_formats_library, "credits": make_credits_library}
 
 
 def library_of(path):

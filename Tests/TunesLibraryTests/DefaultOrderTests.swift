@@ -1,5 +1,5 @@
-// The default order sorted in Swift (full-text results) against SQLite's ORDER BY over the same rows:
-// names that differ only in case, in accents, by a prefix (shorter and longer than the 8 bytes compared
+// The default order sorted in Swift (full-text results) against SQLite's ORDER BY over the same rows,
+// sort names in place of some of them: names that differ only in case, in accents, by a prefix (shorter and longer than the 8 bytes compared
 // first) or by punctuation around the ASCII letters, missing disc and track numbers, paths differing
 // only in case.
 import Foundation
@@ -35,6 +35,15 @@ import TunesTestSupport
     let temp = try TempLibrary()
     try temp.library.pool.write { db in
       for var song in Self.randomSongs(count: 400, seed: seed) { try song.insert(db) }
+      // Sort names on some songs: the album artist's, the album's, and the artist's for an album artist
+      // that stands in for the artist.
+      var random = SplitMix(state: seed &+ 100)
+      for id in 1...400 {
+        func name() -> String? { ([nil, nil] + Self.names.map { Optional($0) }).randomElement(using: &random)! }
+        try db.execute(
+          sql: "UPDATE song SET albumArtistSort = ?, albumSort = ?, artistSort = ?, derivedFields = ? WHERE id = ?",
+          arguments: [name(), name(), name(), [0, 2].randomElement(using: &random)!, id])
+      }
     }
     let query = try LibraryQuery.parse("common")
     #expect(query.compiled().sortsAfterDecoding)

@@ -23,7 +23,8 @@ final class TempLibrary {
   deinit { try? FileManager.default.removeItem(atPath: root) }
 
   /// Writes a fake MP3 under the music folder: lines of `key=value` (title, artist, album, albumartist,
-  /// track, disc, year, genre, mbid, hash, duration) read by `fakeReader`; `fail=REASON` makes it unreadable.
+  /// track, disc, year, genre, mbid, hash, duration, artistsort, albumartistsort, albumsort, artists as
+  /// "A; B") read by `fakeReader`; `fail=REASON` makes it unreadable.
   @discardableResult
   func write(_ relative: String, _ fields: [String: String]) throws -> String {
     let path = music + "/" + relative
@@ -95,6 +96,10 @@ final class ReadCounter: @unchecked Sendable {
   tags.year = fields["year"].flatMap { Int($0) }
   tags.genres = fields["genre"].map { [$0] } ?? []
   tags.recordingMbid = fields["mbid"]
+  tags.artistSort = fields["artistsort"]
+  tags.albumArtistSort = fields["albumartistsort"]
+  tags.albumSort = fields["albumsort"]
+  tags.artists = fields["artists"].map { $0.components(separatedBy: "; ") } ?? []
   let audio = AudioProperties(
     durationMs: fields["duration"].flatMap { Int($0) } ?? 1000, sampleRate: 44100, channels: 2, bitrate: 128,
     lengthSource: "Info", audioOffset: 0, audioLength: text.utf8.count, audioHash: fields["hash"] ?? path)

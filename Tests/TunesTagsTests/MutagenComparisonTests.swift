@@ -48,13 +48,13 @@ import Testing
     ])
 
   /// ID3v2.3 as Picard writes it in iTunes-compatible mode, UTF-16: "/" inside an artist is text, the date
-  /// comes from TYER and TDAT, the work from TIT1 beside GRP1, credits in IPLS, TXXX:ARTISTS beside a
+  /// comes from TYER and TDAT, the work from TIT1 beside GRP1, credits in IPLS, TXXX:ARTISTS ("/" between names) beside a
   /// display TPE1.
   static let picardV23 = ID3v2Builder(
     version: 3,
     [
       .text("TIT2", ["Highway to Hell"], .utf16LE), .text("TPE1", ["AC/DC feat. Bon"], .utf16LE),
-      .txxx("ARTISTS", ["AC/DC", "Bon"], .utf16LE), .text("TPE2", ["AC/DC"], .utf16LE),
+      .txxx("ARTISTS", ["Angus Young/Bon Scott"], .utf16LE), .text("TPE2", ["AC/DC"], .utf16LE),
       .text("TALB", ["Highway"], .utf16LE), .text("TYER", ["1979"], .utf16LE), .text("TDAT", ["2707"], .utf16LE),
       .text("TORY", ["1978"], .utf16LE), .text("TIT1", ["Symphony No. 5"], .utf16LE),
       .text("GRP1", ["Rock Classics"], .utf16LE), .text("TIT3", ["Live disc"], .utf16LE),

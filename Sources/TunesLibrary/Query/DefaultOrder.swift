@@ -1,5 +1,8 @@
-// The library's default song order (album artist, album, disc, track, path) done in Swift, exactly as
-// SQLite's `ORDER BY` of QuerySQL does it, so full-text results can be sorted after decoding.
+// The library's default song order (album artist, album, disc, track, path; each name by its sort name
+// when tagged) done in Swift, exactly as SQLite's `ORDER BY` of QuerySQL does it, so full-text results
+// can be sorted after decoding.
+import GRDB
+import GRDBSQLite
 
 extension Song {
   /// The songs in the default order: album artist and album compared as SQLite's NOCASE collation does
@@ -7,8 +10,8 @@ extension Song {
   /// with a missing number first, then the path byte by byte. Paths are unique, so the order is total.
   /// Sorted in place: each cycle of the sorted permutation is rotated by moving the songs' memory, so
   /// none is copied (a copy retains each of a Song's strings, and `swapAt` copies).
-  static func sortInDefaultOrder(_ songs: inout [Song]) {
-    let order = DefaultOrder(songs).sortedIndices()  // order[i]: where the song for position i is now
+  static func sortInDefaultOrder(_ songs: inout [Song], sortNames: [SortNames]) {
+    let order = DefaultOrder(songs, sortNames: sortNames).sortedIndices()  // order[i]: where the song for position i is now
     var placed = [Bool](repeating: false, count: songs.count)
     songs.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -25,6 +28,35 @@ extension Song {
         (base + position).initialize(to: first)
       }
     }
+  }
+
+  /// The names a song is listed under (QuerySQL's sort keys): its album artist's and album's sort
+  /// names, else the names themselves.
+  struct SortNames {
+    var albumArtist: String
+    var album: String
+  }
+
+  /// The songs of `sql` (a `songsSQL` that sorts after decoding: `selectedColumns`, then the two sort
+  /// keys) in the default order.
+  static func fetchInDefaultOrder(
+    _ db: Database, sql: String, arguments: StatementArguments, reserving capacity: Int
+  ) throws -> [Song] {
+    var songs: [Song] = []
+    var names: [SortNames] = []
+    songs.reserveCapacity(capacity)
+    names.reserveCapacity(capacity)
+    let statement = try db.cachedStatement(sql: sql)
+    try statement.setArguments(arguments)
+    defer { sqlite3_reset(statement.sqliteStatement) }
+    let columns = SelectedColumns(statement: statement.sqliteStatement)
+    try forEachRow(of: statement, db) {
+      let song = try Song(columns)
+      names.append(SortNames(albumArtist: columns.text(20) ?? song.albumArtist, album: columns.text(21) ?? song.album))
+      songs.append(song)
+    }
+    sortInDefaultOrder(&songs, sortNames: names)
+    return songs
   }
 }
 
@@ -49,16 +81,18 @@ struct DefaultOrder {
   private var bytes: [UInt8] = []
   private var keys: [Key] = []
 
-  init(_ songs: [Song]) {
+  init(_ songs: [Song], sortNames: [Song.SortNames]) {
     keys.reserveCapacity(songs.count)
-    bytes.reserveCapacity(songs.reduce(0) { $0 + $1.albumArtist.utf8.count + $1.album.utf8.count + $1.path.utf8.count })
+    bytes.reserveCapacity(
+      sortNames.reduce(0) { $0 + $1.albumArtist.utf8.count + $1.album.utf8.count }
+        + songs.reduce(0) { $0 + $1.path.utf8.count })
     // Read through a buffer pointer: `for song in songs` copies each Song, retaining and releasing
     // every one of its strings.
     songs.withUnsafeBufferPointer { songs in
       for index in songs.indices {
         let start = bytes.count
-        let albumArtistCount = append(songs[index].albumArtist, folded: true)
-        let albumCount = append(songs[index].album, folded: true)
+        let albumArtistCount = append(sortNames[index].albumArtist, folded: true)
+        let albumCount = append(sortNames[index].album, folded: true)
         let pathCount = append(songs[index].path, folded: false)
         keys.append(
           Key(

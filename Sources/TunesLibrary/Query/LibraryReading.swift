@@ -4,7 +4,8 @@ import Foundation
 import GRDB
 
 public struct ArtistSummary: Sendable, Equatable, Codable {
-  public var id: Int64
+  /// The artist table's id of the name; nil for a name only ever credited beside others.
+  public var id: Int64?
   public var name: String
   public var songCount: Int
   public var albumCount: Int
@@ -60,9 +61,10 @@ extension Library {
       let count = try db.cachedStatement(sql: "SELECT count(*) FROM song_ft WHERE song_ft MATCH ?")
       capacity = try Int.fetchOne(count, arguments: [fullText]) ?? 0
     }
-    var songs = try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments, reserving: capacity)
-    if compiled.sortsAfterDecoding { Song.sortInDefaultOrder(&songs) }
-    return songs
+    if compiled.sortsAfterDecoding {
+      return try Song.fetchInDefaultOrder(db, sql: compiled.songsSQL, arguments: compiled.whereArguments, reserving: capacity)
+    }
+    return try Song.fetchSelected(db, sql: compiled.songsSQL, arguments: compiled.whereArguments, reserving: capacity)
   }
 
   /// The songs of a query packed as they are read (the play queue): no `[Song]` of the whole result.
@@ -77,8 +79,11 @@ extension Library {
     }
   }
 
-  /// Artists having at least one song that matches, by name unless `sort:` says otherwise
-  /// (ListingOrder.swift); throws `LibraryError.badQuery` for a sort key artists do not have.
+  /// Artists having at least one song that matches, by sort name unless `sort:` says otherwise
+  /// (ListingOrder.swift); throws `LibraryError.badQuery` for a sort key artists do not have. Each
+  /// artist is one of the songs' separate names (`artists`: both names of a song credited "A feat. B"
+  /// with ARTISTS A and B), not the credit; its id is the artist table's for that name, nil for a name
+  /// that is never a whole credit (a guest).
   public func artists(matching query: LibraryQuery = LibraryQuery()) throws -> [ArtistSummary] {
     let compiled = query.compiled()
     let order = try query.artistOrderSQL()
@@ -86,14 +91,25 @@ extension Library {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT artist.id, artist.name, count(*), count(DISTINCT song.albumId) FROM song
-          JOIN artist ON artist.id = song.artistId WHERE \(compiled.whereSQL)
-          GROUP BY artist.id ORDER BY \(order)
+          SELECT min(artist.id), names.value, count(*), count(DISTINCT song.albumId) FROM song
+          JOIN (\(Self.artistNames)) AS names ON names.songId = song.id
+          LEFT JOIN artist ON artist.name = names.value
+          WHERE \(compiled.whereSQL)
+          GROUP BY names.value COLLATE NOCASE ORDER BY \(order)
           """ + (compiled.limit == nil ? "" : " LIMIT ?"),
         arguments: compiled.whereArguments
       ).map { ArtistSummary(id: $0[0], name: $0[1], songCount: $0[2], albumCount: $0[3]) }
     }
   }
+
+  /// Each song's separate artist names (`songId`, `value`): its stored values of the artist tag, or for a
+  /// song whose values are not stored one by one (`Song.insert`) its row's artist, as `tags(forSongs:)`
+  /// reads such a song.
+  static let artistNames = """
+    SELECT songId, value FROM songTag WHERE name = 'artist' AND value <> ''
+    UNION ALL SELECT id, artist FROM song WHERE artist <> ''
+      AND NOT EXISTS (SELECT 1 FROM songTag WHERE songId = song.id AND name = 'artist')
+    """
 
   /// Albums having at least one song that matches, by album artist, year and title unless `sort:` says
   /// otherwise (ListingOrder.swift); throws `LibraryError.badQuery` for a sort key albums do not have.
@@ -118,15 +134,17 @@ extension Library {
   }
 
   /// Artists and albums are counted as `artists(matching:)` and `albums(matching:)` list them: those of
-  /// songs. The artist table also holds names that are only album artists ("Various Artists"), which
-  /// `tunes ls artists` does not list.
+  /// songs, each separate name once. The artist table also holds names that are only album artists
+  /// ("Various Artists"), which `tunes ls artists` does not list.
   public func stats(mostPlayed count: Int = 10) throws -> LibraryStats {
     try pool.read { db in
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT count(*), count(DISTINCT artistId), count(DISTINCT albumId), coalesce(sum(durationMs), 0),
-            coalesce(sum(playCount), 0)
+          SELECT count(*), (
+              SELECT count(DISTINCT names.value COLLATE NOCASE) FROM (\(Self.artistNames)) AS names
+              JOIN song ON song.id = names.songId WHERE \(Song.present)),
+            count(DISTINCT albumId), coalesce(sum(durationMs), 0), coalesce(sum(playCount), 0)
           FROM song WHERE \(Song.present)
           """)!
       let top = try Song.fetchAll(

@@ -8,8 +8,8 @@ extension LibraryQuery {
   func albumOrderSQL() throws(LibraryError) -> String {
     let keys = try Self.orderSQL(sort, listing: "albums") { key in
       switch key {
-      case .album: return ["album.title COLLATE NOCASE"]
-      case .artist, .albumArtist: return ["album.albumArtistName COLLATE NOCASE"]
+      case .album: return ["\(Self.albumSortName) COLLATE NOCASE"]
+      case .artist, .albumArtist: return ["\(Self.albumArtistSortName) COLLATE NOCASE"]
       case .year: return ["album.year"]
       case .duration: return ["sum(song.durationMs)"]
       case .playCount: return ["sum(song.playCount)"]
@@ -19,16 +19,30 @@ extension LibraryQuery {
       case .title: return nil  // a song's, not an album's: sort:album is the album's title
       }
     }
-    return (keys + ["album.albumArtistName COLLATE NOCASE", "album.year", "album.title COLLATE NOCASE", "album.id"])
-      .joined(separator: ", ")
+    return
+      (keys + [
+        "\(Self.albumArtistSortName) COLLATE NOCASE", "album.year", "\(Self.albumSortName) COLLATE NOCASE", "album.id",
+      ]).joined(separator: ", ")
   }
 
-  /// Artist keys: `artist` (name), and over the artist's matching songs `duration` (total), `playcount`
+  /// An album's album artist and title as listed: the sort names its matching songs carry (QuerySQL's
+  /// sort keys), else the names.
+  static let albumArtistSortName = "coalesce(max(\(albumArtistSortKey)), album.albumArtistName)"
+  static let albumSortName = "coalesce(max(\(albumSortKey)), album.title)"
+
+  /// An artist's name as listed: the artist sort name of a song credited to that name alone, else the
+  /// album-artist sort name of an album credited so, else the name ("The Grey Weather" under G).
+  static let artistSortName = """
+    coalesce(max(CASE WHEN song.artist = names.value COLLATE NOCASE THEN song.artistSort END), \
+    max(CASE WHEN song.albumArtist = names.value COLLATE NOCASE THEN song.albumArtistSort END), names.value)
+    """
+
+  /// Artist keys: `artist` (the sort name), and over the artist's matching songs `duration` (total), `playcount`
   /// (total), `lastplayed` (latest), `added` (first); `random`. Then the name breaks ties.
   func artistOrderSQL() throws(LibraryError) -> String {
     let keys = try Self.orderSQL(sort, listing: "artists") { key in
       switch key {
-      case .artist: return ["artist.name COLLATE NOCASE"]
+      case .artist: return ["\(Self.artistSortName) COLLATE NOCASE"]
       case .duration: return ["sum(song.durationMs)"]
       case .playCount: return ["sum(song.playCount)"]
       case .lastPlayed: return ["max(song.lastPlayedAt)"]
@@ -37,7 +51,7 @@ extension LibraryQuery {
       case .title, .album, .albumArtist, .year: return nil
       }
     }
-    return (keys + ["artist.name COLLATE NOCASE", "artist.id"]).joined(separator: ", ")
+    return (keys + ["\(Self.artistSortName) COLLATE NOCASE", "names.value COLLATE NOCASE"]).joined(separator: ", ")
   }
 
   /// When the first of the songs was added: `addedAt` is in seconds, so the first song's id breaks ties

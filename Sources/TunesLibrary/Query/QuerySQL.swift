@@ -51,23 +51,37 @@ public struct CompiledQuery: Sendable {
   /// `SELECT <Song.selectedColumns> FROM … WHERE … ORDER BY … LIMIT …`, with no ORDER BY when
   /// `sortsAfterDecoding`: only `Library.songs` runs it, and sorts such rows itself. Its arguments are
   /// `whereArguments`: the MATCH comes first either way.
+  /// Rows sorted after decoding also carry the two sort keys of the default order, after the song's
+  /// columns (`DefaultOrder.fetch`).
   var songsSQL: String {
     let order = sortsAfterDecoding ? "" : " ORDER BY \(orderSQL)"
     let limitSQL = limit == nil ? "" : " LIMIT ?"
+    let columns =
+      Song.selectedColumns
+      + (sortsAfterDecoding ? ", \(LibraryQuery.albumArtistSortKey), \(LibraryQuery.albumSortKey)" : "")
     guard fullText != nil else {
-      return "SELECT \(Song.selectedColumns) FROM song WHERE \(whereSQL)" + order + limitSQL
+      return "SELECT \(columns) FROM song WHERE \(whereSQL)" + order + limitSQL
     }
     // The hits read first, each song looked up by rowid (no temporary index of them); CROSS JOIN keeps
     // the full-text index as the outer loop whatever the ORDER BY or LIMIT.
     let conditions = (["song_ft MATCH ?"] + filters).joined(separator: " AND ")
-    return "SELECT \(Song.selectedColumns) FROM song_ft CROSS JOIN song ON song.id = song_ft.rowid WHERE \(conditions)"
+    return "SELECT \(columns) FROM song_ft CROSS JOIN song ON song.id = song_ft.rowid WHERE \(conditions)"
       + order + limitSQL
   }
 }
 
 extension LibraryQuery {
+  /// The album artist a song is listed under: its sort name (ALBUMARTISTSORT, TSO2, soaa), else the
+  /// artist's sort name when the album artist is the artist standing in (TagSchema's bit 2), else the
+  /// name, as beets and cmus order albums ("The Grey Weather" with its sort name "Grey Weather, The"
+  /// under G). Written as the expression of `song_sortOrder` (SortOrderSchema), which SQLite walks.
+  static let albumArtistSortKey =
+    "coalesce(song.albumArtistSort, CASE WHEN song.derivedFields & 2 <> 0 THEN song.artistSort END, song.albumArtist)"
+  /// The album a song is listed under: its sort name (ALBUMSORT, TSOA, soal), else the title.
+  static let albumSortKey = "coalesce(song.albumSort, song.album)"
+
   static let defaultOrder =
-    "song.albumArtist COLLATE NOCASE, song.album COLLATE NOCASE, song.discNumber, song.trackNumber, song.path"
+    "\(albumArtistSortKey) COLLATE NOCASE, \(albumSortKey) COLLATE NOCASE, song.discNumber, song.trackNumber, song.path"
 
   public func compiled() -> CompiledQuery {
     var conditions: [String] = []

@@ -65,6 +65,32 @@ extension SongReader {
     try Int64.fetchAll(db, sql: "SELECT id FROM song WHERE tagsStored = 0 AND \(Song.present)")
   }
 
+  /// The songs whose files are there and whose credit (the display column of the tag `name`: `artist`
+  /// or `albumartist`) is not their values of that tag joined with "; ": a credit such as "A feat. B"
+  /// beside the separate names A and B (Picard's ARTISTS). Their tag as MPD shows it is the credit, not
+  /// the names (`TagSet.artistTagValues`); the values' index holds only the names.
+  public func creditsApart(fromTag name: String) throws -> [Int64: String] {
+    let column: String
+    switch name {
+    case "artist": column = "artist"
+    case "albumartist": column = "albumArtist"
+    default: return [:]
+    }
+    // A fallback album artist (the artist standing in) is no tag at all.
+    let derived = name == "albumartist" ? " AND derivedFields & \(TagSchema.albumArtistFromArtist) = 0" : ""
+    var credits: [Int64: String] = [:]
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT id, \(column) FROM song WHERE \(Song.present) AND tagsStored > 0 AND \(column) <> ''\(derived)
+        AND \(column) IS NOT (
+          SELECT group_concat(value, '; ') FROM (
+            SELECT value FROM songTag WHERE songId = song.id AND name = ? ORDER BY position))
+        """, arguments: [name])
+    while let row = try rows.next() { credits[row[0]] = row[1] }
+    return credits
+  }
+
   /// The songs with these ids whose files are there, in path order.
   public func songs(ids: [Int64]) throws -> [Song] {
     try Song.fetchSelected(

@@ -39,6 +39,7 @@ enum Schema {
     ("library-query-v1", [.library]),
     ("library-catalogue-state-v1", [.library]),
     ("library-tag-rows-v2", [.library]),
+    ("library-sort-order-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -50,6 +51,7 @@ enum Schema {
       "library-replaygain-v1": ReplayGainSchema.v1, "library-tags-v1": TagSchema.v1,
       "library-file-tags-v1": FileTagSchema.v1, "library-query-v1": QuerySchema.v1,
       "library-catalogue-state-v1": CatalogueStateSchema.v1, "library-tag-rows-v2": TagRowsSchema.v2,
+      "library-sort-order-v1": SortOrderSchema.v1,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).

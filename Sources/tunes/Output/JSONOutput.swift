@@ -42,7 +42,7 @@ enum JSONOutput {
   }
 
   static func artist(_ artist: ArtistSummary) -> [String: Any] {
-    ["id": artist.id, "name": artist.name, "songCount": artist.songCount, "albumCount": artist.albumCount]
+    ["id": orNull(artist.id), "name": artist.name, "songCount": artist.songCount, "albumCount": artist.albumCount]
   }
 
   static func album(_ album: AlbumSummary) -> [String: Any] {

@@ -101,7 +101,7 @@ struct Ls: AsyncParsableCommand {
         } else {
           TableOutput.print(
             header: ["ID", "ARTIST", "ALBUMS", "SONGS"],
-            rows: artists.map { [String($0.id), $0.name, String($0.albumCount), String($0.songCount)] },
+            rows: artists.map { [$0.id.map(String.init) ?? "", $0.name, String($0.albumCount), String($0.songCount)] },
             rightAligned: [0, 2, 3], empty: "no artists match")
         }
       case .albums:

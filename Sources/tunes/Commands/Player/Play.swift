@@ -34,9 +34,13 @@ struct Play: AsyncParsableCommand {
   var query: [String] = []
   @Option(name: .long, help: "Play a stored playlist.", completion: LibraryCompletions.playlists)
   var playlist: String?
-  @Option(name: .long, help: "Only songs of this album.", completion: LibraryCompletions.albums)
+  @Option(
+    name: .long, help: "Only songs of the album of this exact name (case aside).",
+    completion: LibraryCompletions.albums)
   var album: String?
-  @Option(name: .long, help: "Only songs of this artist.", completion: LibraryCompletions.artists)
+  @Option(
+    name: .long, help: "Only songs of the artist of this exact name (case aside).",
+    completion: LibraryCompletions.artists)
   var artist: String?
   @Flag(name: .long, help: "Shuffle without repeats: every song once per pass, artists spread apart (default: as saved).")
   var shuffle = false
@@ -107,7 +111,7 @@ struct Play: AsyncParsableCommand {
       try playlist.map { SongBatch(try PlayQueueSource.playlist(library: library, name: $0)) }
       ?? PlayQueueSource.batch(library: library, words: query, artist: artist, album: album)
     let described =
-      (query + [artist.map { "artist:\($0)" }, album.map { "album:\($0)" }, playlist.map { "playlist \($0)" }].compactMap { $0 })
+      (query + PlayQueueSource.exactTerms(artist: artist, album: album) + [playlist.map { "playlist \($0)" }].compactMap { $0 })
       .joined(separator: " ")
     guard !songs.isEmpty || (daemon || daemonChild) && described.isEmpty else { throw PlayCLIError.nothingMatched(described) }
     return songs

@@ -38,10 +38,14 @@ enum PlayQueueSource {
   }
 
   private static func query(words: [String], artist: String?, album: String?) throws -> LibraryQuery {
-    var arguments = words
-    if let artist { arguments.append("artist:\(artist)") }
-    if let album { arguments.append("album:\(album)") }
-    return try LibraryQuery.parse(arguments: arguments)
+    try LibraryQuery.parse(arguments: words + exactTerms(artist: artist, album: album))
+  }
+
+  /// The query terms of `--artist` and `--album`: the exact name, case of ASCII letters aside, as mpc's
+  /// `findadd artist X` (`artist:=~X`, the credit or any one of the names), never its words: `--album
+  /// 'Midnight Reservoir'` leaves out "Midnight Reservoir (Deluxe Edition)". Free words are the query's.
+  static func exactTerms(artist: String?, album: String?) -> [String] {
+    [artist.map { "artist:=~\($0)" }, album.map { "album:=~\($0)" }].compactMap { $0 }
   }
 
   /// The songs of a playlist in order (a smart one's query result), as PlaylistSongs answers for every reader.

@@ -1,4 +1,4 @@
-// `tunes playlist add NAME QUERY…|PATH… [--at POS] [--unique]`: adds songs, at the end or before a position.
+// `tunes playlist add NAME QUERY…|PATH… [--artist NAME] [--album NAME] [--at POS] [--unique]`: adds songs, at the end or before a position.
 import ArgumentParser
 import TunesPlaylists
 
@@ -9,11 +9,23 @@ extension Playlist {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The playlist name.", completion: LibraryCompletions.playlists) var name: String
     // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
-    @Argument(parsing: .allUnrecognized, help: "A query, or paths of files and folders.") var songs: [String]
+    @Argument(parsing: .allUnrecognized, help: "A query, or paths of files and folders.") var songs: [String] = []
     @Option(help: "Insert before this position (1 = first; default: at the end).") var at: Int?
     @Flag(help: "Skip songs the playlist holds already.") var unique = false
+    @Option(
+      name: .long, help: "Only songs of the album of this exact name (case aside).",
+      completion: LibraryCompletions.albums)
+    var album: String?
+    @Option(
+      name: .long, help: "Only songs of the artist of this exact name (case aside).",
+      completion: LibraryCompletions.artists)
+    var artist: String?
 
-    mutating func validate() throws { songs = try QueryWords.checked(songs, of: Self.self) }
+    mutating func validate() throws {
+      songs = try QueryWords.checked(songs, of: Self.self)
+      songs += PlayQueueSource.exactTerms(artist: artist, album: album)
+      guard !songs.isEmpty else { throw ValidationError("say which songs to add, e.g. a query or --album NAME") }
+    }
 
     func run() async throws {
       try await reportingErrors {

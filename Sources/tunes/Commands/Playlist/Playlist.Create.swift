@@ -19,8 +19,17 @@ extension Playlist {
     )
     var smart: String?
 
+    @Option(
+      name: .long, help: "Only songs of the album of this exact name (case aside).",
+      completion: LibraryCompletions.albums)
+    var album: String?
+    @Option(
+      name: .long, help: "Only songs of the artist of this exact name (case aside).",
+      completion: LibraryCompletions.artists)
+    var artist: String?
+
     mutating func validate() throws {
-      query = try QueryWords.checked(query, of: Self.self)
+      query = try QueryWords.checked(query, of: Self.self) + PlayQueueSource.exactTerms(artist: artist, album: album)
       if smart != nil && !query.isEmpty { throw ValidationError("give either songs or --smart QUERY, not both") }
     }
 

@@ -12,10 +12,20 @@ struct Add: AsyncParsableCommand {
   // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
   @Argument(parsing: .allUnrecognized, help: "A query, e.g. cafe, artist:\"Ansel Grey\" -genre:live.")
   var query: [String] = []
+  @Option(
+    name: .long, help: "Only songs of the album of this exact name (case aside).",
+    completion: LibraryCompletions.albums)
+  var album: String?
+  @Option(
+    name: .long, help: "Only songs of the artist of this exact name (case aside).",
+    completion: LibraryCompletions.artists)
+  var artist: String?
 
   mutating func validate() throws {
     query = try QueryWords.checked(query, of: Self.self)
-    guard !query.isEmpty else { throw ValidationError("say what to add, e.g. `tunes add nina simone`") }
+    guard !query.isEmpty || artist != nil || album != nil else {
+      throw ValidationError("say what to add, e.g. `tunes add nina simone`")
+    }
   }
 
   func run() async throws {
@@ -23,8 +33,11 @@ struct Add: AsyncParsableCommand {
       // The library's player wherever its socket is, as `tunes play` finds it.
       let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       let library = try global.openLibrary(.mustExist)
-      let songs = try PlayQueueSource.batch(library: library, words: query, artist: nil, album: nil).songs
-      guard !songs.isEmpty else { throw PlayCLIError.nothingMatched(query.joined(separator: " ")) }
+      let songs = try PlayQueueSource.batch(library: library, words: query, artist: artist, album: album).songs
+      guard !songs.isEmpty else {
+        let terms = query + PlayQueueSource.exactTerms(artist: artist, album: album)
+        throw PlayCLIError.nothingMatched(terms.joined(separator: " "))
+      }
       print(try RemotePlay.send(songs, append: true, shuffle: false, to: client))
     }
   }
