@@ -71,7 +71,8 @@ public enum MixRamp {
       let outgoing = seconds(in: previousEnd, at: settings.db - Float(previousGainDB))
     else { return nil }
     let both = Double(incoming) + Double(outgoing)
-    guard incoming >= 0, outgoing >= 0, Double(settings.delay) <= both else { return nil }
+    // A tag is the file's word: "inf" or "1e39" seconds reads as infinity, which no overlap can be.
+    guard both.isFinite, incoming >= 0, outgoing >= 0, Double(settings.delay) <= both else { return nil }
     return both - Double(settings.delay)
   }
 }

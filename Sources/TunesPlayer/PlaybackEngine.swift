@@ -728,8 +728,10 @@ public final class PlaybackEngine: @unchecked Sendable {
         start: start, previousEnd: end, settings: mixRamp, gainDB: Self.gainDB(track.gain, settings),
         previousGainDB: Self.gainDB(writing.track.gain, settings))
     else { return nil }
-    let frames = Int((overlap * Double(rate)).rounded())
-    return frames > 0 && frames < incoming ? (frames, true) : nil
+    // Compared as Doubles first: a ramp of days read from a tag would not fit an Int.
+    let exact = (overlap * Double(rate)).rounded()
+    guard exact > 0, exact < Double(incoming) else { return nil }
+    return (Int(exact), true)
   }
 
   /// A song's ReplayGain as applied, in dB (0 with ReplayGain off): MixRamp's threshold moves by it.

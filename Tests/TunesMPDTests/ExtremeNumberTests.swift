@@ -153,3 +153,15 @@ import TunesMPDTesting
     #expect(MPDNumber.integer(text) == nil)
   }
 }
+
+/// A song's length comes from its file's header, so it is as untrusted as a client's number: the
+/// seconds a reply prints never trap, whatever the header declared.
+@Suite struct ExtremeLengthTests {
+  @Test func anyLengthPrintsAsSeconds() {
+    #expect(MPDFormat.seconds(1.5) == "1.500")
+    #expect(MPDFormat.seconds(-3) == "0.000")
+    #expect(MPDFormat.seconds(.nan) == "0.000")
+    #expect(MPDFormat.seconds(9e15) == "9007199254740.991")
+    #expect(MPDFormat.seconds(.infinity) == "9007199254740.991")
+  }
+}

@@ -24,6 +24,14 @@ import TunesLibrary
     #expect(MixRamp.seconds(in: ramp, at: -12.5) == 0.875)
   }
 
+  @Test func aRampOfInfiniteSecondsGivesNoOverlap() {
+    let settings = MixRampSettings(db: -20, delay: 1)
+    #expect(
+      MixRamp.overlap(start: "-20 inf", previousEnd: ramp, settings: settings, gainDB: 0, previousGainDB: 0) == nil)
+    #expect(
+      MixRamp.overlap(start: ramp, previousEnd: "-20 1e39", settings: settings, gainDB: 0, previousGainDB: 0) == nil)
+  }
+
   @Test func belowTheFirstPointItIsTheFirstTimeAndAboveTheLastThereIsNone() {
     #expect(MixRamp.seconds(in: ramp, at: -40) == 0.25)
     #expect(MixRamp.seconds(in: ramp, at: -5) == nil)
