@@ -1,7 +1,8 @@
 // `tunes loudness [QUERY]`: measures EBU R128 loudness and true peak of the matching songs (whole albums)
 // and keeps ReplayGain 2.0 values (−18 LUFS reference, as rsgain and loudgain give) in the library
-// database, where the player uses them for songs whose files carry no gain tags. Files are never
-// written. Songs measured before are skipped unless --force; Ctrl-C keeps every album finished, and
+// database, where the player uses them for songs whose files carry no gain tags. Every format tunes plays
+// is decoded by the player's own decoder choice; a file that does not decode cleanly, or is silent, is
+// named on one line and given no value, and its album gets no album gain. Files are never written. Songs measured before are skipped unless --force; Ctrl-C keeps every album finished, and
 // the next run goes on from there. A progress line shows on a terminal.
 import ArgumentParser
 import Foundation
@@ -39,7 +40,7 @@ struct Loudness: AsyncParsableCommand {
         query.isEmpty ? nil : Set(try library.songs(matching: try LibraryQuery.parse(arguments: query)).compactMap(\.id))
       let (groups, skipped) = try LoudnessStore.pending(library, songIDs: chosen, force: force)
       let total = groups.reduce(0) { $0 + $1.items.count }
-      let scan = LoudnessScan(groups: groups, decoders: MPG123DecoderFactory())
+      let scan = LoudnessScan(groups: groups)
       let tally = LoudnessTally(total: total, showProgress: TerminalInfo.isTerminal(STDERR_FILENO))
       signal(SIGINT, SIG_IGN)
       let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -53,7 +54,7 @@ struct Loudness: AsyncParsableCommand {
       await Task.detached {
         scan.run(
           workers: workers,
-          measured: { results in tally.measured(results) { try LoudnessStore.save(results, in: library) } },
+          measured: { outcome in tally.measured(outcome) { try LoudnessStore.save(outcome, in: library) } },
           failed: { error in tally.failed(error) })
       }.value
       try tally.finish(skipped: skipped)
@@ -81,7 +82,8 @@ final class LoudnessTally: @unchecked Sendable {
 
   func interrupted() { lock.withLock { wasInterrupted = true } }
 
-  func measured(_ results: [LoudnessResult], save: () throws -> Void) {
+  func measured(_ outcome: LoudnessOutcome, save: () throws -> Void) {
+    let results = outcome.results
     lock.withLock {
       do {
         try save()
@@ -91,7 +93,7 @@ final class LoudnessTally: @unchecked Sendable {
       } catch {
         storeError = .store("\(error)")
       }
-      done += results.count
+      done += outcome.items.count
       clearProgress()
       let safe = TerminalText.safe
       for r in results {
@@ -101,15 +103,17 @@ final class LoudnessTally: @unchecked Sendable {
       }
       if let album = results.first?.albumLUFS, let gain = results.first?.albumGain, let peak = results.first?.albumPeak {
         print(String(format: "%7.2f LUFS  %+6.2f dB  peak %.6f  ", album, gain, peak) + "(album)")
+      } else if let spoiled = outcome.albumSpoiledBy {
+        print("no album gain: " + TerminalText.safe(spoiled) + " was not measured cleanly")
       }
       drawProgress()
     }
   }
 
+  /// A file given no value; the progress counts it with its group's outcome.
   func failed(_ error: LoudnessError) {
     lock.withLock {
       failures += 1
-      done += 1
       clearProgress()
       StandardError.print("tunes: \(error)")
       drawProgress()
