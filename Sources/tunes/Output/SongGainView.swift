@@ -15,15 +15,17 @@ struct ReplayGainInForce {
   var random: Bool
 
   /// A running player's mode and random option; the saved play state's (and the configured limit, as the
-  /// next `tunes play` applies it) when none runs. Preamps are the saved ones either way.
+  /// next `tunes play` applies it) when none runs, or when the running one does not answer (a view of a
+  /// song does not fail for the player's sake). Preamps are the saved ones either way.
   static func read(_ global: GlobalOptions, library: Library) throws -> ReplayGainInForce {
     var settings = try SavedReplayGain.load(library)
     var random = try SavedReplayGain.savedRandom(library)
-    if let client = try PlayerRemote.connectIfRunning(socketPath: global.playerSocket) {
-      if let live = MPDClient.dictionary(try client.run("replay_gain_status"))["replay_gain_mode"] {
-        settings.mode = ReplayGainMode(rawValue: live) ?? settings.mode
-      }
-      random = MPDClient.dictionary(try client.run("status"))["random"] == "1"
+    if let client = (try? PlayerRemote.connectIfRunning(socketPath: global.playerSocket)) ?? nil,
+      let gain = try? MPDClient.dictionary(client.run("replay_gain_status")),
+      let status = try? MPDClient.dictionary(client.run("status"))
+    {
+      settings.mode = gain["replay_gain_mode"].flatMap(ReplayGainMode.init(rawValue:)) ?? settings.mode
+      random = status["random"] == "1"
     } else if let configured = try ReplayGainLimitConfig.read(ConfigFile(paths: global.paths)) {
       settings.limit = configured
     }
