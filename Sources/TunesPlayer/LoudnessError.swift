@@ -15,6 +15,8 @@ public enum LoudnessError: TunesError, Equatable {
   case store(String)
   /// Some files were skipped; the others were measured and kept.
   case someFailed(count: Int)
+  /// `--write-tags` could not write some files; their values are kept in the library all the same.
+  case tagsNotWritten(count: Int)
   /// Ctrl-C: what was measured is kept.
   case interrupted(measured: Int)
 
@@ -23,7 +25,7 @@ public enum LoudnessError: TunesError, Equatable {
     case .unreadable, .damaged, .silent: return .dataError
     case .meter: return .software
     case .store: return .ioError
-    case .someFailed: return .partial
+    case .someFailed, .tagsNotWritten: return .partial
     case .interrupted: return .partial
     }
   }
@@ -36,6 +38,8 @@ public enum LoudnessError: TunesError, Equatable {
     case .meter(let message): return "loudness: \(message)"
     case .store(let message): return "loudness table: \(message)"
     case .someFailed(let count): return "\(count) file\(count == 1 ? "" : "s") could not be measured (see above)"
+    case .tagsNotWritten(let count):
+      return "\(count) file\(count == 1 ? "" : "s") measured but not tagged (see above); the values are kept in the library"
     case .interrupted(let measured):
       return "interrupted: \(measured) song\(measured == 1 ? "" : "s") measured and kept; run it again to go on"
     }

@@ -2,7 +2,8 @@
 // and keeps ReplayGain 2.0 values (−18 LUFS reference, as rsgain and loudgain give) in the library
 // database, where the player uses them for songs whose files carry no gain tags. Every format tunes plays
 // is decoded by the player's own decoder choice; a file that does not decode cleanly, or is silent, is
-// named on one line and given no value, and its album gets no album gain. Files are never written. Songs measured before are skipped unless --force; Ctrl-C keeps every album finished, and
+// named on one line and given no value, and its album gets no album gain. Files are written only with
+// --write-tags: ReplayGain 2.0 tags as rsgain writes them (ReplayGainTagWriter), each file replaced whole. Songs measured before are skipped unless --force; Ctrl-C keeps every album finished, and
 // the next run goes on from there. A progress line shows on a terminal.
 import ArgumentParser
 import Foundation
@@ -10,6 +11,7 @@ import TunesCore
 import TunesDecoder
 import TunesLibrary
 import TunesPlayer
+import TunesTags
 import TunesTerminal
 
 struct Loudness: AsyncParsableCommand {
@@ -21,6 +23,9 @@ struct Loudness: AsyncParsableCommand {
 
   @Flag(name: .long, help: "Measure songs measured before too.")
   var force = false
+
+  @Flag(name: .long, help: "Also write ReplayGain 2.0 tags into the files (FLAC, Ogg Vorbis, Opus).")
+  var writeTags = false
 
   @Option(name: .long, help: "How many songs to decode at once (default: one per core).")
   var jobs: Int?
@@ -54,7 +59,10 @@ struct Loudness: AsyncParsableCommand {
       await Task.detached {
         scan.run(
           workers: workers,
-          measured: { outcome in tally.measured(outcome) { try LoudnessStore.save(outcome, in: library) } },
+          measured: { outcome in
+            tally.measured(outcome) { try LoudnessStore.save(outcome, in: library) }
+            if writeTags { tally.writeTags(outcome) }
+          },
           failed: { error in tally.failed(error) })
       }.value
       try tally.finish(skipped: skipped)
@@ -72,6 +80,7 @@ final class LoudnessTally: @unchecked Sendable {
   private var done = 0
   private var saved = 0
   private var failures = 0
+  private var tagFailures = 0
   private var storeError: LoudnessError?
   private var wasInterrupted = false
 
@@ -110,6 +119,24 @@ final class LoudnessTally: @unchecked Sendable {
     }
   }
 
+  /// Writes each measured song's values into its file; a file that cannot take them is named on one line.
+  func writeTags(_ outcome: LoudnessOutcome) {
+    for result in outcome.results {
+      let values = ReplayGainValues(
+        trackGain: result.trackGain, trackPeak: result.truePeak, albumGain: result.albumGain, albumPeak: result.albumPeak)
+      do throws(TagWriteError) {
+        try ReplayGainTagWriter.write(values, to: result.item.path)
+      } catch {
+        lock.withLock {
+          tagFailures += 1
+          clearProgress()
+          StandardError.print("tunes: \(TerminalText.safe(error.description))")
+          drawProgress()
+        }
+      }
+    }
+  }
+
   /// A file given no value; the progress counts it with its group's outcome.
   func failed(_ error: LoudnessError) {
     lock.withLock {
@@ -127,6 +154,7 @@ final class LoudnessTally: @unchecked Sendable {
       if wasInterrupted { throw LoudnessError.interrupted(measured: saved) }
       print("measured \(saved), skipped \(skipped) measured before, failed \(failures)")
       if failures > 0 { throw LoudnessError.someFailed(count: failures) }
+      if tagFailures > 0 { throw LoudnessError.tagsNotWritten(count: tagFailures) }
     }
   }
 
