@@ -24,7 +24,7 @@ struct Loudness: AsyncParsableCommand {
   @Flag(name: .long, help: "Measure songs measured before too.")
   var force = false
 
-  @Flag(name: .long, help: "Also write ReplayGain 2.0 tags into the files (FLAC, Ogg Vorbis, Opus).")
+  @Flag(name: .long, help: "Also write ReplayGain 2.0 tags into the files (MP3, FLAC, Ogg Vorbis, Opus).")
   var writeTags = false
 
   @Option(name: .long, help: "How many songs to decode at once (default: one per core).")
