@@ -32,7 +32,7 @@ import TunesTestSupport
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tunes-loudness-formats-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     func sox(_ name: String, _ effect: [String]) throws {
-      try Fixtures.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", "-b", "16", path(folder, name), "synth"] + effect)
+      try Fixtures.run("/usr/bin/sox", ["-R", "-n", "-r", "44100", "-c", "2", "-b", "16", path(folder, name), "synth"] + effect)
     }
     try sox("single.wav", ["3", "sine", "440", "pinknoise", "vol", "0.5"])
     try sox("a1.wav", ["3", "sine", "330", "vol", "0.6"])
@@ -125,7 +125,7 @@ import TunesTestSupport
   }
 
   /// Two copies of `source` in `folder`, to be damaged once indexed (a file too broken to index would never
-  /// reach the measuring): one to get 600 bytes in the middle overwritten, one to be cut at 60 %.
+  /// reach the measuring): one to get 4 KiB in the middle overwritten, one to be cut at 60 %.
   static func copies(of source: String, in folder: String) throws -> (damaged: String, cut: String) {
     let name = (source as NSString).lastPathComponent
     let copies = (folder + "/damaged-" + name, folder + "/cut-" + name)
@@ -134,10 +134,13 @@ import TunesTestSupport
     return copies
   }
 
+  /// Overwrites 4 KiB in the middle: several frames of every format, so that the damage reaches a frame
+  /// header or a checksum even where the codec has none of its own (AAC, ALAC in MP4: the sample table
+  /// finds each packet, and a packet's damage is seen only when it does not decode).
   static func damage(_ path: String) throws {
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     let middle = bytes.count / 2
-    for index in middle..<(middle + 600) { bytes[index] = UInt8(truncatingIfNeeded: index &* 37) }
+    for index in middle..<(middle + 4096) { bytes[index] = UInt8(truncatingIfNeeded: index &* 37) }
     try bytes.write(to: URL(fileURLWithPath: path))
   }
 
