@@ -68,8 +68,9 @@ let package = Package(
     // MARK: Layer 3: player, playlists, ListenBrainz
     /// The Player actor (the play-state machine) and its engine thread; queue, shuffle pass, next-song rule, listen
     /// rule, and the play-state area of the database. Decoder and sink come in through TunesCore's protocols.
-    /// ReplayGain: the gain stage, and the loudness measured with libebur128 (`tunes loudness`).
-    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary", "CEBUR128"]),
+    /// ReplayGain: the gain stage, and the loudness measured with libebur128 (`tunes loudness`), which decodes
+    /// through TunesDecoder's DecoderFactory itself so that no other decoder choice can reach a measurement.
+    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary", "TunesDecoder", "CEBUR128"]),
     /// Playlist editing, smart playlists, M3U8/XSPF/JSPF import and export, playlist files kept in step, and the
     /// playlists area of the database.
     .target(name: "TunesPlaylists", dependencies: ["TunesCore", "TunesLibrary"]),

@@ -9,6 +9,17 @@ public enum AudioContainer: String, Sendable, CaseIterable {
   case opus
   case mp4
   case mp3
+
+  /// The format's name in messages.
+  public var displayName: String {
+    switch self {
+    case .flac: "FLAC"
+    case .vorbis: "Ogg Vorbis"
+    case .opus: "Ogg Opus"
+    case .mp4: "MP4"
+    case .mp3: "MP3"
+    }
+  }
 }
 
 enum ContainerSniffer {

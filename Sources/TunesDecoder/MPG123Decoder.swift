@@ -1,6 +1,8 @@
 // One MP3 file decoded by libmpg123 to interleaved s16le: gapless, sample-accurate seek, exact length,
 // damaged frames skipped with a warning. Not thread-safe: libmpg123 forbids sharing a handle between
-// threads, so the engine's audio thread alone uses a decoder.
+// threads, so the engine's audio thread alone uses a decoder. It opens MP3 files only: libmpg123 finds
+// false frame syncs in FLAC, Ogg and MP4 data and would decode them to made-up audio, so a file whose
+// first bytes say another format is refused before libmpg123 sees it.
 import CMPG123
 import Glibc
 import TunesCore
@@ -31,6 +33,10 @@ public final class MPG123Decoder: AudioDecoder {
   private var inForeignFormat = false
 
   public init(path: String) throws {
+    let container = try ContainerSniffer.sniff(path: path)
+    guard container == .mp3 else {
+      throw DecoderError.notMP3(path: path, reason: "the file is \(container.displayName), not MPEG audio")
+    }
     var status: Int32 = 0
     guard let handle = mpg123_new(nil, &status) else {
       throw DecoderError.noHandle(library: "libmpg123", reason: Self.text(status))

@@ -25,3 +25,12 @@ enum LoudnessSchema {
     }
   }
 }
+
+extension LoudnessSchema {
+  /// Drops every kept measurement: they were made with libmpg123 whatever the file's format, and it
+  /// finds false frame syncs in FLAC, Ogg and MP4 data, so a stored value may describe made-up audio.
+  /// The database does not say which were, so all are measured again by the next `tunes loudness`.
+  static func v2(_ db: Database) throws {
+    try db.execute(sql: "DELETE FROM loudness")
+  }
+}

@@ -74,10 +74,14 @@ public enum LoudnessStore {
     return (groups, skipped)
   }
 
-  /// Keeps one group's results (replacing earlier ones), in one transaction.
-  public static func save(_ results: [LoudnessResult], in library: Library, at date: Date = Date()) throws {
+  /// Keeps one group's results in one transaction, replacing what was kept for every song of the group:
+  /// a song that gave no value this time (damaged, silent) keeps none from before either.
+  public static func save(_ outcome: LoudnessOutcome, in library: Library, at date: Date = Date()) throws {
+    let results = outcome.results
     do {
       try library.database(for: .playState).write { db in
+        let forget = try db.makeStatement(sql: "DELETE FROM loudness WHERE songId = ?")
+        for item in outcome.items { try forget.execute(arguments: [item.songID]) }
         let statement = try db.makeStatement(
           sql: """
             INSERT OR REPLACE INTO loudness (songId, fileMtime, integratedLufs, truePeak, trackGain, albumLufs,

@@ -34,3 +34,16 @@ public enum SavedReplayGain {
     }
   }
 }
+
+extension SavedReplayGain {
+  /// The saved random option, which `auto` follows: what a song would be played with now when no player runs.
+  public static func savedRandom(_ library: Library) throws -> Bool {
+    do {
+      return try library.database(for: .playState).read { db in
+        try Bool.fetchOne(db, sql: "SELECT random FROM playerState WHERE id = 1") ?? false
+      }
+    } catch {
+      throw PlayerError.stateStore("cannot read the saved state: \(error)")
+    }
+  }
+}

@@ -53,26 +53,30 @@ import TunesTestSupport
   }
 
   static func scanAll(_ library: Library, force: Bool = false, stopAfter: Int? = nil) throws -> (
-    saved: Int, failures: [LoudnessError], skipped: Int
+    saved: Int, failures: [LoudnessError], skipped: Int, outcomes: [LoudnessOutcome]
   ) {
     let (groups, skipped) = try LoudnessStore.pending(library, songIDs: nil, force: force)
-    let scan = LoudnessScan(groups: groups, decoders: MPG123DecoderFactory())
+    let scan = LoudnessScan(groups: groups)
     let box = Box()
     scan.run(
       workers: 2,
-      measured: { results in
-        try? LoudnessStore.save(results, in: library)
-        let count = box.add(results.count)
+      measured: { outcome in
+        try? LoudnessStore.save(outcome, in: library)
+        box.note(outcome)
+        let count = box.add(outcome.results.count)
         if let stopAfter, count >= stopAfter { scan.stop() }
       },
       failed: { box.fail($0) })
-    return (box.saved, box.failures, skipped)
+    return (box.saved, box.failures, skipped, box.outcomes)
   }
 
   final class Box: @unchecked Sendable {
     private let lock = NSLock()
     private var _saved = 0
     private var _failures: [LoudnessError] = []
+    private var _outcomes: [LoudnessOutcome] = []
+    func note(_ o: LoudnessOutcome) { lock.withLock { _outcomes.append(o) } }
+    var outcomes: [LoudnessOutcome] { lock.withLock { _outcomes } }
     func add(_ n: Int) -> Int {
       lock.withLock {
         _saved += n; return _saved

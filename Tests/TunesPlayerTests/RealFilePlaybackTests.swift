@@ -36,7 +36,7 @@ func run(_ tool: String, _ arguments: [String], stdout: URL? = nil) throws -> In
 
     let output = folder.appendingPathComponent("out.raw").path
     let sink = PacedSink(ALSASink(device: "file:'\(output)',raw"), mode: .max)
-    let player = Player(sink: sink, decoders: MPG123DecoderFactory())
+    let player = Player(sink: sink, decoders: DecoderFactory())
     try await player.add(paths.map { Song(path: $0, title: $0, artist: "tone") })
     try await player.play()
     await waitUntil("the queue to end") { await player.status().state == .stopped }

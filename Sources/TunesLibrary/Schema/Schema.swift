@@ -40,6 +40,7 @@ enum Schema {
     ("library-catalogue-state-v1", [.library]),
     ("library-tag-rows-v2", [.library]),
     ("library-sort-order-v1", [.library]),
+    ("loudness-v2", [.playState]),
   ]
 
   /// The library's own migration bodies.

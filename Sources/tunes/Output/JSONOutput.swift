@@ -21,9 +21,10 @@ enum JSONOutput {
     FileHandle.standardOutput.write(data + Data("\n".utf8))
   }
 
-  /// A listing of songs (`ls songs`, `search`): written field by field (SongJSON.swift).
-  static func print(songs: [Song]) {
-    SongJSON.write(songs) { FileHandle.standardOutput.write(Data($0)) }
+  /// A listing of songs (`ls songs`, `search`): written field by field (SongJSON.swift); with `gain`,
+  /// each song's ReplayGain as the player applies it too.
+  static func print(songs: [Song], gain: ((Int64) -> SongGainView?)? = nil) {
+    SongJSON.write(songs, gain: gain) { FileHandle.standardOutput.write(Data($0)) }
     FileHandle.standardOutput.write(Data("\n".utf8))
   }
 

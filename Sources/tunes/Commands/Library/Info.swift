@@ -1,11 +1,13 @@
 // `tunes info SONG`: everything the index knows about one song, named by id, path, or a query
 // matching exactly one song (otherwise the candidates are listed). Where a catalogue (library.json)
 // gives a field the file tags otherwise, the file's own value is shown beside it: the catalogue's name is
-// what every listing uses, and without it a user cannot see what the file itself says.
+// what every listing uses, and without it a user cannot see what the file itself says. The ReplayGain the
+// player applies is shown too: measured or tagged, track and album, and the dB under the mode in force.
 import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesPlayer
 import TunesTags
 import TunesTerminal
 
@@ -42,14 +44,16 @@ struct Info: AsyncParsableCommand {
       let library = try global.openLibrary(.readOnly)
       let text = song.joined(separator: " ")
       let found = try find(text, in: library)
-      let values = try TagJSON.values(of: [found], in: library)[0]
+      let inForce = try ReplayGainInForce.read(global, library: library)
+      let values = try TagJSON.values(of: [found], in: library, gains: inForce)[0]
       let file = try found.id.flatMap { try library.fileTags(forSongs: [$0])[$0] }.map { Self.overridden(values, by: $0) } ?? [:]
       if json {
         var object = TagJSON.object(values)
         object["file"] = file.isEmpty ? NSNull() : file
         JSONOutput.print(object)
       } else {
-        printDetails(found, values, file: file)
+        let choice = try found.id.flatMap { try SongGainReader.choices(in: library, songIDs: [$0])[$0] }
+        printDetails(found, values, file: file, gain: choice.map { SongGainView(choice: $0, inForce: inForce) })
       }
     }
   }
@@ -84,10 +88,12 @@ struct Info: AsyncParsableCommand {
   }
 
   /// Every known tag and property, one per line; the fallbacks listings show for an untagged title or
-  /// album artist are given, marked as such, and the file's own value where a catalogue replaced it.
-  func printDetails(_ song: Song, _ values: [String: Any], file: [String: Any]) {
+  /// album artist are given, marked as such, and the file's own value where a catalogue replaced it. The
+  /// gain the player applies follows the file's own ReplayGain tags, in words (SongGainView).
+  func printDetails(_ song: Song, _ values: [String: Any], file: [String: Any], gain: SongGainView?) {
     var shown: [(String, String)] = []
-    for key in TagJSON.keys {
+    for key in TagJSON.keys where !TagJSON.gainKeys.contains(key) {
+      if key == "mixramp_start", let gain { shown += gain.lines }
       if let text = TagJSON.text(values[key]) {
         let own = TagJSON.text(file[key]).map { " (file: " + TerminalText.safe($0) + ")" } ?? ""
         shown.append((key, TerminalText.safe(text) + own))

@@ -1,7 +1,9 @@
 // `tunes loudness [QUERY]`: measures EBU R128 loudness and true peak of the matching songs (whole albums)
 // and keeps ReplayGain 2.0 values (−18 LUFS reference, as rsgain and loudgain give) in the library
-// database, where the player uses them for songs whose files carry no gain tags. Files are never
-// written. Songs measured before are skipped unless --force; Ctrl-C keeps every album finished, and
+// database, where the player uses them for songs whose files carry no gain tags. Every format tunes plays
+// is decoded by the player's own decoder choice; a file that does not decode cleanly, or is silent, is
+// named on one line and given no value, and its album gets no album gain. Files are written only with
+// --write-tags: ReplayGain 2.0 tags as rsgain writes them (ReplayGainTagWriter), each file replaced whole. Songs measured before are skipped unless --force; Ctrl-C keeps every album finished, and
 // the next run goes on from there. A progress line shows on a terminal.
 import ArgumentParser
 import Foundation
@@ -9,6 +11,7 @@ import TunesCore
 import TunesDecoder
 import TunesLibrary
 import TunesPlayer
+import TunesTags
 import TunesTerminal
 
 struct Loudness: AsyncParsableCommand {
@@ -20,6 +23,9 @@ struct Loudness: AsyncParsableCommand {
 
   @Flag(name: .long, help: "Measure songs measured before too.")
   var force = false
+
+  @Flag(name: .long, help: "Also write ReplayGain 2.0 tags into the files (MP3, FLAC, Ogg Vorbis, Opus).")
+  var writeTags = false
 
   @Option(name: .long, help: "How many songs to decode at once (default: one per core).")
   var jobs: Int?
@@ -39,7 +45,7 @@ struct Loudness: AsyncParsableCommand {
         query.isEmpty ? nil : Set(try library.songs(matching: try LibraryQuery.parse(arguments: query)).compactMap(\.id))
       let (groups, skipped) = try LoudnessStore.pending(library, songIDs: chosen, force: force)
       let total = groups.reduce(0) { $0 + $1.items.count }
-      let scan = LoudnessScan(groups: groups, decoders: MPG123DecoderFactory())
+      let scan = LoudnessScan(groups: groups)
       let tally = LoudnessTally(total: total, showProgress: TerminalInfo.isTerminal(STDERR_FILENO))
       signal(SIGINT, SIG_IGN)
       let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -53,7 +59,10 @@ struct Loudness: AsyncParsableCommand {
       await Task.detached {
         scan.run(
           workers: workers,
-          measured: { results in tally.measured(results) { try LoudnessStore.save(results, in: library) } },
+          measured: { outcome in
+            tally.measured(outcome) { try LoudnessStore.save(outcome, in: library) }
+            if writeTags { tally.writeTags(outcome) }
+          },
           failed: { error in tally.failed(error) })
       }.value
       try tally.finish(skipped: skipped)
@@ -71,6 +80,7 @@ final class LoudnessTally: @unchecked Sendable {
   private var done = 0
   private var saved = 0
   private var failures = 0
+  private var tagFailures = 0
   private var storeError: LoudnessError?
   private var wasInterrupted = false
 
@@ -81,7 +91,8 @@ final class LoudnessTally: @unchecked Sendable {
 
   func interrupted() { lock.withLock { wasInterrupted = true } }
 
-  func measured(_ results: [LoudnessResult], save: () throws -> Void) {
+  func measured(_ outcome: LoudnessOutcome, save: () throws -> Void) {
+    let results = outcome.results
     lock.withLock {
       do {
         try save()
@@ -91,7 +102,7 @@ final class LoudnessTally: @unchecked Sendable {
       } catch {
         storeError = .store("\(error)")
       }
-      done += results.count
+      done += outcome.items.count
       clearProgress()
       let safe = TerminalText.safe
       for r in results {
@@ -101,15 +112,35 @@ final class LoudnessTally: @unchecked Sendable {
       }
       if let album = results.first?.albumLUFS, let gain = results.first?.albumGain, let peak = results.first?.albumPeak {
         print(String(format: "%7.2f LUFS  %+6.2f dB  peak %.6f  ", album, gain, peak) + "(album)")
+      } else if let spoiled = outcome.albumSpoiledBy {
+        print("no album gain: " + TerminalText.safe(spoiled) + " was not measured cleanly")
       }
       drawProgress()
     }
   }
 
+  /// Writes each measured song's values into its file; a file that cannot take them is named on one line.
+  func writeTags(_ outcome: LoudnessOutcome) {
+    for result in outcome.results {
+      let values = ReplayGainValues(
+        trackGain: result.trackGain, trackPeak: result.truePeak, albumGain: result.albumGain, albumPeak: result.albumPeak)
+      do throws(TagWriteError) {
+        try ReplayGainTagWriter.write(values, to: result.item.path)
+      } catch {
+        lock.withLock {
+          tagFailures += 1
+          clearProgress()
+          StandardError.print("tunes: \(TerminalText.safe(error.description))")
+          drawProgress()
+        }
+      }
+    }
+  }
+
+  /// A file given no value; the progress counts it with its group's outcome.
   func failed(_ error: LoudnessError) {
     lock.withLock {
       failures += 1
-      done += 1
       clearProgress()
       StandardError.print("tunes: \(error)")
       drawProgress()
@@ -123,6 +154,7 @@ final class LoudnessTally: @unchecked Sendable {
       if wasInterrupted { throw LoudnessError.interrupted(measured: saved) }
       print("measured \(saved), skipped \(skipped) measured before, failed \(failures)")
       if failures > 0 { throw LoudnessError.someFailed(count: failures) }
+      if tagFailures > 0 { throw LoudnessError.tagsNotWritten(count: tagFailures) }
     }
   }
 

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesPlayer
 import TunesTerminal
 
 struct Ls: AsyncParsableCommand {
@@ -74,14 +75,17 @@ struct Ls: AsyncParsableCommand {
       case .songs:
         let songs = try DefaultSongOrder.songs(matching: parsed, in: library)
         if let template = try template() {
-          for row in try TagJSON.values(of: songs, in: library) {
+          let named = template.parts.contains { if case .field(let name) = $0 { TagJSON.gainKeys.contains(name) } else { false } }
+          let gains = named ? try ReplayGainInForce.read(global, library: library) : nil
+          for row in try TagJSON.values(of: songs, in: library, gains: gains) {
             let line = template.render { name in
               name == "length" ? (row[name] as? Int).map { DurationText.clock(ms: $0) } : TagJSON.text(row[name])
             }
             print(TerminalText.safe(line))
           }
         } else if let keys = try chosenFields() {
-          let values = try TagJSON.values(of: songs, in: library)
+          let gains = keys.contains(where: TagJSON.gainKeys.contains) ? try ReplayGainInForce.read(global, library: library) : nil
+          let values = try TagJSON.values(of: songs, in: library, gains: gains)
           if json {
             JSONOutput.print(values.map { TagJSON.object($0, keys: keys) })
           } else {
@@ -90,7 +94,10 @@ struct Ls: AsyncParsableCommand {
               rightAligned: [], empty: "no songs match")
           }
         } else if json {
-          JSONOutput.print(songs: songs)
+          // Each song with the gain the player applies to it (SongJSON's gain fields).
+          let inForce = try ReplayGainInForce.read(global, library: library)
+          let choices = try SongGainReader.choices(in: library, songIDs: songs.compactMap(\.id))
+          JSONOutput.print(songs: songs) { id in choices[id].map { SongGainView(choice: $0, inForce: inForce) } }
         } else {
           SongTable.print(songs)
         }

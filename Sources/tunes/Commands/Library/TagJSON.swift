@@ -5,6 +5,7 @@
 import Foundation
 import TunesCore
 import TunesLibrary
+import TunesPlayer
 import TunesTags
 
 enum TagJSON {
@@ -15,7 +16,9 @@ enum TagJSON {
     "movement", "movementnumber", "movementtotal", "lyricist", "genre", "date", "year", "original_date", "track",
     "tracktotal", "disc", "disctotal", "disctitle", "grouping", "label", "catalognum", "barcode", "isrc", "comments",
     "lyrics", "comp", "bpm", "mb_trackid", "mb_releasetrackid", "mb_albumid", "mb_releasegroupid", "mb_artistid",
-    "mb_albumartistid", "mb_workid", "rg_track_gain", "rg_track_peak", "rg_album_gain", "rg_album_peak", "mixramp_start",
+    "mb_albumartistid", "mb_workid", "rg_track_gain", "rg_track_peak", "rg_album_gain", "rg_album_peak", "track_gain",
+    "track_peak",
+    "track_gain_source", "album_gain", "album_peak", "album_gain_source", "applied_gain", "replaygain_mode", "mixramp_start",
     "mixramp_end", "tag_versions", "format", "bitrate", "samplerate", "bitdepth", "channels", "length", "filesize",
     "mtime", "added", "playcount", "lastplayed",
   ]
@@ -110,11 +113,25 @@ enum TagJSON {
     }
   }
 
-  /// The stored tags and audio of `songs`, in two batched reads each.
-  static func values(of songs: [Song], in library: Library) throws -> [[String: Any]] {
+  /// The keys of the gain the player applies (SongGainView), beside the file's own `rg_` tags.
+  static let gainKeys: Set<String> = [
+    "track_gain", "track_peak", "track_gain_source", "album_gain", "album_peak", "album_gain_source", "applied_gain",
+    "replaygain_mode",
+  ]
+
+  /// The stored tags and audio of `songs`, in two batched reads each; with `gains`, the gain each song
+  /// is played with under those settings too (one more read).
+  static func values(of songs: [Song], in library: Library, gains: ReplayGainInForce? = nil) throws -> [[String: Any]] {
     let ids = songs.compactMap(\.id)
     let tags = try library.tags(forSongs: ids)
     let audio = try library.audio(forSongs: ids)
-    return songs.map { song in values(song, song.id.flatMap { tags[$0] } ?? TagSet(), song.id.flatMap { audio[$0] }) }
+    let choices = gains == nil ? [:] : try SongGainReader.choices(in: library, songIDs: ids)
+    return songs.map { song in
+      var row = values(song, song.id.flatMap { tags[$0] } ?? TagSet(), song.id.flatMap { audio[$0] })
+      if let gains, let choice = song.id.flatMap({ choices[$0] }) {
+        row.merge(SongGainView(choice: choice, inForce: gains).values) { $1 }
+      }
+      return row
+    }
   }
 }
