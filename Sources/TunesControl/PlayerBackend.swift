@@ -229,6 +229,7 @@ public actor PlayerBackend: MPDBackend {
       case .noSuchPosition: throw MPDError.argument("Bad song index")
       case .noSuchID: throw MPDError.noExist("No such song")
       case .badArgument(let text): throw MPDError.argument(text)
+      case .queueFull: throw MPDError.queueFull
       default: throw MPDError.system(error.description)
       }
     }
@@ -358,9 +359,14 @@ public actor PlayerBackend: MPDBackend {
     return MPDDatabaseOrder.order(ofSongURIs: found.map { folder.uri(forPath: $0.path) }).map { found[$0] }
   }
 
+  /// As the batch path adds (PlayerBackendAddingMany.swift): a folder fills the queue up to its bound
+  /// before the error, as MPD's adds one song at a time until its queue is full.
   public func add(uri: String) async throws {
-    let songs = try songs(forURI: uri)
-    _ = try await translate { try await player.add(songs) }
+    do {
+      try await add(uris: [uri])
+    } catch let failure as MPDAddFailure {
+      throw failure.error
+    }
   }
 
   public func addID(uri: String, position: Int?) async throws -> Int {

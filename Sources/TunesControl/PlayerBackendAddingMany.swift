@@ -7,14 +7,25 @@ import TunesMPD
 import TunesPlayer
 
 extension PlayerBackend: MPDAddingMany {
+  /// The queue's bound (Player+QueueLimit.swift) stops the URIs as it stops MPD's adds: the songs that fit
+  /// are added and the URI that passes it fails with MPD's "Playlist is too large"; no URI after it is
+  /// read, so a list of thousands of `add ""` lines costs two reads of the library, not thousands.
   public func add(uris: [String]) async throws {
     let files = try indexedFiles(uris)
+    var room = await player.queueRoom
     var groups: [SongBatch] = []
     groups.reserveCapacity(uris.count)
     var failure: MPDAddFailure?
     for (index, uri) in uris.enumerated() {
       do {
-        groups.append(SongBatch(try files[uri].map { [$0] } ?? songs(forURI: uri)))
+        let songs = try files[uri].map { [$0] } ?? songs(forURI: uri)
+        guard songs.count <= room else {
+          if room > 0 { groups.append(SongBatch(Array(songs.prefix(room)))) }
+          failure = MPDAddFailure(added: index, error: MPDError.queueFull)
+          break
+        }
+        room -= songs.count
+        groups.append(SongBatch(songs))
       } catch {
         failure = MPDAddFailure(added: index, error: error)
         break
