@@ -5,9 +5,10 @@
 // one artist, then of one album: the pair the choice makes with the song before it, plus the fewest the
 // songs left can still be arranged with. Which songs those are follows from a few counts (how many songs
 // of each artist, album and artist-with-album are left, and whether one name holds more than half of
-// them), so a step never ranks every song left: it counts the candidates and draws one from the smallest
-// pool that holds them. A whole arrangement is linear in the number of songs; ranking every song at each
-// step made 64k songs, or 20k of one artist, take seconds.
+// them), so a step never ranks every song left: it counts the candidates and draws songs left at random
+// until one of them comes (about half of the songs are candidates or more, but in odd cases; when few
+// are, they are listed). A whole arrangement is linear in the number of songs; ranking every song at
+// each step made 64k songs, or 20k of one artist, take seconds.
 import TunesCore
 
 enum ShuffleArranger {
@@ -153,39 +154,42 @@ private enum NameFilter: Equatable {
   }
 }
 
-/// The songs not yet placed: every one, and by artist, album and artist-with-album, each pool removable
-/// in O(1); with the counts of each artist and album the ranking needs.
+/// The songs not yet placed, each removable in O(1), with the counts of each artist, album and
+/// artist-with-album among them that the ranking needs.
 struct SpreadPools {
   private let songs: [SpreadSong]
   private let names: SpreadNames
-  private var all: PoolFamily
-  private var byArtist: PoolFamily
-  private var byAlbum: PoolFamily
-  private var byPair: PoolFamily
+  /// Indexes in `songs` of the songs left; a removed one's place is taken by the last.
+  private var left: [Int]
+  private var place: [Int]
   private var artists: SpreadCounter
   private var albums: SpreadCounter
+  private var pairCounts: [Int]
 
   init(_ songs: [SpreadSong], names: SpreadNames) {
     self.songs = songs
     self.names = names
-    all = PoolFamily(songs.map { _ in 0 }, pools: 1)
-    byArtist = PoolFamily(songs.map(\.artist), pools: names.artistCount)
-    byAlbum = PoolFamily(songs.map(\.album), pools: names.albumCount)
-    byPair = PoolFamily(songs.map(\.pair), pools: names.pairCount)
+    left = Array(songs.indices)
+    place = Array(songs.indices)
     artists = SpreadCounter(songs.map(\.artist), names: names.artistCount)
     albums = SpreadCounter(songs.map(\.album), names: names.albumCount)
+    pairCounts = Array(repeating: 0, count: names.pairCount)
+    for song in songs { pairCounts[song.pair] += 1 }
   }
 
-  var isEmpty: Bool { all.size(0) == 0 }
-  private var total: Int { all.size(0) }
+  var isEmpty: Bool { left.isEmpty }
+  private var total: Int { left.count }
 
   mutating func take(_ index: Int) {
-    all.remove(index)
-    byArtist.remove(index)
-    byAlbum.remove(index)
-    byPair.remove(index)
-    artists.take(songs[index].artist)
-    albums.take(songs[index].album)
+    let last = left.removeLast()
+    if last != index {
+      left[place[index]] = last
+      place[last] = place[index]
+    }
+    let song = songs[index]
+    artists.take(song.artist)
+    albums.take(song.album)
+    pairCounts[song.pair] -= 1
   }
 
   /// The fewest neighbour pairs of one artist (then album) that placing `song` next makes, now and
@@ -197,10 +201,10 @@ struct SpreadPools {
   }
 
   /// Ranks every song left and draws one of the best, never the song `excludingID`.
-  mutating func pickRanking(excludingID: Int, after previous: SpreadSong?, rng: inout SeededRandom) -> Int {
+  func pickRanking(excludingID: Int, after previous: SpreadSong?, rng: inout SeededRandom) -> Int {
     var best = Int.max
     var candidates: [Int] = []
-    for index in all.members(0) {
+    for index in left {
       let r = songs[index].id == excludingID ? Int.max - 1 : rank(songs[index], after: previous)
       if r < best {
         best = r
@@ -226,7 +230,7 @@ struct SpreadPools {
     if let dominant = artists.dominant {
       return dominant == previous?.artist ? .any : .only(dominant)
     }
-    if let last = previous?.artist, byArtist.size(last) < total { return .except(last) }
+    if let last = previous?.artist, artists.count(of: last) < total { return .except(last) }
     return .any
   }
 
@@ -234,30 +238,30 @@ struct SpreadPools {
   /// same reasoning as `bestArtists`, falling back level by level when a level holds none of them.
   private func bestAlbums(among artistFilter: NameFilter, after previous: SpreadSong?) -> NameFilter {
     let last = previous?.album
-    var levels: [NameFilter] = []
     if let dominant = albums.dominant {
-      if dominant != last { levels = [.only(dominant), .exceptBoth(dominant, last)] }
-    } else if let last {
-      levels = [.except(last)]
+      guard dominant != last else { return .any }
+      if count(artistFilter, .only(dominant)) > 0 { return .only(dominant) }
+      if count(artistFilter, .exceptBoth(dominant, last)) > 0 { return .exceptBoth(dominant, last) }
+    } else if let last, count(artistFilter, .except(last)) > 0 {
+      return .except(last)
     }
-    for level in levels where count(artistFilter, level) > 0 { return level }
     return .any
   }
 
   /// How many songs left are of an artist `artistFilter` admits and an album `albumFilter` admits.
   private func count(_ artistFilter: NameFilter, _ albumFilter: NameFilter) -> Int {
+    func pairCount(_ artist: Int, _ album: Int) -> Int { names.pair(artist: artist, album: album).map { pairCounts[$0] } ?? 0 }
     func inAlbum(_ album: Int) -> Int {
       switch artistFilter {
-      case .only(let artist): return names.pair(artist: artist, album: album).map { byPair.size($0) } ?? 0
-      case .except(let artist):
-        return byAlbum.size(album) - (names.pair(artist: artist, album: album).map { byPair.size($0) } ?? 0)
-      default: return byAlbum.size(album)
+      case .only(let artist): return pairCount(artist, album)
+      case .except(let artist): return albums.count(of: album) - pairCount(artist, album)
+      default: return albums.count(of: album)
       }
     }
     let admitted: Int
     switch artistFilter {
-    case .only(let artist): admitted = byArtist.size(artist)
-    case .except(let artist): admitted = total - byArtist.size(artist)
+    case .only(let artist): admitted = artists.count(of: artist)
+    case .except(let artist): admitted = total - artists.count(of: artist)
     default: admitted = total
     }
     switch albumFilter {
@@ -268,64 +272,22 @@ struct SpreadPools {
     }
   }
 
-  /// One song, uniformly at random, of those both filters admit (there is at least one): drawn from the
-  /// smallest pool that holds them all, again until it qualifies, or, when few of the pool do, by
-  /// listing those that do.
+  /// One song, uniformly at random, of those both filters admit (there is at least one): songs left are
+  /// drawn until one qualifies, or, when few do, those that do are listed. The filters' own reasoning
+  /// keeps the qualifying share large: a dominant artist or album holds more than half of the songs,
+  /// and the artist and album just placed leave at least about half.
   private func draw(_ artistFilter: NameFilter, _ albumFilter: NameFilter, rng: inout SeededRandom) -> Int {
-    let pool: ArraySlice<Int>
-    switch (artistFilter, albumFilter) {
-    case (.only(let artist), .only(let album)):
-      pool = byPair.members(names.pair(artist: artist, album: album) ?? -1)
-    case (.only(let artist), _): pool = byArtist.members(artist)
-    case (_, .only(let album)): pool = byAlbum.members(album)
-    default: pool = all.members(0)
-    }
     func qualifies(_ index: Int) -> Bool {
       artistFilter.admits(songs[index].artist) && albumFilter.admits(songs[index].album)
     }
-    let wanted = count(artistFilter, albumFilter)
-    if wanted * 16 >= pool.count {
+    if count(artistFilter, albumFilter) * 16 >= total {
       while true {
-        let index = pool[pool.startIndex + rng.below(pool.count)]
+        let index = left[rng.below(total)]
         if qualifies(index) { return index }
       }
     }
-    let candidates = pool.filter(qualifies)
+    let candidates = left.filter(qualifies)
     return candidates[rng.below(candidates.count)]
-  }
-}
-
-/// Songs grouped into pools (one pool per name of one kind), each song removable in O(1): a removed
-/// song's place in its pool is taken by the pool's last song.
-struct PoolFamily {
-  private var pools: [[Int]]
-  private var place: [Int]
-  private let poolOf: [Int]
-
-  /// `poolOf`: the pool of each song, numbered from 0 to `pools - 1`.
-  init(_ poolOf: [Int], pools count: Int) {
-    self.poolOf = poolOf
-    pools = Array(repeating: [], count: count)
-    place = Array(repeating: 0, count: poolOf.count)
-    for (song, pool) in poolOf.enumerated() {
-      place[song] = pools[pool].count
-      pools[pool].append(song)
-    }
-  }
-
-  func size(_ pool: Int) -> Int { pools[pool].count }
-
-  /// The songs of `pool` (none for a pool number below 0).
-  func members(_ pool: Int) -> ArraySlice<Int> { pool < 0 ? [] : pools[pool][...] }
-
-  mutating func remove(_ song: Int) {
-    let pool = poolOf[song]
-    let index = place[song]
-    let last = pools[pool].removeLast()
-    if last != song {
-      pools[pool][index] = last
-      place[last] = index
-    }
   }
 }
 
@@ -353,6 +315,9 @@ struct SpreadCounter {
     }
     total = names.count
   }
+
+  /// How many songs not yet placed are named `name`.
+  func count(of name: Int) -> Int { counts[name] }
 
   /// The name holding more than half of the songs not yet placed, if one does (there is at most one).
   var dominant: Int? { 2 * largest > total ? namesWithCount[largest].first : nil }
