@@ -359,16 +359,6 @@ public actor PlayerBackend: MPDBackend {
     return MPDDatabaseOrder.order(ofSongURIs: found.map { folder.uri(forPath: $0.path) }).map { found[$0] }
   }
 
-  /// As the batch path adds (PlayerBackendAddingMany.swift): a folder fills the queue up to its bound
-  /// before the error, as MPD's adds one song at a time until its queue is full.
-  public func add(uri: String) async throws {
-    do {
-      try await add(uris: [uri])
-    } catch let failure as MPDAddFailure {
-      throw failure.error
-    }
-  }
-
   public func addID(uri: String, position: Int?) async throws -> Int {
     let folder = try folder()
     guard let path = folder.path(forURI: uri), let song = try LibrarySongs.under(path, library: library).first,
