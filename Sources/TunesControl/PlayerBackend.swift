@@ -229,6 +229,7 @@ public actor PlayerBackend: MPDBackend {
       case .noSuchPosition: throw MPDError.argument("Bad song index")
       case .noSuchID: throw MPDError.noExist("No such song")
       case .badArgument(let text): throw MPDError.argument(text)
+      case .queueFull: throw MPDError.queueFull
       default: throw MPDError.system(error.description)
       }
     }
@@ -336,11 +337,6 @@ public actor PlayerBackend: MPDBackend {
       guard !found.isEmpty else { throw MPDError.noExist("No such directory") }  // MPD's words for a missing song too
     }
     return MPDDatabaseOrder.order(ofSongURIs: found.map { folder.uri(forPath: $0.path) }).map { found[$0] }
-  }
-
-  public func add(uri: String) async throws {
-    let songs = try songs(forURI: uri)
-    _ = try await translate { try await player.add(songs) }
   }
 
   public func addID(uri: String, position: Int?) async throws -> Int {

@@ -216,4 +216,11 @@ public struct SongBatch: Sendable {
   public subscript(index: Int) -> Song { pack.song(at: slots[index]) }
 
   public var songs: [Song] { slots.map { pack.song(at: $0) } }
+
+  /// The first `count` songs, in a pack of their own (the others' bytes are not kept).
+  public func prefix(_ count: Int) -> SongBatch {
+    var batch = SongBatch()
+    (batch.pack, batch.slots) = pack.compacted(Array(slots.prefix(max(0, count))))
+    return batch
+  }
 }

@@ -31,6 +31,8 @@ public struct MPDError: Error, Sendable, Hashable, CustomStringConvertible {
   public static func noExist(_ message: String) -> MPDError { MPDError(.noExist, message) }
   public static func exist(_ message: String) -> MPDError { MPDError(.exist, message) }
   public static func system(_ message: String) -> MPDError { MPDError(.system, message) }
+  /// MPD's words when an addition would pass its `max_playlist_length`.
+  public static let queueFull = MPDError(.playlistMax, "Playlist is too large")
 
   public var description: String { "MPD error \(code.rawValue): \(message)" }
 

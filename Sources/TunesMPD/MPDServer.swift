@@ -16,8 +16,14 @@ public final class MPDServer: Sendable {
     /// Guards TCP connections: everything but ping/password/close/commands/notcommands needs it.
     /// The Unix socket is protected by its 0600 mode instead.
     public var password: String?
-    /// A client whose unsent replies exceed this is disconnected (it is not reading).
+    /// A client whose unsent replies exceed this is disconnected (it is not reading), as MPD's
+    /// `max_output_buffer_size` (8 MiB by default) bounds each client.
     public var maximumOutputBytes = 8 << 20
+    /// The most unsent reply bytes all clients together may hold: past it the client holding the most is
+    /// disconnected, until they fit. Without it 40 clients that never read held 227 MB.
+    public var maximumTotalOutputBytes = 32 << 20
+    /// Where the server says why it closed a client (standard error by default; the daemon's log).
+    public var log: @Sendable (String) -> Void = { MPDServer.logToStandardError($0) }
     /// MPD's `max_command_list_size` in bytes: a client whose command list grows past it is disconnected.
     public var maximumCommandListBytes = MPDSession.defaultMaximumCommandListBytes
 
@@ -250,11 +256,21 @@ public final class MPDServer: Sendable {
     var fds: [pollfd] = []
     var order: [Connection] = []
 
+    /// Unsent reply bytes of every client together.
+    var totalOutput = 0
+
     func drop(_ connection: Connection) {
+      guard connections[connection.token] != nil else { return }
       close(connection.fd)
       connections[connection.token] = nil
+      totalOutput -= connection.pendingOutput
+      let heldMuch = connection.output.capacity > 1 << 20
+      connection.output = []
+      connection.outputStart = 0
       let count = connections.count
       mailbox.withLock { $0.clientCount = count }
+      // The freed reply buffer goes back to the system, not just to malloc's free lists.
+      if heldMuch { OutputMemory.giveBack() }
     }
 
     func flush(_ connection: Connection) -> Bool {
@@ -263,9 +279,12 @@ public final class MPDServer: Sendable {
         if written < 0 { return false }
         if written == 0 { break }
         connection.outputStart += written
+        totalOutput -= written
       }
       if connection.pendingOutput == 0 {
+        let heldMuch = connection.output.capacity > 1 << 20
         connection.output.removeAll(keepingCapacity: connection.output.capacity <= 65536)
+        if heldMuch { OutputMemory.giveBack() }
         connection.outputStart = 0
         if connection.closeAfterFlush { return false }
       } else if connection.outputStart > 65536 {
@@ -275,18 +294,32 @@ public final class MPDServer: Sendable {
       return true
     }
 
-    /// Queues bytes to send; a client that lets more than the bound pile up is dropped (false).
-    func enqueue(_ bytes: some Sequence<UInt8>, on connection: Connection) -> Bool {
-      connection.output.append(contentsOf: bytes)
-      guard connection.pendingOutput <= configuration.maximumOutputBytes else {
+    /// Queues bytes to send; a client that lets more than the bound pile up is dropped (false). Past the
+    /// bound of all clients together, the clients holding the most are dropped, this one or others.
+    func enqueue(_ bytes: some Collection<UInt8>, on connection: Connection) -> Bool {
+      let limit = configuration.maximumOutputBytes
+      guard connection.pendingOutput + bytes.count <= limit else {
+        configuration.log(
+          "closing MPD client \(connection.token): its unread replies would pass \(limit) bytes (max_output_buffer_size)")
         drop(connection)
         return false
       }
-      return true
+      connection.output.append(contentsOf: bytes)
+      totalOutput += bytes.count
+      while totalOutput > configuration.maximumTotalOutputBytes,
+        let slowest = connections.values.max(by: { $0.pendingOutput < $1.pendingOutput })
+      {
+        configuration.log(
+          "closing MPD client \(slowest.token): clients hold \(totalOutput) bytes of unread replies, past the bound of "
+            + "\(configuration.maximumTotalOutputBytes), and it holds the most (\(slowest.pendingOutput))")
+        drop(slowest)
+      }
+      return connections[connection.token] != nil
     }
 
     /// Carries out a session's actions; returns false when the connection is gone.
     func apply(_ actions: [MPDSession.Action], to connection: Connection) -> Bool {
+      guard connections[connection.token] != nil else { return false }
       for action in actions {
         switch action {
         case .write(let text):
@@ -391,6 +424,25 @@ public final class MPDServer: Sendable {
     for listener in listeners { close(listener.fd) }
     mailbox.withLock { $0.clientCount = 0 }
   }
+}
+
+extension MPDServer {
+  /// The default log: one line on standard error (the daemon's log file).
+  public static func logToStandardError(_ line: String) {
+    FileHandle.standardError.write(Data("tunes: \(line)\n".utf8))
+  }
+}
+
+/// Hands freed memory back to the system: glibc keeps freed blocks for reuse, and after a few large
+/// reply buffers its heap stays at its largest size.
+enum OutputMemory {
+  /// glibc's `malloc_trim`, looked up once (its header is not part of the Glibc module).
+  private static let trim: (@convention(c) (Int) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+  }()
+
+  static func giveBack() { _ = trim?(0) }
 }
 
 /// A value guarded by a lock, shared between the loop thread, tasks and the caller of start/stop.

@@ -16,11 +16,12 @@ extension Player {
   public func add(_ songs: SongBatch, at position: Int? = nil) throws -> [Int] {
     ensureStarted()
     if let position, position < 0 || position > queue.count { throw PlayerError.noSuchPosition(position) }
+    guard songs.count <= queueRoom else { throw PlayerError.queueFull(limit: maximumQueueLength) }
     let start = position ?? queue.count
     let ids = queue.add(songs, at: position)
     if var p = pass {
       // The new entries sit together from `start`: no search of the queue per entry.
-      for key in queue.shuffleKeys(start..<start + ids.count) { p.insert(key) }
+      p.insert(contentsOf: queue.shuffleKeys(start..<start + ids.count))
       pass = p
     }
     queueChanged()
@@ -127,7 +128,8 @@ extension Player {
     queueChanged()
   }
 
-  /// Replaces the queue (`tunes play QUERY` against a running player); returns the new ids.
+  /// Replaces the queue (`tunes play QUERY` against a running player); returns the new ids. Only the
+  /// first `queueLimit` songs are queued.
   @discardableResult
   public func replaceQueue(with songs: [Song]) async -> [Int] {
     await replaceQueue(with: SongBatch(songs))
@@ -136,7 +138,7 @@ extension Player {
   @discardableResult
   public func replaceQueue(with songs: SongBatch) async -> [Int] {
     await clear()
-    return (try? add(songs)) ?? []
+    return (try? add(fittingEmptyQueue(songs))) ?? []
   }
 
   /// Gives the entries `ids` a priority of 0…255 as one edit (MPD's `prio` and `prioid`). Shuffling, an

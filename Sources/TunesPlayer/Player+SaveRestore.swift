@@ -50,8 +50,36 @@ extension Player {
 
   /// `state`: the play state to save instead of the current one. `settles` false: written without the
   /// writer's settling time (see `StateWriter.submit`), for the periodic position save.
+  ///
+  /// A change's snapshot is taken once the changes around it have settled, not at each change: a
+  /// snapshot holds the queue, and the next edit of a queue a snapshot holds copies all of it, so
+  /// 12,000 `add`s each copied the whole queue (time quadratic in its length).
   func save(as savedState: PlayState? = nil, settles: Bool = true) {
+    guard store != nil else { return }
+    if savedState == nil && settles {
+      guard !saveDue else { return }
+      saveDue = true
+      // Holds the Player until it has saved: one dropped meanwhile still writes its last change.
+      Task {
+        try? await Task.sleep(nanoseconds: UInt64(StateWriter.defaultSettle * 1e9))
+        await self.saveIfDue()
+      }
+      return
+    }
+    submitSnapshot(as: savedState, settles: settles)
+  }
+
+  /// Takes and submits the snapshot a settled change is waiting for.
+  func saveIfDue() {
+    guard saveDue else { return }
+    submitSnapshot(as: nil, settles: false)
+  }
+
+  /// Hands the writer a snapshot of the state now (`state`: the play state to save instead).
+  func submitSnapshot(as savedState: PlayState?, settles: Bool) {
     guard let store else { return }
+    saveDue = false
+    snapshotsTaken += 1
     catchUpPosition()
     lastSave = clock.monotonic()
     let snapshot = PlayStateSnapshot(
@@ -73,7 +101,7 @@ extension Player {
     let wasPlaying = state == .playing
     if wasPlaying && engineLoaded { await send(.pause) }
     await send(.shutdown)
-    save(as: wasPlaying ? .playing : nil)
+    submitSnapshot(as: wasPlaying ? .playing : nil, settles: false)
     writer?.stop()
     eventListeners.finish()
     changeListeners.finish()

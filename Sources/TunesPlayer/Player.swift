@@ -45,6 +45,12 @@ public actor Player {
   var crossfadeSeconds = 0
   var mixRamp = MixRampSettings()
   var pass: ShufflePass?
+  /// The most entries the queue takes (MPD's `max_playlist_length`); see Player+QueueLimit.
+  var maximumQueueLength = Player.defaultMaximumQueueLength
+  /// A change is waiting to be saved (see `save`): a burst of edits makes one snapshot.
+  var saveDue = false
+  /// Snapshots handed to the writer so far (tests count them).
+  var snapshotsTaken = 0
   var rng: SeededRandom
   /// Whoever built the Player chose the seed (`--seed`): a restored session does not replace it.
   let seeded: Bool

@@ -12,6 +12,8 @@ public enum PlayerError: TunesError, Equatable {
   case stateStore(String)
   /// The audio device failed (open, write); names it.
   case output(String)
+  /// Adding would pass the longest queue the player takes (`max_playlist_length`).
+  case queueFull(limit: Int)
 
   public var exitStatus: ExitStatus {
     switch self {
@@ -20,6 +22,7 @@ public enum PlayerError: TunesError, Equatable {
     case .badArgument: return .usage
     case .stateStore: return .ioError
     case .output: return .unavailable
+    case .queueFull: return .unavailable
     }
   }
 
@@ -34,6 +37,8 @@ public enum PlayerError: TunesError, Equatable {
     case .badArgument(let message): return message
     case .stateStore(let message): return "play state (PlayStateStore.swift): \(message)"
     case .output(let message): return "audio output: \(message)"
+    case .queueFull(let limit):
+      return "the queue is full: it holds at most \(limit) songs (max_playlist_length in the [player] section of config.toml)"
     }
   }
 }

@@ -20,7 +20,7 @@ public enum ReplayGainLimitConfig {
   }
 
   /// The line that sets `key` (the parsed file keeps no line numbers; a bad value is rare).
-  private static func line(of key: String, in file: ConfigFile) -> Int {
+  static func line(of key: String, in file: ConfigFile) -> Int {
     let text = (try? String(contentsOfFile: file.path, encoding: .utf8)) ?? ""
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     return (lines.firstIndex { $0.drop { $0 == " " }.hasPrefix(key) } ?? 0) + 1

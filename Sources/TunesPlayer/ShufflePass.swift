@@ -148,6 +148,24 @@ public struct ShufflePass: Sendable, Equatable {
     order.insert(key, at: slot)
   }
 
+  /// More songs than this added at once are arranged with the unplayed part instead of inserted one
+  /// by one: each insertion shifts the rest of the order, so 12,000 of them cost seconds.
+  static let insertOneByOneLimit = 16
+
+  /// Songs added during the pass together (an album, a command list of `add`s): a few go in one by one
+  /// as `insert` puts them; more are arranged with the unplayed part into a new random order for it,
+  /// spread from the song reached and from each other, in time linear in the unplayed part.
+  public mutating func insert(contentsOf keys: [ShuffleKey]) {
+    guard keys.count > Self.insertOneByOneLimit else {
+      for key in keys { insert(key) }
+      return
+    }
+    let start = cursor + 1
+    let reached = cursor >= 0 ? order[cursor] : nil
+    let unplayed = Array(order[start...]) + keys
+    order.replaceSubrange(start..., with: ShuffleArranger.arrange(unplayed, first: nil, after: reached, rng: &rng))
+  }
+
   /// A removed song leaves the pass (and its history).
   public mutating func remove(id: Int) {
     if let index = order.firstIndex(where: { $0.id == id }) {
@@ -164,151 +182,5 @@ public struct ShufflePass: Sendable, Equatable {
       }
     }
     if historyIndex < 0 && !history.isEmpty { historyIndex = 0 }
-  }
-}
-
-/// The spreading: builds permutations and picks insertion slots so that two songs of the same artist
-/// (then of the same album) are never neighbours when another arrangement exists.
-enum ShuffleArranger {
-  /// How many random picks are tried before scanning every candidate.
-  static let quickTries = 16
-
-  /// A random arrangement of `keys`. `first` is placed first when given; `after` is the song heard just
-  /// before (the end of the previous pass): it is never chosen first (queue of two or more) and the first
-  /// song is spread from it.
-  static func arrange(_ keys: [ShuffleKey], first: ShuffleKey?, after: ShuffleKey?, rng: inout SeededRandom)
-    -> [ShuffleKey]
-  {
-    // Names become small numbers once, so that ranking a candidate compares and counts integers
-    // instead of hashing strings (for 10k songs the ranking was ~70 M instructions with strings).
-    var artistNumbers: [String: Int] = [:]
-    var albumNumbers: [String: Int] = [:]
-    func number(_ name: String, in numbers: inout [String: Int]) -> Int {
-      if let known = numbers[name] { return known }
-      numbers[name] = numbers.count
-      return numbers.count - 1
-    }
-    func numbered(_ key: ShuffleKey) -> Numbered {
-      Numbered(key: key, artist: number(key.artist, in: &artistNumbers), album: number(key.album, in: &albumNumbers))
-    }
-    var remaining = keys.map(numbered)
-    let after = after.map(numbered)
-    let first = first.map(numbered)
-    var artists = SpreadCounter(remaining.map(\.artist), names: artistNumbers.count)
-    var albums = SpreadCounter(remaining.map(\.album), names: albumNumbers.count)
-    var result: [ShuffleKey] = []
-    result.reserveCapacity(keys.count + 1)
-    var previous = after
-    if let first {
-      result.append(first.key)
-      previous = first
-    }
-    let total = keys.count + (first == nil ? 0 : 1)
-    while !remaining.isEmpty {
-      let isPassStart = result.isEmpty
-      func rank(_ key: Numbered) -> Int {
-        // The one hard rule: a new pass never starts with the song that ended the previous one.
-        if isPassStart, let after, key.key.id == after.key.id, total >= 2 { return Int.max - 1 }
-        // Then the fewest neighbours of one artist, then of one album, counting the pairs this choice
-        // makes now and the fewest the songs left can still be arranged with.
-        let artistPairs = (previous?.artist == key.artist ? 1 : 0) + artists.pairsLeft(startingWith: key.artist)
-        let albumPairs = (previous?.album == key.album ? 1 : 0) + albums.pairsLeft(startingWith: key.album)
-        return artistPairs * 100_000 + min(albumPairs, 99_999)
-      }
-      var chosen: Int?
-      for _ in 0..<min(quickTries, remaining.count) {
-        let index = rng.below(remaining.count)
-        if rank(remaining[index]) == 0 { chosen = index; break }
-      }
-      if chosen == nil {
-        var best = Int.max
-        var candidates: [Int] = []
-        for (index, key) in remaining.enumerated() {
-          let r = rank(key)
-          if r < best { best = r; candidates = [index] } else if r == best { candidates.append(index) }
-        }
-        chosen = candidates[rng.below(candidates.count)]
-      }
-      let index = chosen!
-      let key = remaining[index]
-      remaining.swapAt(index, remaining.count - 1)
-      remaining.removeLast()
-      artists.take(key.artist)
-      albums.take(key.album)
-      result.append(key.key)
-      previous = key
-    }
-    return result
-  }
-
-  /// A key with its artist and album as numbers local to one arrangement.
-  private struct Numbered {
-    var key: ShuffleKey
-    var artist: Int
-    var album: Int
-  }
-
-  /// A random insertion index in `order[from...]` (inclusive of the end) whose neighbours differ from
-  /// `key` in artist and album, else in artist, else any.
-  static func slot(for key: ShuffleKey, in order: [ShuffleKey], from: Int, rng: inout SeededRandom) -> Int {
-    let lower = min(max(from, 0), order.count)
-    let slots = order.count - lower + 1
-    func rank(_ slot: Int) -> Int {
-      let neighbours = [slot > 0 ? order[slot - 1] : nil, slot < order.count ? order[slot] : nil].compactMap { $0 }
-      if neighbours.allSatisfy({ $0.artist != key.artist && $0.album != key.album }) { return 0 }
-      if neighbours.allSatisfy({ $0.artist != key.artist }) { return 1 }
-      if neighbours.allSatisfy({ $0.album != key.album }) { return 2 }
-      return 3
-    }
-    for _ in 0..<min(quickTries, slots) {
-      let slot = lower + rng.below(slots)
-      if rank(slot) == 0 { return slot }
-    }
-    var best = Int.max
-    var candidates: [Int] = []
-    for slot in lower...order.count {
-      let r = rank(slot)
-      if r < best { best = r; candidates = [slot] } else if r == best { candidates.append(slot) }
-    }
-    return candidates[rng.below(candidates.count)]
-  }
-}
-
-/// Counts of one name (artist or album) among the songs not yet placed, and how few neighbour pairs of
-/// one name they can still be arranged with.
-struct SpreadCounter {
-  /// Songs not yet placed, by name number.
-  private var counts: [Int]
-  /// How many names have each count, to keep the largest count in O(1).
-  private var namesWithCount: [Int]
-  private var largest = 0
-  private var total = 0
-
-  /// `names`: the name number of each song; numbers run from 0 to `count - 1`.
-  init(_ names: [Int], names count: Int) {
-    counts = Array(repeating: 0, count: count)
-    for name in names { counts[name] += 1 }
-    largest = counts.max() ?? 0
-    namesWithCount = Array(repeating: 0, count: largest + 1)
-    for count in counts { namesWithCount[count] += 1 }
-    total = names.count
-  }
-
-  /// The fewest pairs of neighbours sharing a name that the songs not yet placed can be arranged with
-  /// when the first of them is named `name`. With L songs whose largest name has M of them: M − (L − M) − 1
-  /// pairs are unavoidable when that surplus is positive; starting with any other name costs one more,
-  /// because the largest name then has one separator fewer.
-  func pairsLeft(startingWith name: Int) -> Int {
-    counts[name] == largest ? max(0, 2 * largest - total - 1) : max(0, 2 * largest - total)
-  }
-
-  mutating func take(_ name: Int) {
-    let count = counts[name]
-    guard count > 0 else { return }
-    namesWithCount[count] -= 1
-    namesWithCount[count - 1] += 1
-    counts[name] = count - 1
-    total -= 1
-    if count == largest && namesWithCount[count] == 0 { largest = count - 1 }
   }
 }

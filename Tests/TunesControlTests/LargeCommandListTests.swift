@@ -32,6 +32,8 @@ struct LargeCommandListTests {
     let library = generatedSongs(1000)
     let h = try await Harness.start(.player, songs: library)
     defer { h.stop() }
+    // Past MPD's default bound of 16384 entries: the queue takes what the player is configured to take.
+    await h.player?.setMaximumQueueLength(200_000)
     _ = try await h.client { c in
       _ = try c.run("add", ["f0/0.mp3"])
       return try c.run("play", ["0"])

@@ -20,13 +20,15 @@ struct Harness: Sendable {
   let server: MPDServer
 
   static func start(
-    songs: [MPDSong] = fixtureSongs, tcpPort: Int? = nil, password: String? = nil, maximumOutput: Int? = nil
+    songs: [MPDSong] = fixtureSongs, tcpPort: Int? = nil, password: String? = nil, maximumOutput: Int? = nil,
+    configure: (inout MPDServer.Configuration) -> Void = { _ in }
   ) async throws -> Harness {
     let folder = temporaryFolder()
     let socket = folder + "/run/mpd.sock"
     let backend = InMemoryMPDBackend(songs: songs)
     var configuration = MPDServer.Configuration(unixSocketPath: socket, tcpPort: tcpPort, password: password)
     if let maximumOutput { configuration.maximumOutputBytes = maximumOutput }
+    configure(&configuration)
     let server = MPDServer(backend: backend, configuration: configuration)
     try await server.start()
     return Harness(folder: folder, socket: socket, backend: backend, server: server)

@@ -266,6 +266,7 @@ struct Play: AsyncParsableCommand {
   private func startingSession(_ player: Player, library: Library) async throws -> SessionStart {
     let saved = try await player.restoreSession()
     if let limit = try ReplayGainLimitConfig.read(ConfigFile(paths: global.paths)) { await player.setReplayGainLimit(limit) }
+    if let length = try QueueLengthConfig.read(ConfigFile(paths: global.paths)) { await player.setMaximumQueueLength(length) }
     let savedQueue = await player.status().queueLength > 0
     if resume && (saved == nil || !savedQueue) { throw PlayCLIError.nothingToResume }
     var start = SessionStart.current
@@ -278,7 +279,14 @@ struct Play: AsyncParsableCommand {
       // A new queue with --shuffle gets a pass of its own, made from the whole queue at once as on a
       // first start, so that --seed reproduces it whatever the saved session was.
       if shuffle { await player.setRandom(false) }
-      await player.replaceQueue(with: try chosenBatch(library))
+      let chosen = try chosenBatch(library)
+      let limit = await player.queueLimit
+      if chosen.count > limit {
+        StandardError.print(
+          "tunes: queued the first \(limit) of \(chosen.count) songs: the queue holds at most \(limit) "
+            + "(max_playlist_length in the [player] section of config.toml)")
+      }
+      await player.replaceQueue(with: chosen)
     } else if daemonChild || resume {
       start = saved == .playing ? .current : .none
     }

@@ -10,11 +10,14 @@ enum PlayCLIError: TunesError {
   case nothingToResume
   /// Options that only a new player can take, given while one runs.
   case notForRunningPlayer([String])
+  /// The player's queue reached its bound (`max_playlist_length`): `added` of `chosen` songs went in.
+  case queueFull(added: Int, chosen: Int, length: Int)
 
   var exitStatus: ExitStatus {
     switch self {
     case .nothingMatched, .noSuchPlaylist, .nothingToResume: return .noInput
     case .notForRunningPlayer: return .usage
+    case .queueFull: return .partial
     }
   }
 
@@ -26,6 +29,9 @@ enum PlayCLIError: TunesError {
     case .nothingToResume: return "there is no saved session to resume"
     case .notForRunningPlayer(let options):
       return "\(options.joined(separator: ", ")) cannot change the running player; end it with `tunes quit` first"
+    case .queueFull(let added, let chosen, let length):
+      return "the player's queue is full at \(length) songs (max_playlist_length in the [player] section of "
+        + "config.toml): \(added) of the \(chosen) songs chosen were queued"
     }
   }
 }

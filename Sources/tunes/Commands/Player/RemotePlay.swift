@@ -28,6 +28,17 @@ enum RemotePlay {
     return "the running player plays its queue (\(length) song\(length == 1 ? "" : "s"))"
   }
 
+  /// Whether the player refused an `add` because its queue is full.
+  private static func isQueueFull(_ error: ControlError) -> Bool {
+    if case .refused(_, let message) = error { return message == MPDError.queueFull.message }
+    return false
+  }
+
+  /// The running player's queue length (0 when it does not say).
+  private static func queueLength(_ client: MPDClient) -> Int {
+    Int(MPDClient.dictionary((try? client.run("status")) ?? [])["playlistlength"] ?? "") ?? 0
+  }
+
   /// `tunes repeat`'s mode as MPD's repeat and single.
   private static func repeatLines(_ mode: RepeatMode) -> [String] {
     ["repeat \(mode == .off ? 0 : 1)", "single \(mode == .one ? 1 : 0)"]
@@ -42,8 +53,10 @@ enum RemotePlay {
   /// and single). A queue too large for one list (tens of thousands of songs) goes in several, the
   /// clearing in the first and `play` in the last: other clients may then see it grow. Returns the line
   /// to print.
+  /// A queue that fills up (the player's `max_playlist_length`) stops the sending with
+  /// `PlayCLIError.queueFull`, saying how many songs went in; when replacing, what went in plays.
   static func send(_ songs: [Song], append: Bool, shuffle: Bool, repeat mode: RepeatMode? = nil, to client: MPDClient)
-    throws(ControlError) -> String
+    throws -> String
   {
     let indexed = songs.filter { $0.id != nil }
     var first: [String] = []
@@ -51,9 +64,17 @@ enum RemotePlay {
     if shuffle { first.append("random 1") }
     if let mode { first += repeatLines(mode) }
     let adds = indexed.map { "add " + MPDRequestParser.quote($0.path) }
+    let lengthBefore = append ? queueLength(client) : 0
     for (index, list) in lists(first: first, adds: adds, last: append ? [] : ["play"]).enumerated() {
       try client.sendLine((["command_list_begin"] + list + ["command_list_end"]).joined(separator: "\n"))
-      _ = try client.readReply(command: index == 0 && !append ? "clear" : "add")
+      do {
+        _ = try client.readReply(command: index == 0 && !append ? "clear" : "add")
+      } catch {
+        guard Self.isQueueFull(error) else { throw error }
+        let length = queueLength(client)
+        if !append { _ = try? client.run("play") }
+        throw PlayCLIError.queueFull(added: length - lengthBefore, chosen: indexed.count, length: length)
+      }
     }
     let count = "\(indexed.count) song\(indexed.count == 1 ? "" : "s")"
     return append ? "added \(count) to the running player's queue" : "the running player now plays \(count)"
