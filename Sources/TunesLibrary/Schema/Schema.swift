@@ -39,6 +39,7 @@ enum Schema {
     ("library-query-v1", [.library]),
     ("library-catalogue-state-v1", [.library]),
     ("library-tag-rows-v2", [.library]),
+    ("playstate-listen-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.
