@@ -21,7 +21,7 @@ public struct NoAudioFixtures: Sendable {
   public let damagedFLAC: String
   /// A 0.05 s AAC M4A whose frames (the whole `mdat` payload) are overwritten with zeros.
   public let damagedM4A: String
-  /// An 8 kHz AAC M4B whose movie, track and media headers declare 47 hours, cut off after its `mdat` header.
+  /// An 8 kHz AAC M4B whose movie, track and media headers declare 47 hours, its `mdat` emptied.
   public let hugeM4B: String
 
   /// Every file above that yields no audio, with a name for the test's messages.
@@ -83,7 +83,12 @@ public struct NoAudioFixtures: Sendable {
 
     var m4b = try bytes(path("low.m4a"))
     try declare(seconds: declaredSeconds, in: &m4b)
-    try write(Array(m4b[..<(try box("mdat", in: m4b) + 8)]), path("huge.m4b"))
+    // An empty `mdat` (size 8) where the audio was: the tag reader takes the file, the sample table points
+    // past its end.
+    let audioBox = try box("mdat", in: m4b)
+    m4b = Array(m4b[..<(audioBox + 8)])
+    m4b[audioBox..<(audioBox + 4)] = [0, 0, 0, 8]
+    try write(m4b, path("huge.m4b"))
 
     return NoAudioFixtures(
       directory: directory, good: path("good.mp3"), tinyMP3: path("tiny.mp3"), damagedMP3: path("damaged.mp3"),
