@@ -11,6 +11,23 @@ public struct Listen: Sendable, Equatable {
   public var playedMs: Int
 }
 
+/// How far one play has got toward a listen: saved with the play state, so that a play restored after a
+/// restart goes on from what was heard before it, and one that had counted does not count again.
+public struct ListenProgress: Sendable, Equatable {
+  /// When the play started (its listen's `listened_at`).
+  public var startedAt: Date
+  /// Disjoint, sorted intervals of song position heard, in ms.
+  public var heard: [Range<Int>]
+  /// The play has counted already.
+  public var fired: Bool
+
+  public init(startedAt: Date, heard: [Range<Int>], fired: Bool) {
+    self.startedAt = startedAt
+    self.heard = heard
+    self.fired = fired
+  }
+}
+
 public struct ListenRule: Sendable, Equatable {
   /// ListenBrainz's cap: four minutes count whatever the length.
   public static let capMs = 240_000
@@ -23,7 +40,7 @@ public struct ListenRule: Sendable, Equatable {
 
   public let startedAt: Date
   public let thresholdMs: Int
-  /// False for a play restored from a saved session: it never becomes a listen.
+  /// False for a play that must never become a listen.
   public let countable: Bool
   /// Disjoint, sorted half-open intervals of song position heard so far, in ms.
   public private(set) var heard: [Range<Int>] = []
@@ -35,6 +52,16 @@ public struct ListenRule: Sendable, Equatable {
     self.thresholdMs = Self.thresholdMs(durationMs: durationMs)
     self.countable = countable
   }
+
+  /// The same play continued after a restart: what was heard before it counts, and one that counted
+  /// already never counts again.
+  public init(durationMs: Int?, continuing progress: ListenProgress) {
+    self.init(durationMs: durationMs, startedAt: progress.startedAt)
+    for range in progress.heard where !range.isEmpty { add(range) }
+    fired = progress.fired
+  }
+
+  public var progress: ListenProgress { ListenProgress(startedAt: startedAt, heard: heard, fired: fired) }
 
   public var heardMs: Int { heard.reduce(0) { $0 + $1.count } }
 

@@ -7,8 +7,8 @@ struct PlayPlan: Sendable, Equatable {
   var pass: ShufflePass?
   /// An entry to remove from the queue when this song starts (consume mode).
   var consumeID: Int?
-  /// False for a play restored from a saved session: it never becomes a listen.
-  var countable = true
+  /// A play restored from a saved session: what was heard of it before the restart, which still counts.
+  var resumedListen: ListenProgress?
   /// The same play reloaded at its position (the song queued after it was removed): keeps its listen rule.
   var continuesPlay = false
 }

@@ -22,12 +22,14 @@ public struct PlayStateSnapshot: Sendable, Equatable {
   /// Seconds of crossfade (0: off).
   public var crossfade: Int
   public var mixRamp: MixRampSettings
+  /// How far the current entry's play has got toward a listen (nil: no play under way).
+  public var listen: ListenProgress?
 
   public init(
     queue: Queue = Queue(), state: PlayState = .stopped, currentID: Int? = nil, positionMs: Int = 0, volume: Int = 100,
     repeatMode: RepeatMode = .off, random: Bool = false, single: SingleMode = .off, consume: Bool = false,
     pass: ShufflePass? = nil, version: Int = 0, replayGain: ReplayGainSettings = ReplayGainSettings(),
-    crossfade: Int = 0, mixRamp: MixRampSettings = MixRampSettings()
+    crossfade: Int = 0, mixRamp: MixRampSettings = MixRampSettings(), listen: ListenProgress? = nil
   ) {
     self.queue = queue
     self.state = state
@@ -43,6 +45,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
     self.replayGain = replayGain
     self.crossfade = crossfade
     self.mixRamp = mixRamp
+    self.listen = listen
   }
 }
 
@@ -79,7 +82,7 @@ public final class PlayStateStore: @unchecked Sendable {
     do {
       try tables.write { db in
         // A row that is gone (a database replaced under the player) gets the whole state again.
-        if positionOnly, try Self.writePosition(db, snapshot.positionMs, at: date) { return }
+        if positionOnly, try Self.writePosition(db, snapshot, at: date) { return }
         if rewriteQueue { try Self.writeQueue(db, snapshot) }
         try Self.writeState(db, snapshot, at: date)
       }
@@ -96,11 +99,13 @@ public final class PlayStateStore: @unchecked Sendable {
     }
   }
 
-  /// What a save compares with the last one: everything but the position and the queue (compared by its key).
+  /// What a save compares with the last one: everything but the position, the time heard toward a
+  /// listen (both move while playing) and the queue (compared by its key).
   private static func withoutPosition(_ snapshot: PlayStateSnapshot) -> PlayStateSnapshot {
     var state = snapshot
     state.queue = Queue()
     state.positionMs = 0
+    state.listen = nil
     return state
   }
 
@@ -153,6 +158,7 @@ public final class PlayStateStore: @unchecked Sendable {
             rng: rng)
         }
         let currentID: Int? = row["currentItemId"]
+        let current = currentID.flatMap { queue.position(ofID: $0) }.map { queue[$0].song }
         return PlayStateSnapshot(
           queue: queue,
           state: PlayState(rawValue: row["state"]) ?? .stopped,
@@ -162,7 +168,8 @@ public final class PlayStateStore: @unchecked Sendable {
           repeatMode: RepeatMode(rawValue: row["repeat"]) ?? .off,
           random: random, single: Self.singleMode(code: row["single"]), consume: row["consume"],
           pass: pass, version: row["version"], replayGain: Self.replayGain(row),
-          crossfade: max(row["crossfadeSeconds"], 0), mixRamp: Self.mixRamp(row))
+          crossfade: max(row["crossfadeSeconds"], 0), mixRamp: Self.mixRamp(row),
+          listen: try current.flatMap { try Self.listen(db, row, songID: $0.id) })
       }
     } catch {
       throw PlayerError.stateStore("cannot read the saved state: \(error)")
@@ -192,12 +199,35 @@ public final class PlayStateStore: @unchecked Sendable {
     }
   }
 
-  /// The periodic save while playing: the row is there (written by the save before), only the position moved.
-  /// Returns whether the row was there to update.
-  private static func writePosition(_ db: Database, _ positionMs: Int, at date: Date) throws -> Bool {
-    let statement = try db.cachedStatement(sql: "UPDATE playerState SET positionMs = ?, savedAt = ? WHERE id = 1")
-    try statement.execute(arguments: [positionMs, DatabaseTimestamp.text(date)])
+  /// The periodic save while playing: the row is there (written by the save before), only the position
+  /// and the time heard moved. Returns whether the row was there to update.
+  private static func writePosition(_ db: Database, _ s: PlayStateSnapshot, at date: Date) throws -> Bool {
+    let statement = try db.cachedStatement(
+      sql: """
+        UPDATE playerState SET positionMs = ?, listenStartedAt = ?, listenHeard = ?, listenFired = ?, savedAt = ?
+        WHERE id = 1
+        """)
+    try statement.execute(
+      arguments: [
+        s.positionMs, s.listen.map { DatabaseTimestamp.text($0.startedAt) }, s.listen.map { ListenStateSchema.text($0.heard) },
+        s.listen?.fired ?? false, DatabaseTimestamp.text(date),
+      ])
     return db.changesCount > 0
+  }
+
+  /// The current play's progress toward a listen. One the database shows counted (the song's last play
+  /// is this play's start or later: the listen was written, and a kill came before the state saying so)
+  /// is read as counted, so it never counts twice.
+  private static func listen(_ db: Database, _ row: Row, songID: Int64?) throws -> ListenProgress? {
+    guard let started: String = row["listenStartedAt"], let startedAt = DatabaseTimestamp.date(started.databaseValue) else {
+      return nil
+    }
+    var fired: Bool = row["listenFired"]
+    if !fired, let songID {
+      fired =
+        try Bool.fetchOne(db, sql: "SELECT lastPlayedAt >= ? FROM song WHERE id = ?", arguments: [started, songID]) ?? false
+    }
+    return ListenProgress(startedAt: startedAt, heard: ListenStateSchema.intervals(row["listenHeard"] ?? ""), fired: fired)
   }
 
   private static func writeState(_ db: Database, _ s: PlayStateSnapshot, at date: Date) throws {
@@ -210,8 +240,8 @@ public final class PlayStateStore: @unchecked Sendable {
         INSERT OR REPLACE INTO playerState (id, state, currentItemId, positionMs, volume, repeat, random, single,
           consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt,
           replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit, crossfadeSeconds,
-          mixRampDb, mixRampDelay)
-        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          mixRampDb, mixRampDelay, listenStartedAt, listenHeard, listenFired)
+        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     try statement.execute(
       arguments: [
@@ -221,6 +251,8 @@ public final class PlayStateStore: @unchecked Sendable {
         s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
         s.replayGain.mode.rawValue, s.replayGain.preamp, s.replayGain.missingPreamp, s.replayGain.limit,
         s.crossfade, Double(s.mixRamp.db), Self.column(delay: s.mixRamp.delay),
+        s.listen.map { DatabaseTimestamp.text($0.startedAt) }, s.listen.map { ListenStateSchema.text($0.heard) },
+        s.listen?.fired ?? false,
       ])
   }
 

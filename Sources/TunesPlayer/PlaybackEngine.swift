@@ -58,7 +58,8 @@ extension EngineCommand {
 /// What the engine did, in the order it did it.
 public enum EngineReport: Sendable, Equatable {
   /// The track's audio is now being heard (its first frame left the device's buffer, or nothing else was
-  /// buffered). `frames` is the position heard.
+  /// buffered). `frames` is the position it is heard from; when more of it has been heard already (it was
+  /// announced late), a `.position` saying how much follows at once.
   case started(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int)
   /// The engine began writing this track (it may still be ahead of what is heard): the Player now says
   /// what follows it.
@@ -172,11 +173,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     var warningsReported = 0
     /// The decoder's position: the frame its next read starts at.
     var decoded: Int
+    /// The frame the track is heard from: 0, or where a play was asked to start.
+    let firstFrame: Int
     init(track: EngineTrack, decoder: AudioDecoder, startGlobal: Int, decoded: Int = 0) {
       self.track = track
       self.decoder = decoder
       self.startGlobal = startGlobal
       self.decoded = decoded
+      firstFrame = decoded
     }
   }
   /// The track fading out under the one being written, and how far the fade has got.
@@ -576,13 +580,24 @@ public final class PlaybackEngine: @unchecked Sendable {
   /// Announces the track now heard: drops the ones whose audio has left the device.
   private func announceIfHeard() {
     let heard = written - sink.delayFrames
-    while tracks.count > 1 && heard >= tracks[1].startGlobal + tracks[1].announceDelay { tracks.removeFirst() }
+    while tracks.count > 1 && heard >= tracks[1].startGlobal + tracks[1].announceDelay {
+      let over = tracks.removeFirst()
+      // All of it has been heard: its last position, or only what the report before its last write said
+      // would be told (half a second, or the whole song when the device held it all).
+      let end = tracks[0].startGlobal + tracks[0].announceDelay - over.startGlobal
+      if over.announced { send(.position(token: over.track.token, frames: end)) }
+    }
     if let current = tracks.first, !current.announced {
       current.announced = true
+      // Announced from the frame it is heard from, then what has been heard of it: a track shorter than the
+      // device's buffer is announced only once the drain at the queue's end has played it all, and that
+      // audio was heard all the same (it counts toward a listen).
+      let heard = heardFrames(of: current)
+      let from = min(current.firstFrame, heard)
       send(
         .started(
-          token: current.track.token, format: current.decoder.format, totalFrames: current.decoder.totalFrames,
-          frames: heardFrames(of: current)))
+          token: current.track.token, format: current.decoder.format, totalFrames: current.decoder.totalFrames, frames: from))
+      if heard > from { send(.position(token: current.track.token, frames: heard)) }
     }
   }
 
@@ -643,7 +658,8 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   private func open(_ track: EngineTrack) -> AudioDecoder? {
     do {
-      return try decoders.makeDecoder(path: track.path)
+      // Its first frames are read now: a file with no audio is refused here, like one that cannot be opened.
+      return try ProbedDecoder(opening: decoders.makeDecoder(path: track.path), path: track.path)
     } catch {
       send(.failed(token: track.token, path: track.path, message: "\(error)"))
       return nil

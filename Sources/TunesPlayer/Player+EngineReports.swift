@@ -15,7 +15,10 @@ extension Player {
     case .position(let token, let frames):
       guard applyPosition(token: token, frames: frames) else { return }
       let now = clock.monotonic()
-      if state == .playing && now - lastSave >= Self.minimumSaveGap { save(settles: false) }
+      if state == .playing && now - lastSave >= Self.minimumSaveGap {
+        save(settles: false)
+        writeUnrecorded()  // plays the database did not take before get another try with each save
+      }
     case .paused(let token, let frames):
       guard token == plans.current, let format else { return }
       heard(upTo: format.milliseconds(frames: frames))
@@ -91,9 +94,11 @@ extension Player {
     lastHeardMs = elapsedMs
     let startedAt = clock.now()
     if !plan.continuesPlay || listenRule == nil {
-      listenRule = ListenRule(durationMs: durationMs, startedAt: startedAt, countable: plan.countable)
+      listenRule =
+        plan.resumedListen.map { ListenRule(durationMs: durationMs, continuing: $0) }
+        ?? ListenRule(durationMs: durationMs, startedAt: startedAt)
     }
-    currentCountable = true
+    restoredListen = nil
     state = .playing
     failuresInRow = 0
     lastError = nil
@@ -125,7 +130,7 @@ extension Player {
       lastHeardMs = nil
       durationMs = nil
       listenRule = nil
-      currentCountable = true
+      restoredListen = nil
       if single == .oneshot {
         single = .off
         changed([.options])

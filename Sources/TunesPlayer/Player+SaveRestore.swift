@@ -18,7 +18,8 @@ extension Player {
   /// Loads the saved session and returns the state it was saved in (nil: nothing was saved). A paused
   /// session comes back paused at its position and a stopped one stopped; one that was playing comes back
   /// paused too (the engine holds nothing yet), and whoever restores it decides whether it plays on, as
-  /// `tunes play` does. `play()` or `pause(false)` continues it, and that play never becomes a listen.
+  /// `tunes play` does. `play()` or `pause(false)` continues it, as the same play: what was heard of it
+  /// before the restart and after it counts toward its listen, which counts once.
   @discardableResult
   public func restoreSession() throws -> PlayState? {
     ensureStarted()
@@ -42,7 +43,7 @@ extension Player {
     currentID = saved.currentID
     elapsedMs = saved.positionMs
     state = saved.currentID != nil && saved.state != .stopped ? .paused : .stopped
-    currentCountable = false
+    restoredListen = saved.currentID.flatMap { id in saved.listen.map { (id, $0) } }
     version = saved.version
     changed([.player, .mixer, .options, .playlist])
     return saved.state
@@ -86,11 +87,18 @@ extension Player {
       queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume,
       repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version,
-      replayGain: replayGain, crossfade: crossfadeSeconds, mixRamp: mixRamp)
+      replayGain: replayGain, crossfade: crossfadeSeconds, mixRamp: mixRamp, listen: listenProgress())
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
     }
     writer?.submit(snapshot, at: clock.now(), settles: settles)
+  }
+
+  /// How far the current entry's play has got toward a listen: its rule's, or, before a restored play
+  /// goes on, what the session brought back.
+  private func listenProgress() -> ListenProgress? {
+    guard state != .stopped, let currentID else { return nil }
+    return listenRule?.progress ?? resumedListen(of: currentID)
   }
 
   /// Stops the engine thread; the Player cannot play afterwards. The state is saved as it is: a playing
@@ -103,6 +111,9 @@ extension Player {
     await send(.shutdown)
     submitSnapshot(as: wasPlaying ? .playing : nil, settles: false)
     writer?.stop()
+    unrecordedRetry?.cancel()
+    writeUnrecorded()
+    if !unrecorded.isEmpty { emit(.message("\(unrecorded.count) play(s) could not be recorded and are lost")) }
     eventListeners.finish()
     changeListeners.finish()
   }

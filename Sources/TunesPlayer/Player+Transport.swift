@@ -20,7 +20,7 @@ extension Player {
       // Continuing the current entry (after `stop`, or a restored session) is no new choice when the
       // pass stands on it: its history already names it, and a second entry would make `previous` replay it.
       let reached = pass.map { $0.cursor >= 0 && $0.cursor < $0.order.count && $0.order[$0.cursor].id == currentID } ?? false
-      await start(itemID: currentID, chosen: !reached, startMs: elapsedMs, countable: currentCountable)
+      await start(itemID: currentID, chosen: !reached, startMs: elapsedMs, resumedListen: resumedListen(of: currentID))
     } else if var p = pass {
       if let first = p.advance() ?? p.beginNewPass() { await start(itemID: first, plannedPass: p) }
     } else {
@@ -142,13 +142,15 @@ extension Player {
   // MARK: handing plays to the engine
 
   /// Starts an entry the user chose: shuffling, it is taken out of the rest of the pass.
-  func start(itemID: Int, chosen: Bool = false, startMs: Int = 0, countable: Bool = true, plannedPass: ShufflePass? = nil) async {
+  func start(
+    itemID: Int, chosen: Bool = false, startMs: Int = 0, resumedListen: ListenProgress? = nil, plannedPass: ShufflePass? = nil
+  ) async {
     var p = plannedPass
     if p == nil, chosen, var current = pass {
       current.jump(to: itemID)
       p = current
     }
-    await start(PlayPlan(itemID: itemID, pass: p, consumeID: nil, countable: countable), startMs: startMs)
+    await start(PlayPlan(itemID: itemID, pass: p, consumeID: nil, resumedListen: resumedListen), startMs: startMs)
   }
 
   func start(_ plan: PlayPlan, startMs: Int = 0) async {
@@ -162,8 +164,13 @@ extension Player {
       await send(.resume)
     } else if let currentID {
       // A restored session: the engine holds nothing yet; continue from the saved position.
-      await start(itemID: currentID, startMs: elapsedMs, countable: currentCountable)
+      await start(itemID: currentID, startMs: elapsedMs, resumedListen: resumedListen(of: currentID))
     }
+  }
+
+  /// The restored session's progress toward a listen, when `itemID` is the entry it was saved for.
+  func resumedListen(of itemID: Int) -> ListenProgress? {
+    restoredListen.flatMap { $0.itemID == itemID ? $0.progress : nil }
   }
 
   /// Posts a command and waits until the engine has carried it out and its reports are applied.

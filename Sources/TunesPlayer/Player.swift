@@ -65,10 +65,15 @@ public actor Player {
   var reportedSkips: Set<String> = []
   var listenRule: ListenRule? { didSet { listenRuleReplaced(oldValue) } }
   var listenEndHook: ListenEndHook?
+  /// Listens and ends the database did not take yet (a full disk), written when it does.
+  var unrecorded = UnrecordedPlays()
+  var unrecordedRetry: Task<Void, Never>?
+  var unrecordedRetrySeconds = UnrecordedPlays.retrySeconds
   var lastHeardMs: Int?
   /// Audio heard since this Player started, over every song (MPD's `playtime`).
   public internal(set) var heardMs = 0
-  var currentCountable = true
+  /// The restored session's progress toward a listen of the current entry: its play goes on from it.
+  var restoredListen: (itemID: Int, progress: ListenProgress)?
   var failuresInRow = 0
   var lastFailure: PlayerError?
   var pausedAt: Double?

@@ -41,6 +41,7 @@ enum Schema {
     ("library-tag-rows-v2", [.library]),
     ("library-sort-order-v1", [.library]),
     ("loudness-v2", [.playState]),
+    ("playstate-listen-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.
