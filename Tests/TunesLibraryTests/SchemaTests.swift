@@ -11,7 +11,8 @@ import Testing
     "library-fulltext-v2", "library-missing-v1", "library-replaygain-v1", "social-v1", "playstate-priority-v1",
     "stickers-v1", "library-tags-v1", "playstate-replaygain-v1", "loudness-v1", "listens-v3", "playstate-crossfade-v1",
     "library-file-tags-v1", "playstate-mixramp-v1", "library-query-v1",
-    "library-catalogue-state-v1", "library-tag-rows-v2",
+    "library-catalogue-state-v1", "library-tag-rows-v2", "library-file-problems-v1",
+    "playlists-source-hash-v1",
   ]
 
   @Test func theMigratorRunsTheShippedIdentifiersInTheirOrder() {

@@ -39,6 +39,8 @@ enum Schema {
     ("library-query-v1", [.library]),
     ("library-catalogue-state-v1", [.library]),
     ("library-tag-rows-v2", [.library]),
+    ("library-file-problems-v1", [.library]),
+    ("playlists-source-hash-v1", [.playlists]),
   ]
 
   /// The library's own migration bodies.
@@ -50,6 +52,7 @@ enum Schema {
       "library-replaygain-v1": ReplayGainSchema.v1, "library-tags-v1": TagSchema.v1,
       "library-file-tags-v1": FileTagSchema.v1, "library-query-v1": QuerySchema.v1,
       "library-catalogue-state-v1": CatalogueStateSchema.v1, "library-tag-rows-v2": TagRowsSchema.v2,
+      "library-file-problems-v1": FileProblemSchema.v1,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).
