@@ -12,8 +12,6 @@ public enum LibraryOpenError: TunesError, Equatable {
   /// The file exists but is not an SQLite database, or its pages are damaged.
   case corrupt(path: String)
   case diskFull(path: String)
-  /// Another process holds a lock longer than the busy timeout.
-  case busy(path: String)
   case other(path: String, reason: String)
   /// The file is not a tunes library; it is left exactly as it was.
   case notALibrary(path: String, what: Foreign)
@@ -26,6 +24,9 @@ public enum LibraryOpenError: TunesError, Equatable {
   case unreadableWAL(path: String)
   /// Another process kept the library's open lock (creating or upgrading it) past the wait.
   case lockTimedOut(path: String, holder: String?, seconds: Int)
+  /// A write (or the opening's check of the schema) waited out SQLite's busy timeout: another process
+  /// holds a write transaction on the library. The processes that have it open are named when seen.
+  case writeLocked(path: String, holders: [String])
 
   /// What a file that is not a tunes library is.
   public enum Foreign: Equatable, Sendable {
@@ -39,11 +40,10 @@ public enum LibraryOpenError: TunesError, Equatable {
     switch self {
     case .notALibrary: return .dataError
     case .readOnly, .needsUpgrade, .unreadableWAL: return .noPermission
-    case .lockTimedOut: return .tempFailure
+    case .lockTimedOut, .writeLocked: return .tempFailure
     case .permissionDenied: return .noPermission
     case .corrupt: return .dataError
     case .diskFull: return .ioError
-    case .busy: return .tempFailure
     case .other: return .ioError
     }
   }
@@ -57,8 +57,6 @@ public enum LibraryOpenError: TunesError, Equatable {
       return "the library database \(path) is damaged or not a database; move it away and run `tunes index` "
         + "to build a new one"
     case .diskFull(let path): return "cannot write the library database \(path): the disk is full"
-    case .busy(let path):
-      return "the library database \(path) is locked by another process; try again when it has finished"
     case .other(let path, let reason): return "cannot open the library database \(path): \(reason)"
     case .notALibrary(let path, .folder):
       return "\(path) is not a tunes library (a folder); name the database file with --db"
@@ -80,7 +78,19 @@ public enum LibraryOpenError: TunesError, Equatable {
     case .lockTimedOut(let path, let holder, let seconds):
       return "the library database \(path) is being created or upgraded by another process"
         + (holder.map { " (\($0))" } ?? "") + ", still after \(seconds) s; try again when it has finished"
+    case .writeLocked(let path, let holders):
+      let named = holders.isEmpty ? "" : " (open in " + holders.joined(separator: ", ") + ")"
+      return "the library database \(path) is being written by another process\(named); try again when it has "
+        + "finished, or stop it"
     }
+  }
+
+  /// `error` as `writeLocked` when it is SQLite's busy or locked error of a write to the library at `path`.
+  public static func writeLocked(_ error: any Error, path: String) -> LibraryOpenError? {
+    guard let sqlite = error as? DatabaseError,
+      [.SQLITE_BUSY, .SQLITE_LOCKED].contains(sqlite.resultCode.primaryResultCode)
+    else { return nil }
+    return .writeLocked(path: path, holders: LibraryHolders.of(database: path))
   }
 
   /// The cause of `error`, raised while opening or migrating the database at `path`.
@@ -92,7 +102,7 @@ public enum LibraryOpenError: TunesError, Equatable {
       case .SQLITE_CANTOPEN:
         return isDenied(path) ? .permissionDenied(path: path) : .other(path: path, reason: "the file cannot be opened")
       case .SQLITE_FULL: return .diskFull(path: path)
-      case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+      case .SQLITE_BUSY, .SQLITE_LOCKED: return .writeLocked(path: path, holders: LibraryHolders.of(database: path))
       default: return .other(path: path, reason: sqlite.message ?? "SQLite error \(sqlite.resultCode.rawValue)")
       }
     }

@@ -80,13 +80,23 @@ public enum PlaylistFileSync {
       report.unchanged += 1
       return
     }
+    // A new time on the same bytes (touched, copied again, restored) changes no entry: only the time is
+    // noted, and an edited playlist gets no copy beside it.
+    let hash = digest(path)
+    if let tracked, let hash, tracked.sourceHash == hash {
+      try library.database(for: .playlists).write { db in
+        try db.execute(sql: "UPDATE playlist SET sourceMtime = ? WHERE id = ?", arguments: [mtime, tracked.id])
+      }
+      report.unchanged += 1
+      return
+    }
     let document = try PlaylistCodec.read(path: path)
     try library.database(for: .playlists).write { db in
       let name: String
       if let tracked, !tracked.editedSinceSync {
         try db.execute(
-          sql: "UPDATE playlist SET sourceMtime = ?, modifiedAt = ?, syncedAt = ? WHERE id = ?",
-          arguments: [mtime, DatabaseTimestamp.text(now), DatabaseTimestamp.text(now), tracked.id])
+          sql: "UPDATE playlist SET sourceMtime = ?, sourceHash = ?, modifiedAt = ?, syncedAt = ? WHERE id = ?",
+          arguments: [mtime, hash, DatabaseTimestamp.text(now), DatabaseTimestamp.text(now), tracked.id])
         name = tracked.name
         let unmatched = try PlaylistImport.fill(db, playlistID: tracked.id, from: document)
         if !unmatched.isEmpty { report.unmatched[name] = unmatched.count }
@@ -96,13 +106,16 @@ public enum PlaylistFileSync {
       // New file, or a changed file whose playlist was edited here: the edited one lets go of the file
       // and a new playlist beside it takes over following it.
       if let tracked {
-        try db.execute(sql: "UPDATE playlist SET sourcePath = NULL, sourceMtime = NULL WHERE id = ?", arguments: [tracked.id])
+        try db.execute(
+          sql: "UPDATE playlist SET sourcePath = NULL, sourceMtime = NULL, sourceHash = NULL WHERE id = ?",
+          arguments: [tracked.id])
         name = try freeName(db, base: tracked.name + " (from file)")
       } else {
         let base = playlistName(forFile: path)
         name = try PlaylistTables.find(db, name: base) == nil ? base : try freeName(db, base: base + " (from file)")
       }
       let id = try PlaylistTables.insertPlaylist(db, name: name, sourcePath: path, sourceMtime: mtime, now: now)
+      try db.execute(sql: "UPDATE playlist SET sourceHash = ? WHERE id = ?", arguments: [hash, id])
       let unmatched = try PlaylistImport.fill(db, playlistID: id, from: document)
       if !unmatched.isEmpty { report.unmatched[name] = unmatched.count }
       if let tracked {
@@ -111,6 +124,14 @@ public enum PlaylistFileSync {
         report.imported.append(name)
       }
     }
+  }
+
+  /// The file's size and FNV-1a digest of its bytes; nil when it cannot be read (the import says why).
+  static func digest(_ path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return "\(data.count) " + String(hash, radix: 16)
   }
 
   /// `base`, or `base 2`, `base 3`… whichever is free.

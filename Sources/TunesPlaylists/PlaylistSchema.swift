@@ -7,7 +7,7 @@ import TunesLibrary
 public enum PlaylistSchema {
   /// Handed to `Library.init` by whoever opens the library.
   public static let area = DatabaseArea(
-    .playlists, migrations: ["library-v1": v0, "playlists-v1": v1],
+    .playlists, migrations: ["library-v1": v0, "playlists-v1": v1, "playlists-source-hash-v1": v2],
     songsIndexed: { db, songs in try PlaylistRelinker.relink(db, songs: songs) })
 
   /// The first tables, created by the library's first migration ("library-v1") after its own.
@@ -47,5 +47,11 @@ public enum PlaylistSchema {
       /// `modifiedAt` means it was edited in tunes, so a newer file is imported beside it instead.
       t.add(column: "syncedAt", .datetime)
     }
+  }
+
+  /// A digest of the file's bytes when the playlist was last brought in step with it: a file whose time
+  /// changed but whose bytes did not (touched, copied again, restored from a backup) is not imported again.
+  static func v2(_ db: Database) throws {
+    try db.alter(table: "playlist") { t in t.add(column: "sourceHash", .text) }
   }
 }

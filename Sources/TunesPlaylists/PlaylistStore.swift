@@ -376,15 +376,20 @@ public actor PlaylistStore {
   // MARK: Files
 
   /// Imports a playlist file as a new playlist (named `name`, else after the file). The file is parsed
-  /// before anything is written: a file that does not parse creates nothing.
-  public func importFile(path: String, name: String? = nil, format: PlaylistFormat? = nil) throws -> ImportReport {
-    let document = try PlaylistCodec.read(path: path, format: format)
+  /// before anything is written: a file that does not parse creates nothing. A relative entry is looked
+  /// for in the file's folder, then in each of `baseFolders` (nil: the library's music folder, as an
+  /// MPD playlist's entries are relative to it).
+  public func importFile(
+    path: String, name: String? = nil, format: PlaylistFormat? = nil, baseFolders: [String]? = nil
+  ) throws -> ImportReport {
+    let bases = try baseFolders ?? PlaylistBaseFolders.musicFolder(library).map { [$0] } ?? []
+    let documents = try PlaylistCodec.read(path: path, format: format, baseFolders: bases)
     let playlistName = name ?? PlaylistFileSync.playlistName(forFile: path)
     let now = clock.now()
     return try tables.write { db in
       let id = try PlaylistTables.insertPlaylist(db, name: playlistName, now: now)
-      let unmatched = try PlaylistImport.fill(db, playlistID: id, from: document)
-      return ImportReport(name: playlistName, entryCount: document.entries.count, unmatched: unmatched)
+      let unmatched = try PlaylistImport.fill(db, playlistID: id, from: documents)
+      return ImportReport(name: playlistName, entryCount: documents[0].entries.count, unmatched: unmatched)
     }
   }
 
@@ -415,11 +420,19 @@ public actor PlaylistStore {
 /// Filling a playlist from a parsed file: matched entries point at their song, the others are kept missing.
 enum PlaylistImport {
   static func fill(_ db: Database, playlistID: Int64, from document: PlaylistDocument) throws -> [UnmatchedEntry] {
+    try fill(db, playlistID: playlistID, from: [document])
+  }
+
+  /// `documents`: one file read with relative paths resolved against several folders; an entry takes
+  /// the first reading that matches a song, and stays missing as the first reading has it.
+  static func fill(_ db: Database, playlistID: Int64, from documents: [PlaylistDocument]) throws -> [UnmatchedEntry] {
     var matcher = SongMatcher(db)
     var items: [ItemValues] = []
     var unmatched: [UnmatchedEntry] = []
-    for (index, entry) in document.entries.enumerated() {
-      if let song = try matcher.match(entry) {
+    for (index, entry) in documents[0].entries.enumerated() {
+      var found: ItemValues?
+      for document in documents where found == nil { found = try matcher.match(document.entries[index]) }
+      if let song = found {
         items.append(song)
       } else {
         items.append(ItemValues(missing: entry))

@@ -11,6 +11,8 @@ struct PlaylistRow {
   var smartQuery: String?
   var sourcePath: String?
   var sourceMtime: Double?
+  /// `PlaylistFileSync.digest` of the file's bytes when last brought in step with it.
+  var sourceHash: String?
   var modifiedAt: Date
   var syncedAt: Date?
 
@@ -20,6 +22,7 @@ struct PlaylistRow {
     smartQuery = row["smartQuery"]
     sourcePath = row["sourcePath"]
     sourceMtime = row["sourceMtime"]
+    sourceHash = row["sourceHash"]
     modifiedAt = row["modifiedAt"]
     syncedAt = row["syncedAt"]
   }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import TunesCore
+import TunesLibrary
 
 enum CLIError: TunesError {
   case cannotOpenDatabase(path: String, reason: String)
@@ -40,5 +41,16 @@ func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
   } catch let error as TunesError {
     StandardError.print("tunes: \(error.description)")
     throw ExitCode(error.exitStatus.rawValue)
+  } catch {
+    // SQLite's "database is locked" after the busy timeout: another process holds a write transaction.
+    guard let path = OpenedLibrary.path, let locked = LibraryOpenError.writeLocked(error, path: path) else { throw error }
+    StandardError.print("tunes: \(locked.description)")
+    throw ExitCode(locked.exitStatus.rawValue)
   }
+}
+
+/// The library this process opened (GlobalOptions.openLibrary), for messages about errors that come
+/// later from its database without naming it. Set once, before any other thread uses it.
+enum OpenedLibrary {
+  nonisolated(unsafe) static var path: String?
 }

@@ -47,6 +47,7 @@ struct GlobalOptions: ParsableArguments {
     if opening != .createIfMissing && [.missing, .empty].contains(LibraryFile.kind(at: path)) {
       throw CLIError.noLibrary(path: path)
     }
+    OpenedLibrary.path = path
     do {
       // Every area sharing the database: Library.init refuses to migrate without one of them.
       return try Library(

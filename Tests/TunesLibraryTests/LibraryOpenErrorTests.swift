@@ -13,7 +13,7 @@ struct LibraryOpenErrorTests {
     (.SQLITE_READONLY, .permissionDenied(path: "/l.db"), .noPermission),
     (.SQLITE_PERM, .permissionDenied(path: "/l.db"), .noPermission),
     (.SQLITE_FULL, .diskFull(path: "/l.db"), .ioError),
-    (.SQLITE_BUSY, .busy(path: "/l.db"), .tempFailure),
+    (.SQLITE_BUSY, .writeLocked(path: "/l.db", holders: []), .tempFailure),
   ])
   func sqliteCodesHaveCauses(code: ResultCode, expected: LibraryOpenError, status: TunesCore.ExitStatus) {
     let explained = LibraryOpenError.explaining(DatabaseError(resultCode: code, message: "raw"), path: "/l.db")

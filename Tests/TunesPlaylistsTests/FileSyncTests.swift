@@ -63,6 +63,19 @@ import Testing
     #expect(try await f.store.show(name: "list (from file)").summary.sourcePath == path)
   }
 
+  @Test func aTouchedFileWithTheSameBytesIsNotImportedAgain() async throws {
+    let f = try Fixture()
+    let path = try f.write("music/list.m3u8", "\(f.song("hey").path)\n")
+    try setMtime(path, 1_000)
+    _ = PlaylistFileSync.sync(library: f.library, foundFiles: [path], now: Date(timeIntervalSince1970: 5_000))
+    try await f.store.add(name: "list", songs: [f.song("sun")])
+    try setMtime(path, 2_000)
+    let report = PlaylistFileSync.sync(library: f.library, foundFiles: [path])
+    #expect(report.unchanged == 1 && report.importedBeside.isEmpty && report.updated.isEmpty)
+    #expect(try f.playlistCount() == 1)
+    #expect(try await f.titles("list") == ["Here Comes the Sun", "Sun Will Set"])
+  }
+
   @Test func aRenameIsNotAnEdit() async throws {
     let f = try Fixture()
     let path = try f.write("music/list.m3u8", "\(f.song("hey").path)\n")

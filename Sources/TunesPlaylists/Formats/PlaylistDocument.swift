@@ -46,9 +46,12 @@ public struct PlaylistDocument: Sendable, Hashable {
 
 /// Reading and writing any of the formats by name; each format's own file holds the details.
 public enum PlaylistCodec {
-  /// Parses `data` read from `file` (named in errors; its folder resolves relative paths).
-  public static func parse(_ data: Data, format: PlaylistFormat, file: String) throws -> PlaylistDocument {
-    let folder = (file as NSString).deletingLastPathComponent
+  /// Parses `data` read from `file` (named in errors; its folder resolves relative paths, unless
+  /// `baseFolder` names another one).
+  public static func parse(
+    _ data: Data, format: PlaylistFormat, file: String, baseFolder: String? = nil
+  ) throws -> PlaylistDocument {
+    let folder = baseFolder ?? (file as NSString).deletingLastPathComponent
     switch format {
     case .m3u, .m3u8: return try M3U.parse(data, baseFolder: folder, file: file)
     case .xspf: return try XSPF.parse(data, baseFolder: folder, file: file)
@@ -67,6 +70,12 @@ public enum PlaylistCodec {
 
   /// Reads and parses a file, the format coming from its extension unless given.
   public static func read(path: String, format: PlaylistFormat? = nil) throws -> PlaylistDocument {
+    try read(path: path, format: format, baseFolders: [])[0]
+  }
+
+  /// The file parsed once with relative paths resolved in its own folder, then once per `baseFolders`
+  /// (same entries, in the same order: only relative locations differ).
+  public static func read(path: String, format: PlaylistFormat?, baseFolders: [String]) throws -> [PlaylistDocument] {
     guard let format = format ?? PlaylistFormat(path: path) else { throw PlaylistError.unknownFormat(path: path) }
     let data: Data
     do {
@@ -75,6 +84,7 @@ public enum PlaylistCodec {
       throw PlaylistError.unreadable(
         path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
     }
-    return try parse(data, format: format, file: path)
+    return try [parse(data, format: format, file: path)]
+      + baseFolders.map { try parse(data, format: format, file: path, baseFolder: $0) }
   }
 }

@@ -30,6 +30,9 @@ struct Index: AsyncParsableCommand {
   @Flag(name: .long, help: "Print the summary as one JSON object.")
   var json = false
 
+  @Flag(name: .long, help: "List again the broken files earlier runs reported that have not changed since.")
+  var verbose = false
+
   func validate() throws {
     if paths.isEmpty { throw ValidationError("Name at least one folder, catalogue or file to index.") }
   }
@@ -50,13 +53,29 @@ struct Index: AsyncParsableCommand {
         dryRun
         ? nil : PlaylistFileSync.sync(library: library, foundFiles: report.playlistFiles)
       report.errors = (report.errors + (playlists?.failures ?? [])).sorted { $0.path < $1.path }
+      // A file that failed the same way before and has not changed since was reported then: a scheduled
+      // rescan fails only when something new went wrong. A dry run remembers nothing, so it shows all.
+      var known: [IndexProblem] = []
+      if !dryRun {
+        let sorted = try library.sortProblems(report.errors, scope: paths)
+        report.errors = sorted.new
+        known = sorted.known
+      }
       if json {
         var object = Self.json(report)
+        object["knownErrors"] = known.map(Self.json)
         object["playlists"] = playlists?.lines ?? []
         JSONOutput.print(object)
       } else {
         printSummary(report)
+        let knownFiles = Set(known.map(\.path)).count
+        if knownFiles > 0 {
+          print(
+            "\(knownFiles) known broken file\(knownFiles == 1 ? "" : "s") unchanged since reported"
+              + (verbose ? ":" : " (--verbose lists them)"))
+        }
         for line in playlists?.lines ?? [] { print(line) }
+        if verbose { Self.printProblems(known, suffix: " (unchanged since reported)") }
       }
       if !report.errors.isEmpty { throw ExitCode(ExitStatus.partial.rawValue) }
     }
@@ -80,7 +99,20 @@ struct Index: AsyncParsableCommand {
       + missing + "removed \(report.removed.count), unchanged \(report.unchanged), errors \(report.errors.count)"
     out += (report.dryRun ? "dry run, nothing written: " : "") + counts + "\n"
     FileHandle.standardOutput.write(Data(out.utf8))
-    for error in report.errors { StandardError.print("tunes: \(safe(error.place)): \(safe(error.reason))") }
+    Self.printProblems(report.errors)
+  }
+
+  static func printProblems(_ problems: [IndexProblem], suffix: String = "") {
+    // A file name may hold a line break or an escape sequence: shown safely, as tags are.
+    let safe = TerminalText.safe
+    for error in problems { StandardError.print("tunes: \(safe(error.place)): \(safe(error.reason))\(suffix)") }
+  }
+
+  static func json(_ problem: IndexProblem) -> [String: Any] {
+    var object: [String: Any] = ["path": problem.path, "reason": problem.reason]
+    if let line = problem.line { object["line"] = line }
+    if let column = problem.column { object["column"] = column }
+    return object
   }
 
   static func json(_ report: IndexReport) -> [String: Any] {
@@ -88,12 +120,7 @@ struct Index: AsyncParsableCommand {
       "dryRun": report.dryRun, "added": report.added.count, "updated": report.updated.count,
       "moved": report.moved.count, "missing": report.missing.count, "removed": report.removed.count,
       "unchanged": report.unchanged,
-      "errors": report.errors.map { problem -> [String: Any] in
-        var object: [String: Any] = ["path": problem.path, "reason": problem.reason]
-        if let line = problem.line { object["line"] = line }
-        if let column = problem.column { object["column"] = column }
-        return object
-      },
+      "errors": report.errors.map(json),
     ]
     if report.dryRun {
       object["changes"] = [
