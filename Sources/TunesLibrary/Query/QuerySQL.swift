@@ -255,7 +255,7 @@ extension LibraryQuery {
     switch field.storage {
     case .list(let name):
       return tagCondition(name, match)
-    case .text(let column), .date(let column), .number(let column):
+    case .text(let column), .date(let column), .number(let column), .flag(let column):
       return valueCondition(column, match)
     }
   }
@@ -304,6 +304,8 @@ extension LibraryQuery {
         arguments += [upper + "~"]
       }
       return ("(" + parts.joined(separator: " AND ") + ")", arguments)
+    case .flag(let isSet):
+      return ("\(value) = ?", [isSet ? 1 : 0])
     }
   }
 
