@@ -132,12 +132,13 @@ enum LibrarySongs {
     return tags
   }
 
-  /// The row's names, for a song whose stored tags are not at hand.
+  /// The row's names, for a song whose stored tags are not at hand; not those the indexer made up (a
+  /// title from the file name, the artist as album artist), which the file does not carry.
   static func mpdTags(_ song: Song) -> MPDTags {
     var tags = MPDTags()
     tags[all: .artist] = [song.artist]
-    tags[all: .albumArtist] = [song.albumArtist]
-    tags[all: .title] = [song.title]
+    tags[all: .albumArtist] = song.knownAlbumArtist.map { [$0] } ?? []
+    tags[all: .title] = song.knownTitle.map { [$0] } ?? []
     tags[all: .album] = [song.album]
     tags[all: .track] = song.trackNumber.map { [String($0)] } ?? []
     tags[all: .date] = song.year.map { [String($0)] } ?? []
@@ -426,7 +427,8 @@ enum LibrarySongs {
     }
     func number(_ column: SongRowView.NumberColumn) -> FilterText? { row.number(column).map { .string(String($0)) } }
     switch tag {
-    case .title: return text(.title)
+    // The file name standing in for a missing title is no Title tag: mpd's `find title ""` finds the song.
+    case .title: return row.derivedNames.contains(.title) ? nil : text(.title)
     case .artist: return text(.artist)
     case .album: return text(.album)
     case .albumArtist: return text(.albumArtist)
