@@ -20,6 +20,9 @@ import TunesTags
         switch (path as NSString).lastPathComponent {
         case "rock.mp3":
           tags.title = "Rock & Roll Heart"
+          // As the tag readers store it, whatever the file's spelling (MBID.normalized).
+          tags.recordingMbid = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
+          tags.artistMbids = ["0b4f1a2c-1111-4222-8333-444455556666"]
         case "sampler.mp3":
           tags.title = "Blue Sampler"
           tags.artist = "Various"
@@ -88,5 +91,20 @@ import TunesTags
     // Nothing close: no guess, the list of fields.
     #expect(reason("zz:x")?.contains("did you mean") == false)
     #expect(reason("zz:x")?.contains("one of artist, album") == true)
+  }
+
+  /// A MusicBrainz id is found by the spelling the file gives it (capitals, braces, no hyphens) as by
+  /// the canonical one the library stores.
+  @Test func musicBrainzIDsAreFoundInEverySpelling() throws {
+    let temp = try Self.library()
+    for id in [
+      "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", "{8F3471B5-7E6A-48DA-86A9-C1C07A0F47AE}", "8F3471B57E6A48DA86A9C1C07A0F47AE",
+    ] {
+      #expect(try names(temp, "mb_trackid:\(id)") == ["rock.mp3"], "\(id)")
+      #expect(try names(temp, "musicbrainz_trackid:=\(id)") == ["rock.mp3"], "\(id)")
+    }
+    #expect(try names(temp, "mb_artistid:{0B4F1A2C-1111-4222-8333-444455556666}") == ["rock.mp3"])
+    // Part of an id is still a substring match.
+    #expect(try names(temp, "mb_trackid:8F3471B5") == ["rock.mp3"])
   }
 }

@@ -1,6 +1,7 @@
 // Turns query text into a LibraryQuery. Errors name the offending token and its 1-based position.
 import Foundation
 import TunesCore
+import TunesTags
 
 extension LibraryQuery {
   /// Parses one query string, e.g. `cafe blu artist:"Daft Punk" year:2001.. -genre:live sort:-year limit:10`.
@@ -192,6 +193,10 @@ private struct QueryParser {
   mutating func addTag(_ field: TagField, _ value: String, exact: Bool?, regex: Bool, negated: Bool, start: Int)
     throws(LibraryError)
   {
+    var value = value
+    // MusicBrainz ids are stored in one spelling (lowercase, hyphenated: MBID.normalized); a user copying
+    // one from a file may have it in capitals, in braces or without hyphens.
+    if field.isMusicBrainzID, !regex, let id = MBID.normalized(value) { value = id }
     let match: LibraryQuery.TagMatch
     switch field.storage {
     case .text, .list:

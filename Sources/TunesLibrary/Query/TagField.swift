@@ -75,6 +75,9 @@ public struct TagField: Sendable, Equatable, Hashable {
     return fields
   }()
 
+  /// Whether the values are MusicBrainz ids (stored canonical, so a query's id is made canonical too).
+  var isMusicBrainzID: Bool { name.hasPrefix("mb_") }
+
   /// The field a query names, by any of its names (case ignored).
   public static func named(_ name: String) -> TagField? { byName[name.lowercased()] }
 
