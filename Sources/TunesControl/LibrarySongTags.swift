@@ -43,12 +43,13 @@ extension LibrarySongs {
     return tags
   }
 
-  /// The row's names, for a song whose stored tags are not at hand.
+  /// The row's names, for a song whose stored tags are not at hand; not those the indexer made up (a
+  /// title from the file name, the artist as album artist), which the file does not carry.
   static func mpdTags(_ song: Song) -> MPDTags {
     var tags = MPDTags()
     tags[all: .artist] = [song.artist]
-    tags[all: .albumArtist] = [song.albumArtist]
-    tags[all: .title] = [song.title]
+    tags[all: .albumArtist] = song.knownAlbumArtist.map { [$0] } ?? []
+    tags[all: .title] = song.knownTitle.map { [$0] } ?? []
     tags[all: .album] = [song.album]
     tags[all: .track] = song.trackNumber.map { [String($0)] } ?? []
     tags[all: .date] = song.year.map { [String($0)] } ?? []

@@ -124,6 +124,7 @@ enum LibrarySongs {
   /// values' index (`candidates`), and only those are read with their tags and matched as MPD matches
   /// several values; a filter with no such clause reads every song.
   static func matching(_ filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [MPDSong] {
+    let filter = withStoredIDs(filter)
     guard readsRowsOnly(filter) else {
       let matcher = MPDFilter.Matcher(filter)
       let all = try candidates(filter, library: library) ?? all(library)
@@ -262,6 +263,7 @@ enum LibrarySongs {
   /// The distinct values of `tag` among the songs passing `filter` (its fallback's for a song without it,
   /// else ""), sorted as Strings sort: the rows are read in place and no song is decoded (`list artist` over a whole library).
   static func tagValues(_ tag: MPDTag, matching filter: MPDFilter, library: Library, folder: MusicFolder) throws -> [String] {
+    let filter = withStoredIDs(filter)
     if filter.clauses.isEmpty, let name = listedTagNames[tag] { return try storedValues(tag, name: name, library: library) }
     guard rowTags.contains(tag) && readsRowsOnly(filter) else {
       var values = Set<String>()
@@ -386,7 +388,8 @@ enum LibrarySongs {
     }
     func number(_ column: SongRowView.NumberColumn) -> FilterText? { row.number(column).map { .string(String($0)) } }
     switch tag {
-    case .title: return text(.title)
+    // The file name standing in for a missing title is no Title tag: mpd's `find title ""` finds the song.
+    case .title: return row.derivedNames.contains(.title) ? nil : text(.title)
     case .artist: return text(.artist)
     case .album: return text(.album)
     case .albumArtist: return text(.albumArtist)

@@ -24,6 +24,9 @@ public struct SongRowView {
 
   /// The file's modification time when indexed, in seconds since 1970 (`fileMtime`); nil when unknown.
   public var fileModified: Double? { columns.double(18) }
+
+  /// The display names the indexer made up (`derivedFields`): a title from the file name is no title tag.
+  public var derivedNames: DerivedNames { DerivedNames(rawValue: columns.int(19) ?? 0) }
 }
 
 extension Song {

@@ -122,7 +122,8 @@ extension MPDFilter {
         case .base: hit = test.always || test.holds(for: file())
         case .file: hit = test.holds(for: file())
         case .tag(let name): hit = test.holdsForAny(of: name, anyValue)
-        case .any: hit = test.holds(for: file()) || MPDTag.allCases.contains { anyValue($0, test.holds) ?? false }
+        // mpd's `any` looks at the song's tags only, never its URI (`search any xing` does not find "xing.mp3").
+        case .any: hit = MPDTag.allCases.contains { anyValue($0, test.holds) ?? false }
         case .modifiedSince: hit = modified().map { $0 >= test.since } ?? false
         case .audioFormat: hit = test.mask.map { mask in audioFormat()?.matches(mask) ?? false } ?? false
         }

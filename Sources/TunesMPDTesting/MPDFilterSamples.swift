@@ -76,7 +76,7 @@ public func stringReading(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
     case .tag(let tag):
       candidates = ([tag] + tag.fallbacks).lazy.map { song.tags[all: $0] }.first { !$0.isEmpty } ?? []
       if candidates.isEmpty { return (clause.value.isEmpty) != (clause.negated != (clause.op == .notEqual)) }
-    case .any: candidates = [song.file] + song.tags.allValues
+    case .any: candidates = song.tags.allValues  // tags only, never the URI, as mpd
     case .file: candidates = [song.file]
     case .base:
       let base = clause.value.hasSuffix("/") ? clause.value : clause.value + "/"

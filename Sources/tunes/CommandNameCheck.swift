@@ -3,6 +3,7 @@
 // commands (tunes, playlist, lb) expects one of its commands, and that is none of them, is a usage
 // error naming the nearest command and the group's help.
 import ArgumentParser
+import TunesCore
 
 /// A word that names none of a command group's commands; its text is the whole message.
 struct UnknownCommandError: Error, CustomStringConvertible {

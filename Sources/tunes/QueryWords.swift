@@ -4,6 +4,7 @@
 // would silently become a query word. Here a `--word` is an unknown option unless it follows `--`.
 import ArgumentParser
 import Foundation
+import TunesCore
 
 enum QueryWords {
   /// `words` without the `--` that ends the options; a `--word` before it is a ValidationError (exit

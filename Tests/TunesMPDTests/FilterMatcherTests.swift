@@ -25,6 +25,16 @@ import TunesMPDTesting
     #expect(held > 300, "too few filters held to test matches: \(held)")
   }
 
+  /// mpd's `any` reads the song's tags, never its URI: `search any xing` finds no song only its file names.
+  @Test func anyLooksAtTheTagsNotTheFile() throws {
+    let song = MPDSong(file: "Crossing/xing.mp3", tags: [.title: "Road", .artist: "Ann"])
+    #expect(try !MPDFilter.parse(["any", "xing"], substring: true).matches(song))
+    #expect(try !MPDFilter.parse(["any", "Crossing/xing.mp3"], substring: false).matches(song))
+    #expect(try !MPDFilter.parse(["(any contains 'xing')"], substring: false).matches(song))
+    #expect(try MPDFilter.parse(["any", "road"], substring: true).matches(song))
+    #expect(try MPDFilter.parse(["file", "xing"], substring: true).matches(song))
+  }
+
   /// MPD's TagSongFilter on a song with two artists: a clause holds when any value matches, and `!=` is
   /// the negation of `==` over all of them.
   @Test func severalValuesMatchWhenAnyDoesAndNotEqualRejectsAnyEqual() throws {

@@ -53,6 +53,8 @@ public struct LibraryQuery: Sendable, Equatable {
     /// The date lies in the range of dates `lower` and `upper` (each "YYYY", "YYYY-MM" or "YYYY-MM-DD",
     /// standing for the whole period: `2000-11..2001-02` is from 1 November 2000 to the end of February 2001).
     case dates(lower: String?, upper: String?)
+    /// The flag is set (`comp:true`) or not (`comp:false`).
+    case flag(Bool)
   }
 
   public enum SortKey: String, Sendable, CaseIterable {

@@ -1,5 +1,7 @@
 // Turns query text into a LibraryQuery. Errors name the offending token and its 1-based position.
 import Foundation
+import TunesCore
+import TunesTags
 
 extension LibraryQuery {
   /// Parses one query string, e.g. `cafe blu artist:"Daft Punk" year:2001.. -genre:live sort:-year limit:10`.
@@ -39,6 +41,9 @@ private struct QueryParser {
   let characters: [Character]
   var index = 0
   var query = LibraryQuery()
+  /// Where the first free term without letters or digits began (it was dropped as a separator), for the
+  /// error of a query made of nothing else.
+  var firstWordless: Int?
 
   init(characters: [Character]) {
     self.characters = characters
@@ -49,6 +54,11 @@ private struct QueryParser {
       while index < characters.count, characters[index].isWhitespace { index += 1 }
       guard index < characters.count else { break }
       try parseToken()
+    }
+    // Punctuation typed between words separates them (`Rock & Roll`), but a query of nothing else would
+    // match every song: `playlist remove NAME --query '&'` would empty the playlist.
+    if let firstWordless, query.terms.isEmpty {
+      throw fail(firstWordless, "the term has no letters or digits to search for")
     }
     return query
   }
@@ -169,7 +179,10 @@ private struct QueryParser {
       let fields =
         ["artist", "album", "albumartist", "title", "genre", "year", "path", "playcount", "missing", "sort", "limit"]
         + TagField.names.filter { !["artist", "albumartist", "genre"].contains($0) }
-      throw fail(start, "unknown field \"\(field)\" (one of \(fields.joined(separator: ", ")))")
+      // The nearest of every name a field answers to, aliases included (`musicbrainz_trakid`).
+      let known = fields + TagField.byName.keys.sorted()
+      let guess = NearestName.to(field, among: known).map { "; did you mean \($0)?" } ?? ""
+      throw fail(start, "unknown field \"\(field)\"\(guess) (one of \(fields.joined(separator: ", ")))")
     }
   }
 
@@ -180,6 +193,10 @@ private struct QueryParser {
   mutating func addTag(_ field: TagField, _ value: String, exact: Bool?, regex: Bool, negated: Bool, start: Int)
     throws(LibraryError)
   {
+    var value = value
+    // MusicBrainz ids are stored in one spelling (lowercase, hyphenated: MBID.normalized); a user copying
+    // one from a file may have it in capitals, in braces or without hyphens.
+    if field.isMusicBrainzID, !regex, let id = MBID.normalized(value) { value = id }
     let match: LibraryQuery.TagMatch
     switch field.storage {
     case .text, .list:
@@ -209,6 +226,16 @@ private struct QueryParser {
         }
         match = .dates(lower: lower, upper: upper)
       }
+    case .flag:
+      // beets' boolean fields take these spellings; anything else is more likely a typo than "false".
+      let isSet: Bool
+      switch value.lowercased() {
+      case "true", "yes", "1": isSet = true
+      case "false", "no", "0": isSet = false
+      default: throw fail(start, "\(field.name): takes true or false")
+      }
+      guard !regex, exact == nil else { throw fail(start, "\(field.name): takes true or false") }
+      match = .flag(isSet)
     }
     query.terms.append(.tag(field, match, negated: negated))
   }
@@ -237,9 +264,14 @@ private struct QueryParser {
     throws(LibraryError)
   {
     let words = QueryWords.split(value)
-    // Punctuation, symbols or emoji alone ("&", "🔥") name nothing the index holds. Dropped, such a term
-    // would match every song, and `playlist remove NAME --query '&'` would empty the playlist.
-    guard !words.isEmpty else { throw fail(start, "the term has no letters or digits to search for") }
+    // Punctuation, symbols or emoji alone ("&", "🔥") name nothing the index holds. Among free words they
+    // separate them, as punctuation inside a word does (`Rock & Roll Heart` is the words rock roll heart);
+    // a field's value of nothing else is an error, since dropped it would match every song.
+    guard !words.isEmpty else {
+      guard field == .any else { throw fail(start, "the term has no letters or digits to search for") }
+      if firstWordless == nil { firstWordless = start }
+      return
+    }
     query.terms.append(.text(field, words: words, phrase: quoted && words.count > 1, negated: negated))
   }
 

@@ -269,7 +269,7 @@ extension LibraryQuery {
     switch field.storage {
     case .list(let name):
       return tagCondition(name, match)
-    case .text(let column), .date(let column), .number(let column):
+    case .text(let column), .date(let column), .number(let column), .flag(let column):
       return valueCondition(column, match)
     }
   }
@@ -318,6 +318,8 @@ extension LibraryQuery {
         arguments += [upper + "~"]
       }
       return ("(" + parts.joined(separator: " AND ") + ")", arguments)
+    case .flag(let isSet):
+      return ("\(value) = ?", [isSet ? 1 : 0])
     }
   }
 

@@ -11,6 +11,8 @@ public struct TagField: Sendable, Equatable, Hashable {
     case number(String)
     /// A TEXT date column of `song` ("YYYY", "YYYY-MM" or "YYYY-MM-DD").
     case date(String)
+    /// A boolean column of `song` (0 or 1), queried as `true` or `false`.
+    case flag(String)
   }
 
   /// The name the query language prints it by.
@@ -68,8 +70,13 @@ public struct TagField: Sendable, Equatable, Hashable {
     add(.number("song.sampleRate"), "samplerate")
     add(.number("song.bitsPerSample"), "bitdepth")
     add(.number("song.channels"), "channels")
+    // beets' name; the indexer sets it from the file's compilation flag (TCMP, COMPILATION, cpil).
+    add(.flag("song.isCompilation"), "comp", "compilation")
     return fields
   }()
+
+  /// Whether the values are MusicBrainz ids (stored canonical, so a query's id is made canonical too).
+  var isMusicBrainzID: Bool { name.hasPrefix("mb_") }
 
   /// The field a query names, by any of its names (case ignored).
   public static func named(_ name: String) -> TagField? { byName[name.lowercased()] }

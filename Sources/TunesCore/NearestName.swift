@@ -1,9 +1,9 @@
-// The name a user most likely meant when a command or an option was mistyped, for an error's "did you
-// mean": the known name the fewest edits away (a swapped pair of letters counts as one), when few
-// enough for a slip of the fingers rather than a different word.
-enum NearestName {
+// The name a user most likely meant when a command, an option or a query field was mistyped, for an
+// error's "did you mean": the known name the fewest edits away (a swapped pair of letters counts as
+// one), when few enough for a slip of the fingers rather than a different word.
+public enum NearestName {
   /// The closest of `names` to `typed`, or nil when none is close.
-  static func to(_ typed: String, among names: [String]) -> String? {
+  public static func to(_ typed: String, among names: [String]) -> String? {
     // One edit in a short word, up to three in a long one: `plya` is play, `zz` is nothing.
     let allowed = min(3, max(1, typed.count / 3))
     let scored = names.map { (name: $0, distance: editDistance(typed, $0)) }.filter { $0.distance <= allowed }
@@ -12,7 +12,7 @@ enum NearestName {
 
   /// Insertions, deletions, substitutions and swaps of neighbours turning `a` into `b` (optimal string
   /// alignment distance).
-  static func editDistance(_ a: String, _ b: String) -> Int {
+  public static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
