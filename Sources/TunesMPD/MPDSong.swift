@@ -66,10 +66,9 @@ enum MPDFormat {
 
   /// Seconds with three decimals, as MPD prints `elapsed` and `duration`.
   static func seconds(_ value: Double) -> String {
-    // A length comes from a file's header: NaN prints as 0, and anything past 2^53 ms (285,000 years),
-    // where a Double stops counting milliseconds, prints as that bound instead of trapping.
-    let bounded = value.isNaN ? 0 : min(max(value, 0), 9_007_199_254_740.991)
-    let millis = Int64((bounded * 1000).rounded())
+    // A length comes from a file's header: NaN prints as 0, and anything past 2^53 - 1 ms (285,000
+    // years), where a Double stops counting milliseconds, prints as that bound instead of trapping.
+    let millis = value.isNaN ? 0 : Int64(min(max(value * 1000, 0), 9_007_199_254_740_991).rounded())
     let frac = millis % 1000
     return "\(millis / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
   }

@@ -34,14 +34,7 @@ struct Play: AsyncParsableCommand {
   var query: [String] = []
   @Option(name: .long, help: "Play a stored playlist.", completion: LibraryCompletions.playlists)
   var playlist: String?
-  @Option(
-    name: .long, help: "Only songs of the album of this exact name (case aside).",
-    completion: LibraryCompletions.albums)
-  var album: String?
-  @Option(
-    name: .long, help: "Only songs of the artist of this exact name (case aside).",
-    completion: LibraryCompletions.artists)
-  var artist: String?
+  @OptionGroup var names: ExactNameOptions
   @Flag(name: .long, help: "Shuffle without repeats: every song once per pass, artists spread apart (default: as saved).")
   var shuffle = false
   @Option(name: .long, help: "Seed of the shuffle, to reproduce a pass.")
@@ -102,16 +95,16 @@ struct Play: AsyncParsableCommand {
   static let cacheKiB = 256
 
   /// Whether the arguments name songs (otherwise the saved queue, or a running player's, plays).
-  var choosing: Bool { !query.isEmpty || playlist != nil || album != nil || artist != nil }
+  var choosing: Bool { !query.isEmpty || playlist != nil || !names.isEmpty }
 
   /// The songs the arguments name, packed: a whole-library queue never exists as a `[Song]` in this
   /// process. None is an error unless a daemon starts on an empty library.
   func chosenBatch(_ library: Library) throws -> SongBatch {
     let songs =
       try playlist.map { SongBatch(try PlayQueueSource.playlist(library: library, name: $0)) }
-      ?? PlayQueueSource.batch(library: library, words: query, artist: artist, album: album)
+      ?? PlayQueueSource.batch(library: library, words: query, artist: names.artist, album: names.album)
     let described =
-      (query + PlayQueueSource.exactTerms(artist: artist, album: album) + [playlist.map { "playlist \($0)" }].compactMap { $0 })
+      (query + names.terms + [playlist.map { "playlist \($0)" }].compactMap { $0 })
       .joined(separator: " ")
     guard !songs.isEmpty || (daemon || daemonChild) && described.isEmpty else { throw PlayCLIError.nothingMatched(described) }
     return songs

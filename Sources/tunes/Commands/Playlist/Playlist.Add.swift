@@ -12,18 +12,11 @@ extension Playlist {
     @Argument(parsing: .allUnrecognized, help: "A query, or paths of files and folders.") var songs: [String] = []
     @Option(help: "Insert before this position (1 = first; default: at the end).") var at: Int?
     @Flag(help: "Skip songs the playlist holds already.") var unique = false
-    @Option(
-      name: .long, help: "Only songs of the album of this exact name (case aside).",
-      completion: LibraryCompletions.albums)
-    var album: String?
-    @Option(
-      name: .long, help: "Only songs of the artist of this exact name (case aside).",
-      completion: LibraryCompletions.artists)
-    var artist: String?
+    @OptionGroup var names: ExactNameOptions
 
     mutating func validate() throws {
       songs = try QueryWords.checked(songs, of: Self.self)
-      songs += PlayQueueSource.exactTerms(artist: artist, album: album)
+      songs += names.terms
       guard !songs.isEmpty else { throw ValidationError("say which songs to add, e.g. a query or --album NAME") }
     }
 

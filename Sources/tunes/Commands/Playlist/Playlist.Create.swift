@@ -19,17 +19,10 @@ extension Playlist {
     )
     var smart: String?
 
-    @Option(
-      name: .long, help: "Only songs of the album of this exact name (case aside).",
-      completion: LibraryCompletions.albums)
-    var album: String?
-    @Option(
-      name: .long, help: "Only songs of the artist of this exact name (case aside).",
-      completion: LibraryCompletions.artists)
-    var artist: String?
+    @OptionGroup var names: ExactNameOptions
 
     mutating func validate() throws {
-      query = try QueryWords.checked(query, of: Self.self) + PlayQueueSource.exactTerms(artist: artist, album: album)
+      query = try QueryWords.checked(query, of: Self.self) + names.terms
       if smart != nil && !query.isEmpty { throw ValidationError("give either songs or --smart QUERY, not both") }
     }
 

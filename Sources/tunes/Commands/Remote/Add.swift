@@ -12,18 +12,11 @@ struct Add: AsyncParsableCommand {
   // allUnrecognized: a negated term (-genre:live) is a query term, not an unknown option.
   @Argument(parsing: .allUnrecognized, help: "A query, e.g. cafe, artist:\"Ansel Grey\" -genre:live.")
   var query: [String] = []
-  @Option(
-    name: .long, help: "Only songs of the album of this exact name (case aside).",
-    completion: LibraryCompletions.albums)
-  var album: String?
-  @Option(
-    name: .long, help: "Only songs of the artist of this exact name (case aside).",
-    completion: LibraryCompletions.artists)
-  var artist: String?
+  @OptionGroup var names: ExactNameOptions
 
   mutating func validate() throws {
     query = try QueryWords.checked(query, of: Self.self)
-    guard !query.isEmpty || artist != nil || album != nil else {
+    guard !query.isEmpty || !names.isEmpty else {
       throw ValidationError("say what to add, e.g. `tunes add nina simone`")
     }
   }
@@ -33,9 +26,9 @@ struct Add: AsyncParsableCommand {
       // The library's player wherever its socket is, as `tunes play` finds it.
       let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       let library = try global.openLibrary(.mustExist)
-      let songs = try PlayQueueSource.batch(library: library, words: query, artist: artist, album: album).songs
+      let songs = try PlayQueueSource.batch(library: library, words: query, artist: names.artist, album: names.album).songs
       guard !songs.isEmpty else {
-        let terms = query + PlayQueueSource.exactTerms(artist: artist, album: album)
+        let terms = query + names.terms
         throw PlayCLIError.nothingMatched(terms.joined(separator: " "))
       }
       print(try RemotePlay.send(songs, append: true, shuffle: false, to: client))
