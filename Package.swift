@@ -2,7 +2,7 @@
 // tunes: a music-library player, indexer and ListenBrainz scrobbler for the Linux terminal.
 // The dependency direction is written in README.md ("Modules") and enforced here: a target may only
 // name targets of a lower layer (inside layer 2, TunesLibrary uses TunesTags and TunesMPDTesting uses
-// TunesMPD). Docs/Tour.md follows `tunes play` through these targets.
+// TunesMPD; inside layer 4, TunesMPRIS uses TunesControl's PlayerBackend). Docs/Tour.md follows `tunes play` through these targets.
 import PackageDescription
 
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
@@ -34,6 +34,8 @@ let package = Package(
     .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev"])]),
     // libc's declarations for the front program, which cannot import Glibc (Sources/CFront/front.h).
     .systemLibrary(name: "CFront"),
+    // sd-bus, for MPRIS on the session bus (Sources/CSDBus/shim.h says why sd-bus rather than libdbus-1).
+    .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     // SQLite's process-wide settings, which only the variadic sqlite3_config takes (Sources/CSQLiteSettings/shim.h).
     .systemLibrary(name: "CSQLiteSettings", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -84,6 +86,12 @@ let package = Package(
       name: "TunesControl",
       dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesTerminal"]),
 
+    /// MPRIS 2 on the session bus (sd-bus): the player's state as desktop widgets and `playerctl` see it,
+    /// observed from the Player in one adapter file and driven through the PlayerBackend MPD clients use.
+    .target(
+      name: "TunesMPRIS",
+      dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesMPD", "TunesControl", "CSDBus"]),
+
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,
     /// ListenBrainz}; Commands/Player/Play.swift wires the real decoder and sink into the Player.
@@ -91,7 +99,8 @@ let package = Package(
       name: "tunes",
       dependencies: [
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
-        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", argumentParser, grdb,
+        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", "TunesMPRIS", argumentParser,
+        grdb,
       ]),
     /// The `tunes` users run (Front.swift says why it exists): `tunes` and `tunes status` from the player's
     /// rendered line, any other command by exec of tunes-core. Embedded Swift: no Swift runtime, linked to libc
@@ -136,6 +145,7 @@ let package = Package(
     .testTarget(
       name: "TunesControlTests",
       dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", "TunesListenBrainz", grdb]),
+    .testTarget(name: "TunesMPRISTests", dependencies: ["TunesMPRIS", "TunesPlayer", "TunesLibrary"]),
     .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
     .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes", "TunesMPDTesting"]),
   ]

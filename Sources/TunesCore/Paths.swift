@@ -20,6 +20,8 @@ public struct TunesPaths: Sendable {
   public var dataDirectory: String { xdg("XDG_DATA_HOME", default: ".local/share") + "/tunes" }
   /// `$XDG_CONFIG_HOME/tunes` (default `~/.config/tunes`).
   public var configDirectory: String { xdg("XDG_CONFIG_HOME", default: ".config") + "/tunes" }
+  /// `$XDG_CACHE_HOME/tunes` (default `~/.cache/tunes`): files made again when missing (covers for MPRIS).
+  public var cacheDirectory: String { xdg("XDG_CACHE_HOME", default: ".cache") + "/tunes" }
   /// `$XDG_RUNTIME_DIR/tunes`, falling back to a per-user folder under /tmp when the variable is unset.
   public var runtimeDirectory: String {
     if let value = environment["XDG_RUNTIME_DIR"], value.hasPrefix("/") { return value + "/tunes" }

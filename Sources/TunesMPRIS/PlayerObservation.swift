@@ -1,0 +1,77 @@
+// The one place MPRIS observes the Player: it listens to the same change stream the MPD server's idle
+// clients are woken by and to the Player's events, and turns them into MPRIS facts (a new picture of
+// the state, a seek). Reading the Player's streams anywhere else in this module would let MPRIS and
+// MPD disagree; keeping it here means one file to change when the Player's observation API does.
+import Foundation
+import TunesPlayer
+
+/// What the bus side is told.
+enum MPRISFact: Sendable {
+  /// The state after a change (also the first picture, at subscription).
+  case state(MPRISState)
+  /// The position jumped (a seek from MPRIS, MPD or the terminal UI): the new position in µs.
+  case seeked(positionUs: Int64)
+}
+
+struct PlayerObservation: Sendable {
+  let player: Player
+  let covers: CoverArt
+
+  /// The facts from now on, starting with the present state; ends when the Player's streams do or
+  /// the consuming task is cancelled.
+  func facts() -> AsyncStream<MPRISFact> {
+    let (stream, continuation) = AsyncStream.makeStream(of: MPRISFact.self, bufferingPolicy: .bufferingNewest(64))
+    let player = self.player
+    let changes = Task {
+      let changes = await player.changes()
+      continuation.yield(.state(await self.currentState()))
+      for await _ in changes {
+        continuation.yield(.state(await self.currentState()))
+      }
+      continuation.finish()
+    }
+    let seeks = Task {
+      for await event in await player.events() {
+        if case .seeked(let ms) = event { continuation.yield(.seeked(positionUs: Int64(ms) * 1000)) }
+      }
+    }
+    continuation.onTermination = { _ in
+      changes.cancel()
+      seeks.cancel()
+    }
+    return stream
+  }
+
+  /// The state now: what a method's reply is sent after, so that a client reading the properties
+  /// once its call returned sees what the call did.
+  func currentState() async -> MPRISState {
+    let status = await player.status()
+    return MPRISState(status: status, artURL: status.song.flatMap { covers.url(for: $0.path) })
+  }
+
+  /// The position now, in µs, asked of the Player (MPRIS clients read Position when they need it; it
+  /// is never pushed). Blocks the calling thread (the bus's) for at most `limit` seconds; nil when the
+  /// Player did not answer in time.
+  func livePositionUs(limit: Double = 2) -> Int64? {
+    let answer = LockedValue<Int64?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let player = self.player
+    Task {
+      let status = await player.status()
+      answer.set(Int64(status.elapsedMs) * 1000)
+      done.signal()
+    }
+    guard done.wait(timeout: .now() + limit) == .success else { return nil }
+    return answer.get()
+  }
+}
+
+/// A value handed between threads.
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+  // @unchecked: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  func set(_ new: Value) { lock.withLock { value = new } }
+  func get() -> Value { lock.withLock { value } }
+}
