@@ -9,6 +9,7 @@ import TunesControl
 import TunesCore
 import TunesDecoder
 import TunesLibrary
+import TunesMPRIS
 import TunesOutput
 import TunesPlayer
 import TunesTerminal
@@ -137,6 +138,7 @@ struct Play: AsyncParsableCommand {
       if let runningPlayer { throw PlayerRunningError(pid: runningPlayer.pid, socket: runningPlayer.socket) }
       // Before anything plays (and here, not in a daemon's log): a password file others can read is refused.
       let tcpPassword = try password()
+      let mprisEnabled = try MPRISSetting.enabled(ConfigFile(paths: global.paths))
       if daemon {
         if choosing { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
         let log = Daemon.logPath(global.paths)
@@ -164,7 +166,9 @@ struct Play: AsyncParsableCommand {
       }
       // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
       let service = try await PlayerService.start(
-        player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: tcpPassword)
+        player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: tcpPassword,
+        mpris: mprisEnabled
+          ? MPRISOptions(cacheFolder: global.paths.cacheDirectory + "/covers") { StandardError.print("tunes: \($0)") } : nil)
       if daemonChild {
         FileHandle.standardOutput.write(Data("tunes \(TunesVersion.string) serving \(socketPath) (pid \(getpid()))\n".utf8))
       }

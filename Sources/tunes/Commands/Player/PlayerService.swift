@@ -1,34 +1,52 @@
 // What `tunes play` runs beside the player, foreground or daemon: the MPD server (Unix socket, and
-// loopback TCP when asked) over the real backend, and the way a `kill`/`tunes quit`, SIGTERM or SIGHUP ends it.
+// loopback TCP when asked) over the real backend, MPRIS on the session bus over the same backend, and
+// the way a `kill`/`tunes quit`, SIGTERM or SIGHUP ends it.
 import Foundation
 import TunesControl
 import TunesCore
 import TunesLibrary
 import TunesMPD
+import TunesMPRIS
 import TunesPlayer
 
 /// Immutable after start; the signal sources are only cancelled in `stop`.
 final class PlayerService: @unchecked Sendable {
   let server: MPDServer
+  /// Nil when MPRIS is off (turned off, no session bus, or another player has the name).
+  let mpris: MPRISService?
   /// Yields when a client asks the player to end (`kill`, what `tunes quit` sends) or SIGTERM/SIGHUP arrives.
   let quitRequests: AsyncStream<Void>
   private let signalSources: [DispatchSourceSignal]
 
-  private init(server: MPDServer, quitRequests: AsyncStream<Void>, signalSources: [DispatchSourceSignal]) {
+  private init(
+    server: MPDServer, mpris: MPRISService?, quitRequests: AsyncStream<Void>, signalSources: [DispatchSourceSignal]
+  ) {
     self.server = server
+    self.mpris = mpris
     self.quitRequests = quitRequests
     self.signalSources = signalSources
   }
 
-  /// Binds the socket(s) and starts serving `player`.
-  static func start(player: Player, library: Library, socketPath: String, tcpPort: Int?, password: String?) async throws
-    -> PlayerService
-  {
+  /// Binds the socket(s) and starts serving `player`; with `mpris`, also on the session bus, where a
+  /// missing bus or a taken name is told to `report` once and play goes on.
+  static func start(
+    player: Player, library: Library, socketPath: String, tcpPort: Int?, password: String?, mpris: MPRISOptions?
+  ) async throws -> PlayerService {
     let (stream, quit) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let backend = PlayerBackend(player: player, library: library, onShutdown: { quit.yield() })
     let server = MPDServer(
       backend: backend, configuration: MPDServer.Configuration(unixSocketPath: socketPath, tcpPort: tcpPort, password: password))
-    try await server.start()
+    // On the bus before the socket is served: once `tunes play --daemon` sees the socket, MPRIS is there too.
+    var bus: MPRISService?
+    if let mpris {
+      bus = await MPRISService.start(player: player, backend: backend, cacheFolder: mpris.cacheFolder, report: mpris.report)
+    }
+    do {
+      try await server.start()
+    } catch {
+      bus?.stop()
+      throw error
+    }
     // SIGTERM and SIGHUP end the player the way `tunes quit` does: socket removed, state saved.
     let sources = [SIGTERM, SIGHUP].map { number -> DispatchSourceSignal in
       signal(number, SIG_IGN)
@@ -37,7 +55,7 @@ final class PlayerService: @unchecked Sendable {
       source.resume()
       return source
     }
-    return PlayerService(server: server, quitRequests: stream, signalSources: sources)
+    return PlayerService(server: server, mpris: bus, quitRequests: stream, signalSources: sources)
   }
 
   /// Returns at the first quit request.
@@ -47,6 +65,13 @@ final class PlayerService: @unchecked Sendable {
 
   func stop() {
     for source in signalSources { source.cancel() }
+    mpris?.stop()
     server.stop()
   }
+}
+
+/// How MPRIS is served: where embedded covers are written, and where its one line goes when it is off.
+struct MPRISOptions: Sendable {
+  var cacheFolder: String
+  var report: @Sendable (String) -> Void
 }
