@@ -29,6 +29,9 @@ final class BusThread: @unchecked Sendable {
     case nameTaken
   }
 
+  /// How long a call of this connection to the bus itself (taking the name) may take, in µs.
+  static let callTimeoutUs: UInt64 = 5_000_000
+
   init() {
     var fds: [Int32] = [-1, -1]
     if pipe(&fds) == 0 {
@@ -113,6 +116,8 @@ final class BusThread: @unchecked Sendable {
     var opened: OpaquePointer?
     let result = sd_bus_open_user(&opened)
     guard result >= 0, let opened else { return "cannot reach the D-Bus session bus: \(Self.describe(result))" }
+    // A bus that does not answer delays the player's start (and its socket) by this at most, not sd-bus's 25 s.
+    _ = sd_bus_set_method_call_timeout(opened, Self.callTimeoutUs)
     bus = opened
     return nil
   }
