@@ -116,7 +116,8 @@ final class BusThread: @unchecked Sendable {
     var opened: OpaquePointer?
     let result = sd_bus_open_user(&opened)
     guard result >= 0, let opened else { return "cannot reach the D-Bus session bus: \(Self.describe(result))" }
-    // A bus that does not answer delays the player's start (and its socket) by this at most, not sd-bus's 25 s.
+    // A bus that does not answer the name request is given up after this, not sd-bus's 25 s (a bus that never
+    // completes the handshake still takes 25 s; the player does not wait for either, see MPRISService.startWait).
     _ = sd_bus_set_method_call_timeout(opened, Self.callTimeoutUs)
     bus = opened
     return nil

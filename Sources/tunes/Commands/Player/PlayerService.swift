@@ -12,7 +12,7 @@ import TunesPlayer
 /// Immutable after start; the signal sources are only cancelled in `stop`.
 final class PlayerService: @unchecked Sendable {
   let server: MPDServer
-  /// Nil when MPRIS is off (turned off, no session bus, or another player has the name).
+  /// Nil when MPRIS is turned off (config.toml); with no session bus, or the name taken, it serves nothing.
   let mpris: MPRISService?
   /// Yields when a client asks the player to end (`kill`, what `tunes quit` sends) or SIGTERM/SIGHUP arrives.
   let quitRequests: AsyncStream<Void>
@@ -36,7 +36,8 @@ final class PlayerService: @unchecked Sendable {
     let backend = PlayerBackend(player: player, library: library, onShutdown: { quit.yield() })
     let server = MPDServer(
       backend: backend, configuration: MPDServer.Configuration(unixSocketPath: socketPath, tcpPort: tcpPort, password: password))
-    // On the bus before the socket is served: once `tunes play --daemon` sees the socket, MPRIS is there too.
+    // On the bus before the socket is served (unless the bus is slower than MPRISService.startWait): once
+    // `tunes play --daemon` sees the socket, MPRIS is there too.
     var bus: MPRISService?
     if let mpris {
       bus = await MPRISService.start(player: player, backend: backend, cacheFolder: mpris.cacheFolder, report: mpris.report)
