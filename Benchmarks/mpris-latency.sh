@@ -17,6 +17,9 @@ WORK="$(mktemp -d /tmp/tunes-mpris.XXXXXX)"
 BUS_PID=""
 cleanup() {
   "$TUNES" quit >/dev/null 2>&1 || true
+  # A daemon that never served its socket is not reached by `quit`: its pid is in the library's lock file.
+  local pid; pid="$(head -1 "$WORK/library.db-player.lock" 2>/dev/null || true)"
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
   [ -n "$BUS_PID" ] && kill "$BUS_PID" 2>/dev/null || true
   [ -n "${KEEP:-}" ] || rm -rf "$WORK"
 }
