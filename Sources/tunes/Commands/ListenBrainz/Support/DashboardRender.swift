@@ -67,8 +67,13 @@ struct DashboardRender {
   func daily(_ answer: StatsAnswer<DailyActivity>) -> [String] {
     switch answer {
     case .notCalculated(let user): return [title("Daily activity"), dim(DashboardText.notCalculated(user))]
-    case .ready(let daily):
-      let head = "Daily activity, \(DashboardText.rangeName(daily.range)) (hours in UTC)"
+    case .ready(let utc):
+      // Local time, as the website shows it, and the zone said.
+      let zone = TimeZone.current
+      let offset = zone.secondsFromGMT()
+      let daily = utc.inZone(secondsFromUTC: offset)
+      let head =
+        "Daily activity, \(DashboardText.rangeName(daily.range)) (hours in \(DashboardText.zoneName(zone, offset: offset)))"
       return [title(head)]
         + Heatmap.render(
           counts: daily.counts, rowLabels: DailyActivity.days.map { String($0.prefix(3)) }, width: width, style: style)
@@ -110,6 +115,8 @@ struct DashboardRender {
       let active = (pin.pinnedUntil ?? 0) > now ? "● " : "  "
       var text = DashboardText.dateTime(epoch: pin.created) + " " + active + what
       if let blurb = pin.blurb { text += " — “\(blurb)”" }
+      // The row id names the pin to `tunes lb unpin ROW_ID` (deleting it from the history).
+      if let rowId = pin.rowId { text += "  [\(rowId)]" }
       lines.append(line(text))
     }
     return lines
