@@ -159,5 +159,21 @@ import Testing
     #expect(r.out == "nothing was pinned\n")
     r = try await f.run("lb", "pin", "jóga", "--blurb", String(repeating: "x", count: 281))
     #expect(r.status == 64)
+    // 280 letters with a combining accent are 560 code points: the server's count, said before sending.
+    r = try await f.run("lb", "pin", "jóga", "--blurb", String(repeating: "e\u{301}", count: 280))
+    #expect(r.status == 64)
+    #expect(r.err.contains("560 Unicode code points"), "\(r.err)")
+
+    // A pin leaves the history by its row id, as `lb pins` shows it.
+    let rowId = try #require(pins.first?["rowId"] as? Int)
+    r = try await f.run("lb", "pins")
+    #expect(r.out.contains("[\(rowId)]"), "\(r.out)")
+    r = try await f.run("lb", "unpin", String(rowId))
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out == "deleted pin \(rowId)\n")
+    #expect((try await f.run("lb", "pins", "--json").json["pins"] as? [[String: Any]])?.isEmpty == true)
+    r = try await f.run("lb", "unpin", String(rowId))
+    #expect(r.status == 66)
+    #expect(r.err.contains("Cannot find pin with row_id '\(rowId)'"), "\(r.err)")
   }
 }

@@ -113,10 +113,11 @@ struct DashboardRender {
     for pin in list.pins {
       let what = pin.track.map { DashboardText.track($0) } ?? ("recording " + (pin.recordingMbid ?? pin.recordingMsid ?? "?"))
       let active = (pin.pinnedUntil ?? 0) > now ? "● " : "  "
-      var text = DashboardText.dateTime(epoch: pin.created) + " " + active + what
+      // The row id names the pin to `tunes lb unpin ROW_ID` (deleting it from the history); first, so a
+      // line cut to the terminal's width keeps it.
+      var text = pin.rowId.map { "[\($0)] " } ?? ""
+      text += DashboardText.dateTime(epoch: pin.created) + " " + active + what
       if let blurb = pin.blurb { text += " — “\(blurb)”" }
-      // The row id names the pin to `tunes lb unpin ROW_ID` (deleting it from the history).
-      if let rowId = pin.rowId { text += "  [\(rowId)]" }
       lines.append(line(text))
     }
     return lines
