@@ -151,3 +151,37 @@ import Testing
     #expect(try f.pending().isEmpty)
   }
 }
+
+/// The player's submitter drains the outbox after the listens: a love queued offline by a command goes
+/// out without another command, and only the logged-in account's writes do.
+@Suite struct SubmitterOutboxTests {
+  @Test func thePlayersSubmitterSendsTheAccountsQueuedWrites() async throws {
+    let server = try await FakeServer.start()
+    let world: [String: Any] = ["tokens": [FakeServer.token: FakeServer.user], "users": [FakeServer.user: [String: Any]()]]
+    _ = try await CurlTransport().send(
+      HTTPRequest(
+        method: "POST", url: server.root + "/__dashboard_world", body: try JSONSerialization.data(withJSONObject: world)))
+    let library = try temporaryLibrary()
+    let outbox = SocialQueue(library: library)
+    let love = SocialWrite.feedback(recordingMbid: SocialFixture.joga, recordingMsid: nil, score: .love, label: "Björk – Jóga")
+    try outbox.enqueue(love, account: FakeServer.user)
+    try outbox.enqueue(love, account: "someone else")
+    let path = try temporaryFolder() + "/c.toml"
+    try "[listenbrainz]\ntoken = \"\(FakeServer.token)\"\nuser = \"\(FakeServer.user)\"\n".write(
+      toFile: path, atomically: false, encoding: .utf8)
+    chmod(path, 0o600)
+    let account = Account(configFile: path, environment: ["TUNES_LISTENBRAINZ_URL": server.root])
+    let (_, submitter) = await Scrobbler.start(library: library, account: account, log: { _ in })
+    #expect(await eventually { (try? outbox.pending(for: FakeServer.user).isEmpty) == true })
+    await submitter?.stop()
+    let client = try makeClient(server)
+    let reply = await client.request("GET", "/1/feedback/user/\(FakeServer.user)/get-feedback")
+    guard case .ok(let body) = reply.outcome else {
+      Issue.record("no feedback: \(reply.outcome)")
+      return
+    }
+    let feedback = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["feedback"] as? [[String: Any]]
+    #expect(feedback?.map { $0["recording_mbid"] as? String } == [SocialFixture.joga])
+    #expect(try outbox.pending(for: "someone else").count == 1)
+  }
+}
