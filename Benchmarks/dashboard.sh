@@ -23,7 +23,7 @@ stats = {
   "artists": {"this_month": [{"artist_name": "Artist %d" % i, "artist_mbid": None, "listen_count": 2000 - i} for i in range(1000)]},
   "releases": {"this_month": top("release_name", {"release_mbid": None})},
   "recordings": {"this_month": top("track_name", {"recording_mbid": None})},
-  "listening-activity": {"this_month": [{"from_ts": i, "to_ts": i + 1, "time_range": "%d November 2026" % (i + 1), "listen_count": (i * 37) % 50} for i in range(60)]},
+  "listening-activity": {"this_month": {"latest": "2026-11-25", "counts": [(i * 37) % 50 for i in range(60)]}},
   "daily-activity": {"this_month": {d: [{"hour": h, "listen_count": (h * 7 + len(d)) % 30} for h in range(24)] for d in ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]}},
   "artist-map": {"this_month": [{"country": "C%02d" % i, "artist_count": 3, "listen_count": 1000 - i, "artists": None} for i in range(100)]},
 }
@@ -35,7 +35,7 @@ PY
 export XDG_CONFIG_HOME="$WORK/config" TUNES_LISTENBRAINZ_TOKEN=bench-token TUNES_DB="$WORK/library.db" COLUMNS=${COLUMNS:-100}
 python3 Tests/Fixtures/fake-listenbrainz/server.py --token bench-token=bench --rate-limit 100000 >"$WORK/port" &
 SERVER_PID=$!
-for _ in $(seq 50); do [ -s "$WORK/port" ] && break; sleep 0.1; done
+for _ in $(seq 600); do [ -s "$WORK/port" ] && break; sleep 0.1; done
 export TUNES_LISTENBRAINZ_URL="http://127.0.0.1:$(cat "$WORK/port")"
 curl -s -X POST --data-binary @"$WORK/world.json" "$TUNES_LISTENBRAINZ_URL/__dashboard_world" >/dev/null
 

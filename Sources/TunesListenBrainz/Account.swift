@@ -181,6 +181,8 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
   public var off: String? = nil
   /// The other targets (`[listenbrainz.NAME]`), each with its own queue and state.
   public var targets: [TargetStatus] = []
+  /// Writes (love/hate, pins, follows, recommendations, reviews, feed actions) waiting in the outbox.
+  public var writes: [WaitingWrite] = []
 
   public static func read(queue: ListenQueue, account: Account) throws -> SubmissionStatus {
     var token: String? = nil
@@ -196,7 +198,8 @@ public struct SubmissionStatus: Sendable, Codable, Equatable {
       lastSubmissionCount: try queue.fact(.lastSubmissionCount).flatMap { Int($0) },
       lastError: try queue.fact(.lastError), lastErrorAt: try queue.fact(.lastErrorAt).flatMap { Int($0) },
       tokenRejected: try queue.fact(.tokenRejected) != nil, tokenProblem: problem, off: Self.off(account),
-      targets: try account.otherTargets().map { try TargetStatus.read(library: queue.library, account: account.on(target: $0)) })
+      targets: try account.otherTargets().map { try TargetStatus.read(library: queue.library, account: account.on(target: $0)) },
+      writes: (try? SocialQueue(library: queue.library).all())?.map(WaitingWrite.init) ?? [])
   }
 
   private static func off(_ account: Account) -> String? {
@@ -261,7 +264,8 @@ public final class LiveAccount: @unchecked Sendable {
     return client.map { Login(client: $0, user: user) }
   }
 
-  private func current() -> (client: ListenBrainzClient?, user: String?) {
+  /// The client and the user listens are queued under, from one reading of the file.
+  public func current() -> (client: ListenBrainzClient?, user: String?) {
     let now = FileStamp(path: account.file.path)
     return lock.withLock {
       if case .some(let last) = seen, last == now { return (cached, cachedUser) }

@@ -68,6 +68,12 @@ extension SubmissionStatus {
     if let off { out.append("submitting: off (\(off)); plays are counted, no listen is queued or sent") }
     if tokenRejected { out.append("submitting: stopped, the token was refused; run `tunes lb login`") }
     out += targets.map { "target \($0.line)" }
+    if !writes.isEmpty { out.append("writes waiting: \(writes.count)") }
+    out += writes.map { "  \($0.line)" }
+    let held = writes.filter { $0.account == nil }.count
+    if held > 0 {
+      out.append("  (held: queued before tunes kept their account; `tunes lb flush --claim-held` sends them as you)")
+    }
     return out
   }
 

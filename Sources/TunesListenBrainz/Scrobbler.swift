@@ -3,42 +3,41 @@
 // transaction, then wakes the submitter. Nothing here waits on the network.
 import Foundation
 import GRDB
+import Synchronization
 import TunesLibrary
 import TunesTags
 
 public final class Scrobbler: Sendable {
   public let library: Library
-  private let client: ListenBrainzClient?
-  private let currentClient: (@Sendable () -> ListenBrainzClient?)?
-  private let user: String?
-  private let currentUser: (@Sendable () -> String?)?
-  /// Why submission is off now (nil: on): then plays are counted, but no listen is queued and no
-  /// playing_now sent.
-  private let currentOff: (@Sendable () -> String?)?
+  /// The account as it is now: the client for playing_now, the user each listen is queued under (only
+  /// a login as that user sends it; nil lets the next login send it), and whether submission is off
+  /// (then plays are counted, but no listen is queued and no playing_now sent).
+  private let account: AccountSource
   /// The targets besides ListenBrainz each listen is also queued for (one row each).
   private let otherTargets: [String]
   private let submitter: Submitter?
   private let log: @Sendable (String) -> Void
+  /// The last playing_now failure logged (the same one is not logged at every song).
+  private let lastPlayingNowFailure = Mutex<String?>(nil)
 
-  /// `client` nil (not logged in): listens are still counted and queued, and sent after login.
-  /// `currentClient`, when given, is asked instead of `client` each time (the account as it is now).
-  /// `user` (or `currentUser`, asked at each listen) is the account each listen is queued under, and
-  /// only a login as that user sends it; nil (no user known) lets the next login send it.
   public init(
-    library: Library, client: ListenBrainzClient?, submitter: Submitter?,
-    currentClient: (@Sendable () -> ListenBrainzClient?)? = nil, user: String? = nil,
-    currentUser: (@Sendable () -> String?)? = nil, currentOff: (@Sendable () -> String?)? = nil,
-    otherTargets: [String] = [], log: @escaping @Sendable (String) -> Void = { _ in }
+    library: Library, account: AccountSource, submitter: Submitter?, otherTargets: [String] = [],
+    log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.library = library
+    self.account = account
     self.otherTargets = otherTargets
-    self.currentOff = currentOff
-    self.client = client
-    self.currentClient = currentClient
-    self.user = user
-    self.currentUser = currentUser
     self.submitter = submitter
     self.log = log
+  }
+
+  /// A fixed account: `client` nil (not logged in) still counts and queues listens, sent after login.
+  public convenience init(
+    library: Library, client: ListenBrainzClient?, submitter: Submitter?, user: String? = nil,
+    currentOff: (@Sendable () -> String?)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.init(
+      library: library, account: .fixed(client: client, user: user, off: currentOff ?? { nil }), submitter: submitter, log: log)
   }
 
   /// A song started playing: tell ListenBrainz (in the background; failures are only logged). No start
@@ -57,12 +56,6 @@ public final class Scrobbler: Sendable {
     return sendPlayingNow(song)
   }
 
-  /// The account as it is now when a `currentClient` was given, else the fixed client.
-  private var clientNow: ListenBrainzClient? {
-    if let currentClient { return currentClient() }
-    return client
-  }
-
   /// The song's stored tags for the listen's ids; none when it is not in the library.
   private func storedTags(_ song: Song) -> TagSet? {
     guard let id = song.id else { return nil }
@@ -70,15 +63,35 @@ public final class Scrobbler: Sendable {
   }
 
   private func sendPlayingNow(_ song: Song) -> Task<Void, Never>? {
-    guard currentOff?() == nil, let client = clientNow, client.hasToken else { return nil }
+    guard account.off() == nil, let client = account.now().client, client.hasToken else { return nil }
     guard let listen = ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: nil, playedMs: nil) else {
       log("playing_now not sent: \(ListenPayload.skipReason(song) ?? song.path)")
       return nil
     }
-    let log = self.log
-    return Task.detached {
-      do { try await client.playingNow(listen: listen) } catch { log("playing_now not sent: \(error)") }
+    return Task.detached { [self] in
+      do throws(ListenBrainzError) {
+        try await client.playingNow(listen: listen)
+        lastPlayingNowFailure.withLock { $0 = nil }
+      } catch {
+        await playingNowFailed(error, client: client)
+      }
     }
+  }
+
+  /// Logs why playing_now was not sent, once until it changes. A 401 for a token the server still
+  /// accepts is the account's state (paused, no e-mail address): said in the words `tunes lb status`
+  /// and the submitter use, not as a refused token.
+  private func playingNowFailed(_ error: ListenBrainzError, client: ListenBrainzClient) async {
+    var said = error
+    if case .unauthorized(let message) = error, await Submitter.tokenAccepted(by: client) {
+      said = .accountRefused(message: message)
+    }
+    let line = "playing_now not sent: \(said.description)"
+    let repeated = lastPlayingNowFailure.withLock { last in
+      defer { last = line }
+      return last == line
+    }
+    if !repeated { log(line) }
   }
 
   /// A play counted: records the play and queues its listen in ONE transaction, then wakes the
@@ -90,12 +103,12 @@ public final class Scrobbler: Sendable {
   public func listened(song: Song, listenedAt: Date, playedMs: Int, untilEnd: Bool = false) throws(ListenBrainzError)
     -> Int64?
   {
-    let off = currentOff?() != nil
+    let off = account.off() != nil
     let payload =
       off ? nil : ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: listenedAt, playedMs: playedMs)
     if payload == nil && !off { log("listen not submitted: \(ListenPayload.skipReason(song) ?? song.path)") }
     // The account as it is now (a `stat` of the config file), read before the transaction.
-    let account: String? = if let currentUser, payload != nil { currentUser() } else { user }
+    let user: String? = payload != nil ? account.now().user : nil
     let id: Int64?
     do {
       id = try library.database(for: .listens).write { db -> Int64? in
@@ -109,7 +122,7 @@ public final class Scrobbler: Sendable {
             db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), state: state, target: target)
         }
         return try ListenQueue.enqueue(
-          db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), account: account, state: state)
+          db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), account: user, state: state)
       }
     } catch {
       throw .database(reason: "\(library.path): \(error)")
@@ -144,7 +157,7 @@ extension Scrobbler {
       _ = try APIRoot.fromEnvironment(account.environment)
     } catch {
       log("ListenBrainz disabled: \(error)")
-      return (Scrobbler(library: library, client: nil, submitter: nil, log: log), nil)
+      return (Scrobbler(library: library, account: .fixed(client: nil), submitter: nil, log: log), nil)
     }
     // Listens held for the end of their play by a player that is gone (this is the one player now):
     // sent with the time heard when they counted.
@@ -163,11 +176,9 @@ extension Scrobbler {
     }
     let submitter = Submitter(
       queue: ListenQueue(library: library), client: nil, backoff: backoff, currentLogin: { live.login() },
-      currentOff: { live.offReason() }, companions: companions, log: log)
+      currentOff: { live.offReason() }, companions: companions, writes: SocialQueue(library: library), log: log)
     await submitter.start()
-    let scrobbler = Scrobbler(
-      library: library, client: nil, submitter: submitter, currentClient: { live.client() }, currentUser: { live.user() },
-      currentOff: { live.offReason() }, otherTargets: others, log: log)
+    let scrobbler = Scrobbler(library: library, account: .live(live), submitter: submitter, otherTargets: others, log: log)
     return (scrobbler, submitter)
   }
 }

@@ -3,7 +3,10 @@
 // after a 200 with ListenBrainz's `{"status": "ok"}`, parks 400s, waits out 429s, backs off on 5xx and network failures, and stops on 401
 // for a refused token. A 401 for a token validate-token still accepts (a paused account, no e-mail
 // address) is the account's state, not the token's: the listens stay queued and are retried later.
-// It runs on its own task: callers only `wake()` it and are never blocked by the network.
+// It runs on its own task: callers only `wake()` it and are never blocked by the network. Given the
+// outbox of writes (`writes`), it sends the logged-in account's queued love/hate, pins, follows,
+// recommendations and reviews after the listens, so what a command queued offline goes out without
+// another command.
 import Foundation
 
 public actor Submitter {
@@ -24,6 +27,8 @@ public actor Submitter {
   }
 
   public let queue: ListenQueue
+  /// The outbox of writes drained after each pass that sent every listen (nil: listens only).
+  private let writes: SocialQueue?
   /// The submitters of the other targets (each its own queue, account, back-off): started, stopped and
   /// woken with this one, so a player handles one submitter, and an outage of one target holds up no other.
   public nonisolated let companions: [Submitter]
@@ -57,9 +62,10 @@ public actor Submitter {
     queue: ListenQueue, client: ListenBrainzClient?, user: String? = nil, backoff: BackoffPolicy = BackoffPolicy(),
     pollInterval: Double = 60,
     currentLogin: (@Sendable () -> Login?)? = nil, currentOff: (@Sendable () -> String?)? = nil,
-    companions: [Submitter] = [], log: @escaping @Sendable (String) -> Void = { _ in }
+    companions: [Submitter] = [], writes: SocialQueue? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.queue = queue
+    self.writes = writes
     self.companions = companions
     self.currentOff = currentOff
     self.client = client
@@ -138,7 +144,10 @@ public actor Submitter {
           consecutiveFailures = 0
           if refusal != nil { log("ListenBrainz refused the token; submitting stopped until `tunes lb login`") }
           refusal = nil
-        case .done, .busy, .loggedOut, .off:
+        case .done:
+          consecutiveFailures = 0
+          await drainWrites()
+        case .busy, .loggedOut, .off:
           consecutiveFailures = 0
         case .accountRefused(let message):
           consecutiveFailures += 1
@@ -160,6 +169,17 @@ public actor Submitter {
         break
       }
     }
+  }
+
+  /// Sends the logged-in account's queued writes; a failure leaves them for the next pass (the outbox
+  /// keeps why), a refusal is logged.
+  private func drainWrites() async {
+    guard let writes, currentOff?() == nil, let now = login(), let user = now.user,
+      let waiting = try? writes.pending(for: user), !waiting.isEmpty
+    else { return }
+    guard let report = try? await writes.flush(using: Social(wire: ClientWire(client: now.client)), account: user) else { return }
+    for (row, _) in report.sent { log("sent the queued \(row.label)") }
+    for (row, error) in report.dropped { log("ListenBrainz refused the queued \(row.label): \(error.description)") }
   }
 
   /// How long a flush waits out rate limits before it gives up (the listens stay queued).

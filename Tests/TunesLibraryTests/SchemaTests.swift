@@ -12,7 +12,7 @@ import Testing
     "stickers-v1", "library-tags-v1", "playstate-replaygain-v1", "loudness-v1", "listens-v3", "playstate-crossfade-v1",
     "library-file-tags-v1", "playstate-mixramp-v1", "library-query-v1",
     "library-catalogue-state-v1", "library-tag-rows-v2", "library-sort-order-v1", "loudness-v2",
-    "playstate-listen-v1", "library-file-problems-v1", "playlists-source-hash-v1",
+    "playstate-listen-v1", "library-file-problems-v1", "playlists-source-hash-v1", "outbox-v1",
   ]
 
   @Test func theMigratorRunsTheShippedIdentifiersInTheirOrder() {

@@ -50,7 +50,7 @@ import TunesCore
     let live = LiveAccount(account: account)
     let queue = ListenQueue(library: library)
     // No submitter behind the scrobbler: listens are queued as if offline, and sent only by `flush`.
-    let scrobbler = Scrobbler(library: library, client: nil, submitter: nil, currentUser: { live.user() })
+    let scrobbler = Scrobbler(library: library, account: .live(live), submitter: nil)
     let submitter = Submitter(queue: queue, client: nil, backoff: fastBackoff, currentLogin: { live.login() })
     return Setup(
       server: server, library: library, queue: queue, song: try insertSong(library), account: account, live: live,
@@ -104,7 +104,7 @@ import TunesCore
     #expect(try account.userName() == "alice")
     #expect(try account.listenUser() == nil)
     let live = LiveAccount(account: account)
-    try Scrobbler(library: s.library, client: nil, submitter: nil, currentUser: { live.user() })
+    try Scrobbler(library: s.library, account: .live(live), submitter: nil)
       .listened(song: s.song, listenedAt: Date(timeIntervalSinceNow: -600), playedMs: 200_000)
     #expect(try s.queue.all().map(\.account) == ["alice", nil])
     let submitter = Submitter(queue: s.queue, client: nil, backoff: fastBackoff, currentLogin: { live.login() })

@@ -53,7 +53,7 @@ import Testing
     }
 
     func pending() throws -> [Row] {
-      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM pendingFeedback ORDER BY id") }
+      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM pendingSocial ORDER BY id") }
     }
 
     func feedback(_ kind: String) async throws -> [[String: Any]] {
@@ -130,14 +130,16 @@ import Testing
     r = try await f.run("hate", "jóga")
     #expect(r.out.contains("2 waiting"))
     let rows = try f.pending()
-    #expect(rows.map { $0["score"] as Int } == [1, -1])
-    #expect(rows.map { $0["recordingMbid"] as String? } == [Self.joga, Self.joga])
+    #expect(rows.map { $0["label"] as String } == ["loved Björk – Jóga", "hated Björk – Jóga"])
+    #expect(rows.map { $0["account"] as String? } == ["alice", "alice"])
+    let bodies = rows.map { String(decoding: $0["body"] as Data, as: UTF8.self) }
+    #expect(bodies == [#"{"recording_mbid":"\#(Self.joga)","score":1}"#, #"{"recording_mbid":"\#(Self.joga)","score":-1}"#])
 
     // The server is back (on a new port): the flush sends love, then hate; hate is what remains.
     f.server = try await FakeListenBrainz.start(world: Self.world())
     r = try await f.run("lb", "flush")
     #expect(r.status == 0, "\(r.err)")
-    #expect(r.out.contains("Sent 2 feedback."))
+    #expect(r.out.contains("sent the queued loved Björk – Jóga\nsent the queued hated Björk – Jóga\n"))
     #expect(try f.pending().isEmpty)
     #expect(try await f.feedback("loved").isEmpty)
     #expect(try await f.feedback("hated").map { $0["recordingMbid"] as? String } == [Self.joga])
@@ -157,5 +159,21 @@ import Testing
     #expect(r.out == "nothing was pinned\n")
     r = try await f.run("lb", "pin", "jóga", "--blurb", String(repeating: "x", count: 281))
     #expect(r.status == 64)
+    // 280 letters with a combining accent are 560 code points: the server's count, said before sending.
+    r = try await f.run("lb", "pin", "jóga", "--blurb", String(repeating: "e\u{301}", count: 280))
+    #expect(r.status == 64)
+    #expect(r.err.contains("560 Unicode code points"), "\(r.err)")
+
+    // A pin leaves the history by its row id, as `lb pins` shows it.
+    let rowId = try #require(pins.first?["rowId"] as? Int)
+    r = try await f.run("lb", "pins")
+    #expect(r.out.contains("[\(rowId)]"), "\(r.out)")
+    r = try await f.run("lb", "unpin", String(rowId))
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out == "deleted pin \(rowId)\n")
+    #expect((try await f.run("lb", "pins", "--json").json["pins"] as? [[String: Any]])?.isEmpty == true)
+    r = try await f.run("lb", "unpin", String(rowId))
+    #expect(r.status == 66)
+    #expect(r.err.contains("Cannot find pin with row_id '\(rowId)'"), "\(r.err)")
   }
 }

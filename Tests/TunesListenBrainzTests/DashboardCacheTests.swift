@@ -78,9 +78,10 @@ import TunesLibrary
   @Test func offlineRefusesWrites() async throws {
     let library = try Self.library()
     let inner = CountingWire([:])
-    let offline = Dashboard(wire: CachingWire(inner: inner, cache: DashboardCache(library: library), mode: .offline))
-    await #expect(throws: DashboardError.notCached(endpoint: "/1/feedback/recording-feedback")) {
-      try await offline.sendFeedback(recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", recordingMsid: nil, score: .love)
+    let offline = Social(wire: CachingWire(inner: inner, cache: DashboardCache(library: library), mode: .offline))
+    let love = SocialWrite.feedback(recordingMbid: Self.a, recordingMsid: nil, score: .love, label: "A")
+    await #expect(throws: SocialError.dashboard(.notCached(endpoint: "/1/feedback/recording-feedback"))) {
+      try await offline.send(love)
     }
     #expect(inner.sent.isEmpty)
   }
@@ -89,27 +90,34 @@ import TunesLibrary
   static let b = "a4864e94-6d75-4ade-bc93-0dabf3521453"
   static let feedbackKey = "POST /1/feedback/recording-feedback"
 
+  static func feedback(_ mbid: String?, _ msid: String?, _ score: FeedbackScore, _ label: String) -> SocialWrite {
+    SocialWrite.feedback(recordingMbid: mbid, recordingMsid: msid, score: score, label: label)
+  }
+
   @Test func queuedFeedbackWaitsForTheNetworkThenGoesInOrder() async throws {
     let library = try Self.library()
-    let queue = FeedbackQueue(library: library)
-    try queue.enqueue(recordingMbid: Self.a, recordingMsid: nil, score: .love, label: "A")
-    try queue.enqueue(recordingMbid: Self.a, recordingMsid: nil, score: .none, label: "A")
-    try queue.enqueue(recordingMbid: nil, recordingMsid: Self.b, score: .hate, label: "B")
+    let queue = SocialQueue(library: library)
+    try queue.enqueue(Self.feedback(Self.a, nil, .love, "A"), account: "alice")
+    try queue.enqueue(Self.feedback(Self.a, nil, .none, "A"), account: "alice")
+    try queue.enqueue(Self.feedback(nil, Self.b, .hate, "B"), account: "alice")
 
     let down = CountingWire([:])
-    var report = try await queue.flush(using: Dashboard(wire: down))
-    #expect(report.stoppedBy == .network(host: "lb.test", cause: "Couldn't connect to server"))
+    var report = try await queue.flush(using: Social(wire: down), account: "alice")
+    #expect(report.stoppedBy == .dashboard(.network(host: "lb.test", cause: "Couldn't connect to server")))
     #expect(report.sent.isEmpty)
     #expect(report.remaining == 3)
     // Only the first was tried; it remembers the attempt and why it failed.
     #expect(down.sent.count == 1)
-    let rows = try queue.pending()
+    let rows = try queue.pending(for: "alice")
     #expect(rows.map(\.attempts) == [1, 0, 0])
     #expect(rows[0].lastError == "cannot reach lb.test: Couldn't connect to server")
 
     let up = CountingWire([Self.feedbackKey: .response(status: 200, body: Data(#"{"status":"ok"}"#.utf8))])
-    report = try await queue.flush(using: Dashboard(wire: up))
-    #expect(report.sent.map(\.label) == ["A", "A", "B"])
+    // Another account's login sends none of them.
+    report = try await queue.flush(using: Social(wire: up), account: "bob")
+    #expect(report.sent.isEmpty && up.sent.isEmpty)
+    report = try await queue.flush(using: Social(wire: up), account: "alice")
+    #expect(report.sent.map(\.0.label) == ["loved A", "unrated A", "hated B"])
     #expect(report.remaining == 0)
     #expect(
       up.sent == [
@@ -121,21 +129,21 @@ import TunesLibrary
 
   @Test func refusedFeedbackIsDroppedAndAuthFailuresStop() async throws {
     let library = try Self.library()
-    let queue = FeedbackQueue(library: library)
-    try queue.enqueue(recordingMbid: Self.a, recordingMsid: nil, score: .love, label: "A")
+    let queue = SocialQueue(library: library)
+    try queue.enqueue(Self.feedback(Self.a, nil, .love, "A"), account: "alice")
     let refusing = CountingWire([
       Self.feedbackKey: .response(status: 400, body: Data(#"{"code":400,"error":"Invalid JSON document submitted"}"#.utf8))
     ])
-    var report = try await queue.flush(using: Dashboard(wire: refusing))
-    #expect(report.dropped.map(\.1) == ["Invalid JSON document submitted"])
+    var report = try await queue.flush(using: Social(wire: refusing), account: "alice")
+    #expect(report.dropped.map(\.1) == [.refused(message: "Invalid JSON document submitted")])
     #expect(report.remaining == 0)
 
-    try queue.enqueue(recordingMbid: Self.a, recordingMsid: nil, score: .love, label: "A")
+    try queue.enqueue(Self.feedback(Self.a, nil, .love, "A"), account: "alice")
     let unauthorized = CountingWire([
       Self.feedbackKey: .response(status: 401, body: Data(#"{"code":401,"error":"Invalid authorization token."}"#.utf8))
     ])
-    report = try await queue.flush(using: Dashboard(wire: unauthorized))
-    #expect(report.stoppedBy == .unauthorized(message: "Invalid authorization token."))
+    report = try await queue.flush(using: Social(wire: unauthorized), account: "alice")
+    #expect(report.stoppedBy == .dashboard(.unauthorized(message: "Invalid authorization token.")))
     #expect(report.stoppedBy?.isTransient == false)
     #expect(report.remaining == 1)
   }

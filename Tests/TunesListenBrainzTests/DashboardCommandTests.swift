@@ -185,6 +185,18 @@ import Testing
     #expect(!r.out.contains("\u{1B}"))
   }
 
+  /// The heatmap is drawn in local time, as the website draws it, and says which zone: in Tokyo
+  /// (UTC+9) Monday 08:00 UTC is Monday 17:00, and Sunday 23:00 UTC is Monday 08:00.
+  @Test func theHeatmapIsInLocalTime() async throws {
+    let f = try await Fixture.reading()
+    let r = try await f.run("lb", "stats", "daily", "--range", "this_month", extra: ["COLUMNS": "60", "TZ": "Asia/Tokyo"])
+    #expect(r.status == 0, "\(r.err)")
+    let lines = r.out.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasSuffix("(hours in Asia/Tokyo, UTC+9)"), "\(lines[0])")
+    #expect(lines[1] == "Mon " + String(repeating: " ", count: 16) + "▒▒" + String(repeating: " ", count: 16) + "██")
+    #expect(lines[7].trimmingCharacters(in: .whitespaces) == "Sun")
+  }
+
   @Test func colourOnlyWhenForcedAndNeverWithNoColor() async throws {
     let f = try await Fixture.reading()
     let forced = try await f.run(

@@ -16,10 +16,11 @@ final class FakeListenBrainz: @unchecked Sendable {
       .appendingPathComponent("Fixtures/fake-listenbrainz/social_routes.py").path
   }
 
-  /// Starts a server; waits for its port without holding a thread of the shared pool.
+  /// Starts a server; waits for its port without holding a thread of the shared pool, as long as a
+  /// python start takes on a busy machine with many suites starting servers at once.
   static func start(world: [String: Any]) async throws -> FakeListenBrainz {
     let server = try FakeListenBrainz(world: world)
-    let deadline = Date().addingTimeInterval(15)
+    let deadline = Date().addingTimeInterval(90)
     while Date() < deadline {
       if let data = FileManager.default.contents(atPath: server.portFile),
         let number = String(decoding: data, as: UTF8.self).split(separator: " ").last

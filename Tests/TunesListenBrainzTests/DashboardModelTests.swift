@@ -332,15 +332,15 @@ import Testing
     }
   }
 
-  @Test func feedbackAndPinRequestsNeedAnIdentifier() async {
-    let d = dashboard([:])
-    await #expect(throws: DashboardError.invalidArgument("feedback needs a recording MBID or MSID")) {
-      try await d.sendFeedback(recordingMbid: nil, recordingMsid: nil, score: .love)
-    }
-    await #expect(throws: DashboardError.self) {
-      try await d.pin(
-        recordingMbid: "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae", recordingMsid: nil, blurb: String(repeating: "x", count: 281))
-    }
+  /// The server counts a pin's words in Unicode code points (Python's len), not in what a reader
+  /// sees as characters: 280 letters with a combining accent are 560 code points, and refused.
+  @Test func pinWordsAreCountedInCodePoints() {
+    #expect(SocialWrite.blurbProblem(String(repeating: "x", count: 280)) == nil)
+    let combined = String(repeating: "e\u{301}", count: 280)
+    #expect(combined.count == 280)
+    let problem = try? #require(SocialWrite.blurbProblem(combined))
+    #expect(problem?.contains("560 Unicode code points") == true)
+    #expect(SocialWrite.blurbProblem(String(repeating: "é", count: 280)) == nil)
   }
 }
 

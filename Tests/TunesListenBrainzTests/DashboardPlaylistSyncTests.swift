@@ -103,4 +103,16 @@ import TunesLibrary
     r = try await f.run("playlist", "push", "No such playlist")
     #expect(r.status == 66)
   }
+
+  /// A revoked token does not hide public data: ListenBrainz refuses a read that carries it (401) and
+  /// tunes asks again without it.
+  @Test func publicReadsWithARevokedToken() async throws {
+    let f = try await Self.fixture()
+    let revoked = ["TUNES_LISTENBRAINZ_TOKEN": "tok-revoked"]
+    var r = try await f.run("playlist", "pull", Self.jams, extra: revoked)
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.hasPrefix("pulled 'Weekly Jams for alice'"))
+    r = try await f.run("lb", "playlists", "troi-bot", "--json", extra: revoked)
+    #expect(r.status == 0, "\(r.err)")
+  }
 }

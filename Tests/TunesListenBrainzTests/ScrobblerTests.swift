@@ -194,4 +194,20 @@ import Testing
     #expect(try await server.storedListens().map { $0["user_name"] as? String } == [FakeServer.user, "Zoë", "Zoë"])
     await submitter?.stop()
   }
+
+  /// A paused account refuses playing_now with a 401 too, for a token that is fine: the player says
+  /// what `tunes lb status` says (the account may not submit now), once, and never asks for a login.
+  @Test func playingNowOfAPausedAccountSaysWhatStatusSays() async throws {
+    let server = try await FakeServer.start()
+    try await server.control(["account": [FakeServer.user: "paused"]])
+    let library = try temporaryLibrary()
+    let song = try insertSong(library, title: "Now", artist: "Playing")
+    let log = LogLines()
+    let scrobbler = Scrobbler(library: library, client: try makeClient(server), submitter: nil, log: { log.append($0) })
+    await scrobbler.songStarted(song: song)?.value
+    await scrobbler.songStarted(song: song)?.value
+    #expect(log.lines.count == 1, "\(log.lines)")
+    #expect(log.lines.first?.hasPrefix("playing_now not sent: ListenBrainz does not take listens from this account now") == true)
+    #expect(log.lines.first?.contains("tunes lb login") == false)
+  }
 }

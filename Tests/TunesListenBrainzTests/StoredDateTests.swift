@@ -1,4 +1,4 @@
-// The queued listens and feedback store their dates as the library's timestamp text, written without
+// The queued listens and writes store their dates as the library's timestamp text, written without
 // GRDB's DateFormatter (which loads ICU into every `tunes play` that counts a listen).
 import Foundation
 import GRDB
@@ -11,7 +11,7 @@ import Testing
   @Test func queuedRecordsUseTheLibrarysTimestamps() {
     for strategy in [
       PendingListen.databaseDateEncodingStrategy(for: "createdAt"),
-      PendingFeedback.databaseDateEncodingStrategy(for: "createdAt"),
+      PendingSocial.databaseDateEncodingStrategy(for: "createdAt"),
     ] {
       guard case .custom = strategy else {
         Issue.record("dates encoded with \(strategy), not DatabaseTimestamp")
@@ -34,13 +34,13 @@ import Testing
     #expect(abs(listen.createdAt.timeIntervalSince(created)) < 0.000_5)
   }
 
-  @Test func queuedFeedbackDateIsStoredAsTimestampText() throws {
+  @Test func queuedWriteDateIsStoredAsTimestampText() throws {
     let library = try temporaryLibrary()
     let created = Date(timeIntervalSince1970: 86_400 * 365.25 * 30 + 0.5)
-    let row = try FeedbackQueue(library: library).enqueue(
-      recordingMbid: nil, recordingMsid: "m", score: .love, label: "A", at: created)
+    let row = try SocialQueue(library: library).enqueue(
+      .feedback(recordingMbid: nil, recordingMsid: "m", score: .love, label: "A"), account: "alice", at: created)
     let stored = try library.pool.read { db in
-      try String.fetchOne(db, sql: "SELECT createdAt FROM pendingFeedback WHERE id = ?", arguments: [row.id])
+      try String.fetchOne(db, sql: "SELECT createdAt FROM pendingSocial WHERE id = ?", arguments: [row.id])
     }
     #expect(stored == DatabaseTimestamp.text(created))
     #expect(stored == "2000-01-01 12:00:00.500")

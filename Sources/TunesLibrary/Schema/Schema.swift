@@ -44,6 +44,7 @@ enum Schema {
     ("playstate-listen-v1", [.playState]),
     ("library-file-problems-v1", [.library]),
     ("playlists-source-hash-v1", [.playlists]),
+    ("outbox-v1", [.dashboard]),
   ]
 
   /// The library's own migration bodies.

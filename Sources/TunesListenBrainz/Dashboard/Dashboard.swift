@@ -1,13 +1,11 @@
-// The dashboard endpoints: one function per ListenBrainz read (and the few writes: feedback, pins,
-// playlists), each building its request, classifying the answer and decoding it defensively.
+// The dashboard endpoints: one function per ListenBrainz read (and the playlist writes; every other
+// write is a SocialWrite sent through the outbox), each building its request, classifying the answer and decoding it defensively.
 import Foundation
 
 public struct Dashboard: Sendable {
   /// Server limits (listenbrainz-server webserver/views/api_tools.py: DEFAULT/MAX_ITEMS_PER_GET).
   public static let defaultCount = 25
   public static let maxCount = 1000
-  /// MAX_BLURB_CONTENT_LENGTH in pinned_recording.py.
-  public static let maxBlurbLength = 280
 
   public let wire: any DashboardWire
 
@@ -208,37 +206,8 @@ public struct Dashboard: Sendable {
 
   // MARK: acting
 
-  /// POST /1/feedback/recording-feedback with the MBID, the MSID or both.
-  public func sendFeedback(recordingMbid: String?, recordingMsid: String?, score: FeedbackScore) async throws(DashboardError) {
-    var object: [String: Any] = ["score": score.rawValue]
-    if let recordingMbid { object["recording_mbid"] = recordingMbid }
-    if let recordingMsid { object["recording_msid"] = recordingMsid }
-    guard object.count > 1 else { throw .invalidArgument("feedback needs a recording MBID or MSID") }
-    _ = try await post("/1/feedback/recording-feedback", object)
-  }
-
-  public func pin(recordingMbid: String?, recordingMsid: String?, blurb: String?) async throws(DashboardError) -> Pin? {
-    var object: [String: Any] = [:]
-    if let recordingMbid { object["recording_mbid"] = recordingMbid }
-    if let recordingMsid { object["recording_msid"] = recordingMsid }
-    guard !object.isEmpty else { throw .invalidArgument("a pin needs a recording MBID or MSID") }
-    if let blurb {
-      guard blurb.count <= Self.maxBlurbLength else {
-        throw .invalidArgument("the blurb has \(blurb.count) characters; ListenBrainz allows \(Self.maxBlurbLength)")
-      }
-      object["blurb_content"] = blurb
-    }
-    let body = try await post("/1/pin", object)
-    return (try? JSONDecoder().decode(OnePinWire.self, from: body))?.pin
-  }
-
-  /// Returns false when there was no active pin (the server's 404).
-  public func unpin() async throws(DashboardError) -> Bool {
-    let reply = await wire.send("POST", "/1/pin/unpin", query: [], body: Data("{}".utf8))
-    if case .response(404, _) = reply { return false }
-    _ = try classify(reply, endpoint: "/1/pin/unpin", user: nil)
-    return true
-  }
+  /// The pin in the answer to `POST /1/pin` (SocialWrite.pin), for its end date.
+  public static func pin(fromAnswer body: Data) -> Pin? { (try? JSONDecoder().decode(OnePinWire.self, from: body))?.pin }
 
   /// POST /1/playlist/create with a JSPF document; returns the new playlist's MBID.
   public func createPlaylist(jspf: Data) async throws(DashboardError) -> String {
@@ -251,21 +220,9 @@ public struct Dashboard: Sendable {
     return mbid
   }
 
-  /// Replaces the tracks of an existing playlist (delete all items, then add): ListenBrainz has no "set tracks".
-  public func replaceTracks(playlistMbid: String, oldCount: Int, recordingMbids: [String]) async throws(DashboardError) {
-    let base = "/1/playlist/\(Self.segment(playlistMbid))"
-    if oldCount > 0 {
-      _ = try await post(base + "/item/delete", ["index": 0, "count": oldCount])
-    }
-    if !recordingMbids.isEmpty {
-      let tracks = recordingMbids.map { ["identifier": [RemotePlaylist.recordingPrefix + $0]] }
-      _ = try await post(base + "/item/add", ["playlist": ["track": tracks]])
-    }
-  }
-
   // MARK: plumbing
 
-  private func post(_ path: String, _ object: [String: Any]) async throws(DashboardError) -> Data {
+  func post(_ path: String, _ object: [String: Any]) async throws(DashboardError) -> Data {
     let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     return try classify(await wire.send("POST", path, query: [], body: body), endpoint: path, user: nil) ?? Data()
   }

@@ -23,6 +23,9 @@ public enum DashboardError: TunesError, Equatable {
   case noRecordingId(song: String)
   case nothingPlaying
   case invalidArgument(String)
+  /// A playlist push stopped part way (`cause`): the remote playlist still holds its `old` earlier
+  /// tracks, then `kept` that begin the new list and `added` of the `of` new ones that follow them.
+  indirect case pushIncomplete(title: String, old: Int, kept: Int, added: Int, of: Int, cause: DashboardError)
 
   public var exitStatus: ExitStatus {
     switch self {
@@ -35,6 +38,7 @@ public enum DashboardError: TunesError, Equatable {
     case .notLoggedIn, .loginNeeded: return .config
     case .database: return .ioError
     case .invalidArgument: return .usage
+    case .pushIncomplete(_, _, _, _, _, let cause): return cause.exitStatus
     }
   }
 
@@ -60,6 +64,12 @@ public enum DashboardError: TunesError, Equatable {
       return "\(song) has no recording MBID and ListenBrainz gave no MSID for it; tag it with MusicBrainz Picard first"
     case .nothingPlaying: return "nothing is playing; name a SONG"
     case .invalidArgument(let text): return text
+    case .pushIncomplete(let title, let old, let kept, let added, let of, let cause):
+      let new = kept + added
+      let total = kept + of
+      return "pushing '\(title)' stopped (\(cause.description)): ListenBrainz holds its \(old) earlier "
+        + "track\(old == 1 ? "" : "s") and \(new) of the \(total) new one\(total == 1 ? "" : "s") after them, "
+        + "no song lost; run the push again to finish"
     }
   }
 
@@ -67,6 +77,7 @@ public enum DashboardError: TunesError, Equatable {
   public var isTransient: Bool {
     switch self {
     case .network, .rateLimited, .server: return true
+    case .pushIncomplete(_, _, _, _, _, let cause): return cause.isTransient
     default: return false
     }
   }

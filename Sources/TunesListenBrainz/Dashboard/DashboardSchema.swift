@@ -1,12 +1,16 @@
 // Tables of the ListenBrainz dashboards: the last answer of every dashboard request (for `--offline`,
-// DashboardCache) and feedback (love/hate) given while ListenBrainz could not be reached (FeedbackQueue),
-// and the area they make in the library database.
+// DashboardCache) and the outbox of writes made while ListenBrainz could not be reached (SocialQueue;
+// love/hate had a table of their own until `outbox-v1`), and the area they make in the library database.
 import GRDB
 import TunesLibrary
 
 public enum DashboardSchema {
   /// Handed to `Library.init` by whoever opens the library.
-  public static let area = DatabaseArea(.dashboard, migrations: ["dashboard-v1": v1, "social-v1": SocialSchema.v1])
+  public static let area = DatabaseArea(
+    .dashboard,
+    migrations: [
+      "dashboard-v1": v1, "social-v1": SocialSchema.v1, "outbox-v1": OutboxSchema.v1,
+    ])
 
   static func v1(_ db: Database) throws {
     // Keyed by "METHOD path?query" exactly as sent, so an offline run finds the answer of the same view.

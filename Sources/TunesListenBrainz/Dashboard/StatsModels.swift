@@ -109,6 +109,24 @@ public struct DailyActivity: Codable, Sendable, Equatable {
   public var lastUpdated: Int?
 
   public var total: Int { counts.joined().reduce(0, +) }
+
+  /// The grid moved to a zone `seconds` east of UTC, as the website moves it to the browser's: the
+  /// server counts whole UTC hours, so a zone with a part-hour offset moves by its whole hours (+5:30
+  /// by 5), and Sunday 23:00 UTC in UTC+2 is Monday 01:00.
+  public func inZone(secondsFromUTC seconds: Int) -> DailyActivity {
+    let shift = seconds / 3600
+    guard shift != 0, counts.count == 7, counts.allSatisfy({ $0.count == 24 }) else { return self }
+    var moved = Array(repeating: Array(repeating: 0, count: 24), count: 7)
+    for day in 0..<7 {
+      for hour in 0..<24 {
+        let slot = ((day * 24 + hour + shift) % 168 + 168) % 168
+        moved[slot / 24][slot % 24] += counts[day][hour]
+      }
+    }
+    var out = self
+    out.counts = moved
+    return out
+  }
 }
 
 public struct CountryArtists: Codable, Sendable, Equatable {

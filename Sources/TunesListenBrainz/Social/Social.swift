@@ -47,7 +47,7 @@ public struct Social: Sendable {
       // The path's user is the one followed: /1/user/{other}/follow.
       let segment = write.path.split(separator: "/").dropFirst(2).first.map(String.init) ?? ""
       notFound = .user(segment.removingPercentEncoding ?? segment)
-    case .delete, .hide, .unhide, .thank: notFound = .event
+    case .delete, .hide, .unhide, .thank, .feedback, .pin, .unpin, .deletePin: notFound = .event
     case .recommend, .recommendPersonal, .review:
       let segment = write.path.split(separator: "/").dropFirst(2).first.map(String.init) ?? ""
       notFound = .user(segment.removingPercentEncoding ?? segment)

@@ -1,7 +1,11 @@
-// Social writes that wait for ListenBrainz: each write is stored first and the queue sent oldest
-// first, so `follow bob` then `unfollow bob` given offline still ends not following. A write is
-// dropped after the server's answer, kept for a failure worth retrying (network, 429, 5xx), and kept
-// (stopping the flush) for a refused token. Writes queued under another account wait for its login.
+// The one outbox of writes (follow, recommend, review, feed actions, love/hate, pins): each write is
+// stored first, with the account that made it, and the outbox sent oldest first, so `follow bob` then
+// `unfollow bob` given offline still ends not following, and a write only ever goes out with its own
+// account's token. A write is dropped after the server's answer, kept for a failure worth retrying
+// (network, 429, 5xx), and kept (stopping the flush) for a refused token. Rows without an account
+// (queued before tunes kept it) are held until claimed. A row being sent is marked (`sendingSince`), so
+// two processes draining at once never send it twice; a mark older than `staleClaim` is a process that
+// died mid-send, and the row goes again.
 import Foundation
 import GRDB
 import TunesLibrary
@@ -13,10 +17,12 @@ public struct PendingSocial: Codable, Sendable, Equatable, TimestampedRecord, Mu
   public var path: String
   public var body: Data
   public var label: String
+  /// The user the write was made as; nil: held (queued before tunes kept the account).
   public var account: String?
   public var attempts: Int
   public var lastError: String?
   public var createdAt: Date
+  public var sendingSince: Date?
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -33,6 +39,8 @@ public struct SocialQueue: Sendable {
     public var dropped: [(PendingSocial, SocialError)] = []
     /// Why the flush stopped early; that row and the later ones stay queued.
     public var stoppedBy: SocialError?
+    /// Another process is sending the next row: this flush left it, and the later ones, to it.
+    public var busy = false
     public var remaining: Int = 0
 
     public func outcome(of id: Int64?) -> Result<Data, SocialError>? {
@@ -42,31 +50,49 @@ public struct SocialQueue: Sendable {
     }
   }
 
+  /// A send mark older than this belongs to a process that died mid-request (requests time out in 30 s).
+  public static let staleClaim: TimeInterval = 120
+
   public let library: Library
 
   public init(library: Library) { self.library = library }
   private var tables: AreaDatabase { library.database(for: .dashboard) }
 
   @discardableResult
-  public func enqueue(_ write: SocialWrite, account: String?, at date: Date = Date()) throws(SocialError) -> PendingSocial {
+  public func enqueue(_ write: SocialWrite, account: String, at date: Date = Date()) throws(SocialError) -> PendingSocial {
     var row = PendingSocial(
       id: nil, action: write.action.rawValue, path: write.path, body: write.body, label: write.label, account: account,
-      attempts: 0, lastError: nil, createdAt: date)
+      attempts: 0, lastError: nil, createdAt: date, sendingSince: nil)
     try guarded { try tables.write { db in try row.insert(db) } }
     return row
   }
 
-  /// Rows `account` may send: its own and those of no known account, oldest first.
+  /// Rows `account` sends, oldest first: only its own (held rows wait for a claim).
   public func pending(for account: String?) throws(SocialError) -> [PendingSocial] {
-    try guarded {
-      try tables.read { db in
-        try PendingSocial.filter(Column("account") == account || Column("account") == nil).order(Column("id")).fetchAll(db)
-      }
+    guard let account else { return [] }
+    return try guarded {
+      try tables.read { db in try PendingSocial.filter(Column("account") == account).order(Column("id")).fetchAll(db) }
     }
   }
 
   public func all() throws(SocialError) -> [PendingSocial] {
     try guarded { try tables.read { db in try PendingSocial.order(Column("id")).fetchAll(db) } }
+  }
+
+  /// Rows queued with no account (before tunes kept it): never sent until claimed.
+  public func held() throws(SocialError) -> [PendingSocial] {
+    try guarded { try tables.read { db in try PendingSocial.filter(Column("account") == nil).order(Column("id")).fetchAll(db) } }
+  }
+
+  /// Gives the held rows to `account` (the user says they are theirs); returns how many.
+  @discardableResult
+  public func claimHeld(for account: String) throws(SocialError) -> Int {
+    try guarded {
+      try tables.write { db in
+        try db.execute(sql: "UPDATE pendingSocial SET account = ? WHERE account IS NULL", arguments: [account])
+        return db.changesCount
+      }
+    }
   }
 
   /// Sends `account`'s queued writes oldest first; stops at the first failure worth retrying or a refused token.
@@ -78,21 +104,23 @@ public struct SocialQueue: Sendable {
         report.dropped.append((row, .refused(message: "unknown queued action \(row.action)")))
         continue
       }
-      do {
-        let answer = try await social.send(write)
+      guard try claim(row) else {
+        report.busy = true
+        break
+      }
+      do throws(SocialError) {
+        let answer: Data
+        if let copy = try await earlierCopy(of: row, write: write, social: social) {
+          answer = copy
+        } else {
+          answer = try await social.send(write)
+        }
         try delete(row)
         report.sent.append((row, answer))
       } catch {
         if error.isTransient || error.isTokenRefusal {
-          let failed = error
-          try guarded {
-            try tables.write { db in
-              try db.execute(
-                sql: "UPDATE pendingSocial SET attempts = attempts + 1, lastError = ? WHERE id = ?",
-                arguments: [failed.description, row.id])
-            }
-          }
-          report.stoppedBy = failed
+          try release(row, error: error)
+          report.stoppedBy = error
           break
         }
         try delete(row)
@@ -101,6 +129,52 @@ public struct SocialQueue: Sendable {
     }
     report.remaining = try pending(for: account).count
     return report
+  }
+
+  /// A recommendation whose earlier send got no answer may have been stored: the user's own feed
+  /// tells, so it is looked for there (the server's event, as its answer) instead of made twice.
+  func earlierCopy(of row: PendingSocial, write: SocialWrite, social: Social) async throws(SocialError) -> Data? {
+    guard row.attempts > 0, write.action == .recommend || write.action == .recommendPersonal, let account = row.account
+    else { return nil }
+    let sent = (try? JSONSerialization.jsonObject(with: write.body)) as? [String: Any]
+    let metadata = sent?["metadata"] as? [String: Any]
+    let mbid = metadata?["recording_mbid"] as? String
+    let msid = metadata?["recording_msid"] as? String
+    let kind: FeedEvent.Kind = write.action == .recommend ? .recommendation : .personalRecommendation
+    // Events are dated in whole seconds by the server: a second's slack before the row was made.
+    let since = Int(row.createdAt.timeIntervalSince1970) - 1
+    // Both ends given: with min_ts alone the server's window may stop short of now.
+    let page = try await social.feed(
+      user: account, view: .events, count: 100, olderThan: Int(Date().timeIntervalSince1970) + 60, newerThan: since)
+    let match = page.events.first { event in
+      event.kind == kind && event.user.lowercased() == account.lowercased()
+        && ((mbid != nil && event.track?.recordingMbid == mbid) || (msid != nil && event.track?.recordingMsid == msid))
+    }
+    guard let match else { return nil }
+    return SocialWrite.json(["id": match.id ?? 0, "created": match.created ?? 0, "event_type": kind.rawValue])
+  }
+
+  /// Marks the row as being sent by this process; false when another process is sending it.
+  private func claim(_ row: PendingSocial) throws(SocialError) -> Bool {
+    let now = Date()
+    return try guarded {
+      try tables.write { db in
+        try db.execute(
+          sql: "UPDATE pendingSocial SET sendingSince = ? WHERE id = ? AND (sendingSince IS NULL OR sendingSince < ?)",
+          arguments: [now, row.id, now.addingTimeInterval(-Self.staleClaim)])
+        return db.changesCount == 1
+      }
+    }
+  }
+
+  private func release(_ row: PendingSocial, error: SocialError) throws(SocialError) {
+    try guarded {
+      try tables.write { db in
+        try db.execute(
+          sql: "UPDATE pendingSocial SET attempts = attempts + 1, lastError = ?, sendingSince = NULL WHERE id = ?",
+          arguments: [error.description, row.id])
+      }
+    }
   }
 
   private func delete(_ row: PendingSocial) throws(SocialError) {

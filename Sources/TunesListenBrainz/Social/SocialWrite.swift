@@ -1,12 +1,13 @@
-// One social write to ListenBrainz (follow, unfollow, hide, unhide, delete, thank, recommend, review)
-// as a value: the POST's path and JSON body exactly as they will be sent, and a label for messages.
+// One write to ListenBrainz made by a command (follow, unfollow, hide, unhide, delete, thank, recommend,
+// review, love/hate, pin, unpin, deleting a pin) as a value: the POST's path and JSON body exactly as they will be sent, and a label for messages.
 // Built whole before anything is sent, so the same bytes can wait in the database while ListenBrainz
-// cannot be reached (SocialQueue) and go out unchanged later.
+// cannot be reached (SocialQueue, the one outbox of writes) and go out unchanged later.
 import Foundation
 
 public struct SocialWrite: Codable, Sendable, Equatable {
   public enum Action: String, Codable, Sendable, CaseIterable {
     case follow, unfollow, hide, unhide, delete, thank, recommend, recommendPersonal = "recommend-personal", review
+    case feedback, pin, unpin, deletePin = "delete-pin"
   }
 
   public var action: Action
@@ -98,6 +99,47 @@ public struct SocialWrite: Codable, Sendable, Equatable {
     if let mbid { object["recording_mbid"] = mbid }
     if let msid { object["recording_msid"] = msid }
     return object
+  }
+
+  // MARK: feedback and pins
+
+  /// `POST /1/feedback/recording-feedback`: love (1), hate (-1) or take back (0), by MBID or MSID.
+  public static func feedback(recordingMbid: String?, recordingMsid: String?, score: FeedbackScore, label: String)
+    -> SocialWrite
+  {
+    var object = recording(recordingMbid, recordingMsid)
+    object["score"] = score.rawValue
+    return SocialWrite(
+      action: .feedback, path: "/1/feedback/recording-feedback", body: json(object), label: "\(score.word) \(label)")
+  }
+
+  /// The server's limit on a pin's words, counted as it counts them: Unicode code points.
+  public static let maxBlurbLength = 280
+
+  /// Why `blurb` is refused (nil: fine), in the server's counting (code points, not what a reader sees
+  /// as characters: a letter with a combining accent is two).
+  public static func blurbProblem(_ blurb: String) -> String? {
+    let length = blurb.unicodeScalars.count
+    guard length > maxBlurbLength else { return nil }
+    return "the pin's words have \(length) Unicode code points (accents written as combining marks count apart); "
+      + "ListenBrainz allows \(maxBlurbLength)"
+  }
+
+  /// `POST /1/pin`: pins the recording on the token owner's profile (for the server's default week).
+  public static func pin(recordingMbid: String?, recordingMsid: String?, blurb: String?, label: String) -> SocialWrite {
+    var object = recording(recordingMbid, recordingMsid)
+    if let blurb { object["blurb_content"] = blurb }
+    return SocialWrite(action: .pin, path: "/1/pin", body: json(object), label: "pin \(label)")
+  }
+
+  /// `POST /1/pin/unpin`: ends the current pin.
+  public static func unpin() -> SocialWrite {
+    SocialWrite(action: .unpin, path: "/1/pin/unpin", body: Data("{}".utf8), label: "unpin")
+  }
+
+  /// `POST /1/pin/delete/{row_id}`: removes one of the owner's pins from the pin history.
+  public static func deletePin(rowId: Int) -> SocialWrite {
+    SocialWrite(action: .deletePin, path: "/1/pin/delete/\(rowId)", body: Data(), label: "delete pin \(rowId)")
   }
 
   // MARK: reviewing

@@ -2,6 +2,13 @@
 # user stats, followers/following, feedback, pins, playlists and user search, answering with the
 # shapes, statuses (204, 404, 400) and paging rules of ../../../../shared/docs/listenbrainz-api.md.
 #
+# Playlist edits follow playlist_api.py: item/add takes at most MAX_RECORDINGS_PER_ADD (100) recordings
+# a call, item/delete a range; pins follow pinned_recording_api.py, pin/delete/{row_id} included. A
+# token sent with a public read is checked as the server checks it (validate_auth_header(optional=True)):
+# a revoked one is a 401 even where no token is needed.
+# Test controls when serving alone: GET /_dashboard/requests (every request, with the track count of
+# each item/add) and POST /_dashboard/fault ({"path": regex on "METHOD path", "after": n, "status": s,
+# "apply": bool}: n matching requests pass, the next is answered s, after being applied when "apply").
 # The data comes from a "world" JSON file (see load_world) or POST /__dashboard_world. server.py
 # registers these routes behind its own (`register(route)`); `route(method, path, query, headers, body)`
 # returns (status, body bytes) or None. Run alone (`python3 dashboard_routes.py WORLD.json`) it serves
@@ -24,9 +31,15 @@ ENTITY_TOTAL = {"artists": "total_artist_count", "releases": "total_release_coun
 PLAYLIST_PREFIX = "https://listenbrainz.org/playlist/"
 RECORDING_PREFIX = "https://musicbrainz.org/recording/"
 JSPF_PLAYLIST = "https://musicbrainz.org/doc/jspf#playlist"
+# playlist_api.py: item/add refuses more recordings than this in one call.
+MAX_RECORDINGS_PER_ADD = 100
 
 _lock = threading.Lock()
 WORLD = {"tokens": {}, "users": {}}
+# Test controls: every request as "METHOD path" (with the track count of an item/add), and faults
+# ({"path": regex, "after": n, "status": s}: n matching requests pass, the next is answered s unapplied).
+REQUESTS = []
+FAULTS = []
 
 
 def load_world(path):
@@ -83,6 +96,15 @@ def auth_user(headers):
     if user is None:
         return None, error(401, "Invalid authorization token.")
     return user, None
+
+
+def optional_caller(headers):
+    """validate_auth_header(optional=True): no header is an anonymous caller; a header with a token the
+    server does not know is a 401, as on the real server (public reads included)."""
+    header = headers.get("authorization")
+    if not header:
+        return None, None
+    return auth_user(headers)
 
 
 def int_arg(query, name, default, message):
@@ -404,7 +426,12 @@ def post_pin(headers, body):
     for p in every:
         if p.get("pinned_until", 0) > now:
             p["pinned_until"] = now
-    pin = {"row_id": len(every) + 1, "recording_msid": doc.get("recording_msid"), "recording_mbid": doc.get("recording_mbid"),
+    # One sequence for every user's pins, never reused (a deleted pin's id names nothing again).
+    used = [p["row_id"] for _, d in WORLD["users"].items() for p in d.get("pins", [])]
+    WORLD["next_pin_id"] = max([WORLD.get("next_pin_id", 1)] + [i + 1 for i in used])
+    row_id = WORLD["next_pin_id"]
+    WORLD["next_pin_id"] += 1
+    pin = {"row_id": row_id, "recording_msid": doc.get("recording_msid"), "recording_mbid": doc.get("recording_mbid"),
            "blurb_content": doc.get("blurb_content"), "created": now, "pinned_until": doc.get("pinned_until", now + 7 * 86400),
            "track_metadata": None}
     every.append(pin)
@@ -422,6 +449,20 @@ def unpin(headers):
         return error(404, "Cannot find an active pinned recording for user '%s' to unpin." % user)
     for p in active:
         p["pinned_until"] = now
+    return 200, dumps({"status": "ok"})
+
+
+def delete_pin(headers, row_id):
+    """pinned_recording_api.delete_pin_for_user: only the caller's own pin, any in its history."""
+    user, err = auth_user(headers)
+    if err:
+        return err
+    _, data = find_user(user)
+    every = data.get("pins", [])
+    kept = [p for p in every if str(p["row_id"]) != row_id]
+    if len(kept) == len(every):
+        return error(404, "Cannot find pin with row_id '%s' for user '%s'" % (row_id, user))
+    data["pins"] = kept
     return 200, dumps({"status": "ok"})
 
 
@@ -460,8 +501,9 @@ def list_playlists(url_user, kind, query, headers):
     count, offset, err = count_offset(query)
     if err:
         return err
-    header = headers.get("authorization") or ""
-    caller = WORLD["tokens"].get(header.split(" ")[1]) if " " in header else None
+    caller, err = optional_caller(headers)
+    if err:
+        return err
     if kind == "createdfor":
         chosen = [(o, p) for o, p in all_playlists() if (p.get("created_for") or "").lower() == name.lower()]
     elif kind == "collaborator":
@@ -477,8 +519,9 @@ def list_playlists(url_user, kind, query, headers):
 
 
 def get_playlist(mbid, headers):
-    header = headers.get("authorization") or ""
-    caller = WORLD["tokens"].get(header.split(" ")[1]) if " " in header else None
+    caller, err = optional_caller(headers)
+    if err:
+        return err
     for owner, p in all_playlists():
         if p["mbid"] == mbid.lower() and (p.get("public", True) or caller == owner):
             return 200, dumps({"playlist": playlist_jspf(owner, p, True)})
@@ -541,8 +584,11 @@ def edit_items(mbid, action, headers, body):
             return error(400, "A valid index and count must be specified.")
         del target["tracks"][index:index + count]
     else:
+        given = (doc.get("playlist") or {}).get("track") or []
+        if len(given) > MAX_RECORDINGS_PER_ADD:
+            return error(400, "You may only add max %d recordings per call." % MAX_RECORDINGS_PER_ADD)
         new = []
-        for i, t in enumerate((doc.get("playlist") or {}).get("track") or []):
+        for i, t in enumerate(given):
             rec, err = recording_of(t, i)
             if err:
                 return err
@@ -553,8 +599,62 @@ def edit_items(mbid, action, headers, body):
 
 # ---------------------------------------------------------------- routing
 
+def control(method, path, body):
+    """The test controls: GET /_dashboard/requests, POST /_dashboard/fault; None for other paths."""
+    if method == "GET" and path == "/_dashboard/requests":
+        with _lock:
+            return 200, dumps({"requests": REQUESTS})
+    if method == "POST" and path == "/_dashboard/fault":
+        with _lock:
+            FAULTS.append(json.loads(body or b"{}"))
+        return 200, dumps({"status": "ok"})
+    return None
+
+
+def take_fault(method, path, body):
+    """Logs the request; the fault that answers it, or None."""
+    import re
+    entry = {"method": method, "path": path}
+    if path.endswith("/item/add"):
+        try:
+            entry["tracks"] = len(((json.loads(body or b"{}").get("playlist") or {}).get("track")) or [])
+        except (ValueError, AttributeError):
+            pass
+    with _lock:
+        REQUESTS.append(entry)
+        for fault in FAULTS:
+            if re.search(fault.get("path", "$^"), method + " " + path):
+                if fault.get("after", 0) > 0:
+                    fault["after"] -= 1
+                    continue
+                FAULTS.remove(fault)
+                return fault
+    return None
+
+
+def answer(method, path, query, headers, body, inner):
+    """A request as the server meets it when serving alone: the test controls, the log, then `inner`'s
+    route. A fault answers 503 (or its "status") instead; with "apply" the route runs first and only
+    its reply is lost, as when a connection drops after the server stored the write."""
+    control_answer = control(method, path, body)
+    if control_answer:
+        return control_answer
+    fault = take_fault(method, path, body)
+    if fault and not fault.get("apply"):
+        return error(fault.get("status", 503), "Service Unavailable")
+    result = inner(method, path, query, headers, body)
+    if fault:
+        return error(fault.get("status", 503), "Service Unavailable")
+    return result
+
+
 def route(method, path, query, headers, body):
     """(status, body) for a dashboard route, None for any other path."""
+    return answer(method, path, query, headers, body, routes)
+
+
+def routes(method, path, query, headers, body):
+    """The dashboard routes themselves."""
     parts = [unquote(p) for p in path.split("/")]
     # ['', '1', ...]
     if len(parts) < 3 or parts[1] != "1":
@@ -597,6 +697,8 @@ def route(method, path, query, headers, body):
                 return post_pin(headers, body)
             if p == ["pin", "unpin"]:
                 return unpin(headers)
+            if len(p) == 3 and p[:2] == ["pin", "delete"] and p[2].isdigit():
+                return delete_pin(headers, p[2])
             if p == ["playlist", "create"]:
                 return create_playlist(headers, body)
             if len(p) == 4 and p[0] == "playlist" and p[2] == "item" and p[3] in ("add", "delete"):

@@ -13,7 +13,8 @@
 # (recommendations, personal recommendations, reviews, notifications, thanks; one id sequence, as the
 # server's user_timeline_event table) and "follow_events". server.py registers these routes before
 # the dashboard ones (`register(route)`); run alone (`python3 social_routes.py WORLD.json [PORTFILE]`)
-# it serves these and the dashboard routes, as dashboard_routes.py does alone.
+# it serves these and the dashboard routes, as dashboard_routes.py does alone, behind the same test
+# controls (GET /_dashboard/requests, POST /_dashboard/fault).
 import json
 import time
 import uuid
@@ -505,4 +506,4 @@ def register(route_decorator):
 
 
 if __name__ == "__main__":
-    dash.serve(lambda *request: route(*request) or dash.route(*request))
+    dash.serve(lambda *r: dash.answer(*r, inner=lambda *q: route(*q) or dash.routes(*q)))

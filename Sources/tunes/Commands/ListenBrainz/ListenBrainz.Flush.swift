@@ -1,5 +1,7 @@
 // `tunes lb flush`: sends every pending listen now (with a progress bar on a terminal), without playing,
-// then the feedback and social writes queued while offline.
+// then the writes (love/hate, pins, follows, recommendations, reviews, feed actions) queued while
+// offline for the logged-in account. `--claim-held` first gives the writes queued before tunes kept
+// their account to the logged-in one.
 import ArgumentParser
 import Foundation
 import TunesCore
@@ -12,6 +14,11 @@ extension ListenBrainz {
       commandName: "flush", abstract: "Send all pending listens to ListenBrainz now.")
 
     @OptionGroup var global: GlobalOptions
+
+    @Flag(
+      name: .long,
+      help: "Send the held writes (queued before tunes kept their account) as the logged-in user: say so only if they are yours.")
+    var claimHeld = false
 
     func run() async throws {
       try await reportingErrors {
@@ -55,7 +62,6 @@ extension ListenBrainz {
       let pending = try queue.countSendable(as: user)
       if pending == 0 && !others.isEmpty {
         print("Nothing to send for \(user ?? "this token (its user is not known)"); \(QueueListing.waiting(others)).")
-        if account.isDefaultTarget, let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
         if account.isDefaultTarget { try await flushSocial() }
         return
       }
@@ -75,18 +81,23 @@ extension ListenBrainz {
         )
       }
       if !others.isEmpty { print("\(QueueListing.waiting(others)).") }
-      if account.isDefaultTarget, let feedback = try await ListenBrainzActing.flushFeedback(global: global) { print(feedback) }
       if account.isDefaultTarget { try await flushSocial() }
     }
 
-    /// Follows, recommendations, reviews and feed actions queued while offline go out with the listens.
-    /// A token whose user tunes does not know has no social queue of its own: nothing to send then.
+    /// The writes queued while offline go out with the listens. A token whose user tunes does not know
+    /// has no writes of its own: nothing to send then.
     private func flushSocial() async throws {
       let acting: SocialActing
       do { acting = try SocialActing(global: global, what: "tunes lb flush") } catch DashboardError.notLoggedIn {
         return
       }
+      if claimHeld {
+        let claimed = try acting.queue.claimHeld(for: acting.user)
+        print("\(claimed) held write\(claimed == 1 ? "" : "s") given to \(acting.user).")
+      }
       for line in try await acting.flushQueued() { print(line) }
+      let held = try acting.queue.held().count
+      if held > 0 { print(SocialActing.heldLine(held)) }
     }
   }
 }

@@ -1,5 +1,7 @@
 // `tunes lb pin [SONG] [--blurb TEXT]`: pins the playing song (or SONG) on the user's ListenBrainz
-// profile for a week (the server's default), replacing the current pin.
+// profile for a week (the server's default), replacing the current pin. The words are counted as the
+// server counts them (Unicode code points) before anything is sent; offline, the pin waits in the
+// outbox with the account that made it.
 import ArgumentParser
 import Foundation
 import TunesListenBrainz
@@ -12,7 +14,7 @@ extension ListenBrainz {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "A few words shown with the pin (at most 280 characters).")
+    @Option(name: .long, help: "A few words shown with the pin (at most 280 Unicode code points).")
     var blurb: String?
 
     @Argument(parsing: .allUnrecognized, help: "A song id, path or query (default: the song playing now).")
@@ -20,23 +22,23 @@ extension ListenBrainz {
 
     mutating func validate() throws {
       song = try QueryWords.checked(song, of: Self.self)
-      if let blurb, blurb.count > TunesListenBrainz.Dashboard.maxBlurbLength {
-        throw ValidationError(
-          "--blurb has \(blurb.count) characters; ListenBrainz allows \(TunesListenBrainz.Dashboard.maxBlurbLength)")
-      }
+      if let blurb, let problem = SocialWrite.blurbProblem(blurb) { throw ValidationError("--blurb: \(problem)") }
     }
 
     func run() async throws {
       try await reportingErrors {
-        let (dashboard, access, _) = try ListenBrainzActing.online(global: global)
+        let acting = try SocialActing(global: global, what: "sending feedback or pins")
         let target = try await ListenBrainzActing.identify(
-          try ListenBrainzActing.song(song, global: global), dashboard: dashboard, user: access.userName)
-        let pin = try await dashboard.pin(
+          try ListenBrainzActing.song(song, global: global), dashboard: acting.dashboard, user: acting.user)
+        let write = SocialWrite.pin(
           recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil,
-          blurb: blurb)
-        var line = "pinned \(target.label)"
-        if let until = pin?.pinnedUntil { line += " until \(DashboardText.dateTime(epoch: until))" }
-        print(TerminalText.safe(line))
+          blurb: blurb, label: target.label)
+        let outcome = try await acting.perform(write)
+        var done = "pinned \(target.label)"
+        if let until = outcome.answer.flatMap(TunesListenBrainz.Dashboard.pin(fromAnswer:))?.pinnedUntil {
+          done += " until \(DashboardText.dateTime(epoch: until))"
+        }
+        for line in SocialActing.text(outcome, done: done, label: write.label) { print(TerminalText.safe(line)) }
       }
     }
   }

@@ -1,7 +1,8 @@
-// `tunes lb review [SONG] [--album | --artist] --rating 1-5 --text TEXT`: a CritiqueBrainz review of
+// `tunes lb review [SONG] [--album | --artist] [--rating 1-5] --text TEXT`: a CritiqueBrainz review of
 // the playing song (or SONG), of its album (release group) or of its artist, written through
-// ListenBrainz and shown in your followers' feeds. CritiqueBrainz's rules (25 to 100 000 characters,
-// 1–5 stars) are checked before anything is sent, and so is the link to CritiqueBrainz, which
+// ListenBrainz and shown in your followers' feeds. The entity's name is what the website sends: the
+// recording's title, the album's or the artist's name. A review may have no stars (text only), as
+// on the website. CritiqueBrainz's rules (25 to 100 000 characters, 1–5 stars) are checked before anything is sent, and so is the link to CritiqueBrainz, which
 // ListenBrainz needs to post the review in your name (`GET /1/user/{user}/services`).
 import ArgumentParser
 import Foundation
@@ -26,8 +27,8 @@ extension ListenBrainz {
     @Flag(name: .long, help: "Review the song's artist (its first artist MBID).")
     var artist = false
 
-    @Option(name: .long, help: "Stars, 1 to 5.")
-    var rating: Int
+    @Option(name: .long, help: "Stars, 1 to 5 (default: none, a text-only review).")
+    var rating: Int?
 
     @Option(name: .long, help: "The review (25 to 100000 characters).")
     var text: String
@@ -62,12 +63,12 @@ extension ListenBrainz {
               write, outcome,
               extra: [
                 "entityType": review.entityType.rawValue, "entityId": review.entityId, "entityName": review.entityName,
-                "rating": rating,
+                "rating": rating.map { $0 as Any } ?? NSNull(),
               ]))
           return
         }
-        var done = "reviewed \(review.entityName) (\(review.entityType.rawValue.replacingOccurrences(of: "_", with: " "))) "
-        done += String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
+        var done = "reviewed \(review.entityName) (\(review.entityType.rawValue.replacingOccurrences(of: "_", with: " ")))"
+        if let rating { done += " " + String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating) }
         for line in SocialActing.text(outcome, done: done, label: write.label) { print(TerminalText.safe(line)) }
       }
     }
@@ -81,14 +82,13 @@ extension ListenBrainz {
             "the library knows the release of \(target.label), not its release group, which CritiqueBrainz reviews; give the release group's MBID with --mbid (from musicbrainz.org)"
           )
         }
-        let name = try librarySong(acting.library)?.album ?? target.label
+        let name = target.album ?? target.label
         return .init(
           entityType: .releaseGroup, entityId: mbid.lowercased(), entityName: name, text: text, rating: rating, language: language
         )
       }
       if artist {
-        let row = try librarySong(acting.library)
-        guard let id = mbid ?? row?.artistMbids.first else {
+        guard let id = mbid ?? target.artistMbids.first else {
           throw SocialError.invalidReview(
             "\(target.artist) has no artist MBID in the library; tag it with MusicBrainz Picard or give one with --mbid")
         }
@@ -106,22 +106,8 @@ extension ListenBrainz {
         )
       }
       return .init(
-        entityType: .recording, entityId: id.lowercased(), entityName: target.label, text: text, rating: rating,
+        entityType: .recording, entityId: id.lowercased(), entityName: target.title, text: text, rating: rating,
         language: language)
-    }
-
-    /// The library's row of the song (for its album and artist MBIDs); nil when the player plays a file outside it.
-    func librarySong(_ library: Library) throws -> Song? {
-      if song.isEmpty {
-        guard let file = try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.playerSocket)).song?.file
-        else {
-          return nil
-        }
-        return try library.song(path: file)
-      }
-      if let found = try SongArgument.byIdOrPath(song, in: library) { return found }
-      let candidates = try library.songs(matching: LibraryQuery.parse(arguments: song))
-      return candidates.count == 1 ? candidates[0] : nil
     }
 
     /// ListenBrainz posts reviews through the account's CritiqueBrainz link; say so before sending when it is missing.

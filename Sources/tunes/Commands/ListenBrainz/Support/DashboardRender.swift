@@ -67,8 +67,13 @@ struct DashboardRender {
   func daily(_ answer: StatsAnswer<DailyActivity>) -> [String] {
     switch answer {
     case .notCalculated(let user): return [title("Daily activity"), dim(DashboardText.notCalculated(user))]
-    case .ready(let daily):
-      let head = "Daily activity, \(DashboardText.rangeName(daily.range)) (hours in UTC)"
+    case .ready(let utc):
+      // Local time, as the website shows it, and the zone said.
+      let zone = TimeZone.current
+      let offset = zone.secondsFromGMT()
+      let daily = utc.inZone(secondsFromUTC: offset)
+      let head =
+        "Daily activity, \(DashboardText.rangeName(daily.range)) (hours in \(DashboardText.zoneName(zone, offset: offset)))"
       return [title(head)]
         + Heatmap.render(
           counts: daily.counts, rowLabels: DailyActivity.days.map { String($0.prefix(3)) }, width: width, style: style)
@@ -108,7 +113,10 @@ struct DashboardRender {
     for pin in list.pins {
       let what = pin.track.map { DashboardText.track($0) } ?? ("recording " + (pin.recordingMbid ?? pin.recordingMsid ?? "?"))
       let active = (pin.pinnedUntil ?? 0) > now ? "● " : "  "
-      var text = DashboardText.dateTime(epoch: pin.created) + " " + active + what
+      // The row id names the pin to `tunes lb unpin ROW_ID` (deleting it from the history); first, so a
+      // line cut to the terminal's width keeps it.
+      var text = pin.rowId.map { "[\($0)] " } ?? ""
+      text += DashboardText.dateTime(epoch: pin.created) + " " + active + what
       if let blurb = pin.blurb { text += " — “\(blurb)”" }
       lines.append(line(text))
     }

@@ -53,4 +53,11 @@ enum DashboardText {
   static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"
   }
+
+  /// "UTC", or "Europe/Berlin, UTC+1" (the whole hours the grid moved by).
+  static func zoneName(_ zone: TimeZone, offset: Int) -> String {
+    let hours = offset / 3600
+    if offset == 0 && ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu"].contains(zone.identifier) { return "UTC" }
+    return "\(zone.identifier), UTC\(hours >= 0 ? "+" : "")\(hours)"
+  }
 }

@@ -1,12 +1,14 @@
-// What love/hate/unrate and pin share: the song acted on (a SONG named by id, path or query, else the
-// song the running player plays) and the recording id ListenBrainz knows it by: its recording MBID, else
-// the MBID or MSID of the same track among the user's recent listens.
+// What love/hate/unrate, pin, recommend and review share: the song acted on (a SONG named by id, path or
+// query, else the song the running player plays) and the recording id ListenBrainz knows it by: its
+// recording MBID (for the playing song, the one its tags carry as the player reports them, so a tagged
+// song needs no earlier listen), else the MBID or MSID of the same track among the user's recent listens.
 import Foundation
 import TunesControl
 import TunesCore
 import TunesLibrary
 import TunesListenBrainz
 import TunesMPD
+import TunesTags
 
 enum ListenBrainzActing {
   /// The song acted on, as ListenBrainz may know it.
@@ -14,8 +16,11 @@ enum ListenBrainzActing {
     var label: String
     var artist: String
     var title: String
+    var album: String?
     var recordingMbid: String?
     var recordingMsid: String?
+    /// Its artists' MBIDs (reviews of the artist).
+    var artistMbids: [String] = []
   }
 
   /// The song named by `words` (an id, a path, or a query matching exactly one song), or the playing one.
@@ -35,30 +40,43 @@ enum ListenBrainzActing {
 
   static func target(_ song: Song) -> Target {
     Target(
-      label: "\(song.artist) – \(song.title)", artist: song.artist, title: song.title,
-      recordingMbid: song.recordingMbid.flatMap { UUID(uuidString: $0) != nil ? $0.lowercased() : nil }, recordingMsid: nil)
+      label: "\(song.artist) – \(song.title)", artist: song.artist, title: song.title, album: song.album,
+      recordingMbid: PlaylistPush.mbid(song.recordingMbid), recordingMsid: nil,
+      artistMbids: song.artistMbids.compactMap(PlaylistPush.mbid))
   }
 
-  /// The running player's song: the library's row for its file when there is one (it has the MBID).
+  /// The running player's song, with the ids its tags carry as the player reports them (`currentsong`
+  /// gives MUSICBRAINZ_TRACKID and MUSICBRAINZ_ARTISTID like mpd), else those of the library's row or
+  /// of the file's own tags when the player names it by an absolute path.
   static func playing(library: Library, global: GlobalOptions) throws -> Target {
-    let result = Result { () throws(ControlError) -> PlayerReport in
-      try PlayerReport.read(from: try PlayerRemote.connect(socketPath: global.playerSocket))
+    let result = Result { () throws(ControlError) -> MPDClient.Pairs in
+      try PlayerRemote.connect(socketPath: global.playerSocket).run("currentsong")
     }
-    let report: PlayerReport
+    let pairs: MPDClient.Pairs
     switch result {
-    case .success(let value): report = value
+    case .success(let value): pairs = value
     case .failure(let error):
       if case .noPlayer = error { throw DashboardError.invalidArgument("no player is running; name a SONG (id, path or query)") }
       throw error
     }
-    guard let song = report.song else { throw DashboardError.nothingPlaying }
-    if let found = try library.song(path: song.file) { return target(found) }
-    let artist = song.artist ?? ""
-    let title = song.title ?? ""
-    return Target(label: song.label, artist: artist, title: title, recordingMbid: nil, recordingMsid: nil)
+    let fields = MPDClient.dictionary(pairs)
+    guard let file = fields["file"] else { throw DashboardError.nothingPlaying }
+    let song = PlayerReport.Song(fields)
+    var found = Target(
+      label: song.label, artist: song.artist ?? "", title: song.title ?? "", album: song.album,
+      recordingMbid: PlaylistPush.mbid(fields[MPDTag.musicBrainzTrackID.rawValue]), recordingMsid: nil,
+      artistMbids: pairs.filter { $0.0 == MPDTag.musicBrainzArtistID.rawValue }.compactMap { PlaylistPush.mbid($0.1) })
+    if let row = try library.song(path: file) {
+      let stored = target(row)
+      found.recordingMbid = found.recordingMbid ?? stored.recordingMbid
+      if found.artistMbids.isEmpty { found.artistMbids = stored.artistMbids }
+    } else if file.hasPrefix("/"), found.recordingMbid == nil, let tags = try? TagReader.read(path: file).tags {
+      found.recordingMbid = PlaylistPush.mbid(tags.recordingMbid)
+    }
+    return found
   }
 
-  /// Fills in an MBID or MSID from the user's recent listens when the library has no MBID.
+  /// Fills in an MBID or MSID from the user's recent listens when the song has no MBID.
   static func identify(_ target: Target, dashboard: Dashboard, user: String?) async throws(DashboardError) -> Target {
     if target.recordingMbid != nil { return target }
     guard let user else { throw .noRecordingId(song: target.label) }
@@ -87,43 +105,15 @@ enum ListenBrainzActing {
     return (Dashboard(wire: access.wire), access, try global.openLibrary(.createIfMissing))
   }
 
-  /// Queues `score` for the song and sends everything queued, oldest first. Returns what to print.
+  /// Queues `score` for the song in the outbox and sends everything queued for the account, oldest
+  /// first. Returns what to print.
   static func giveFeedback(_ score: FeedbackScore, song words: [String], global: GlobalOptions) async throws -> String {
-    let (dashboard, access, library) = try online(global: global)
-    let target = try await identify(try song(words, global: global), dashboard: dashboard, user: access.userName)
-    let queue = FeedbackQueue(library: library)
-    try queue.enqueue(
+    let acting = try SocialActing(global: global, what: "sending feedback or pins")
+    let target = try await identify(try song(words, global: global), dashboard: acting.dashboard, user: acting.user)
+    let write = SocialWrite.feedback(
       recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil, score: score,
       label: target.label)
-    let report = try await queue.flush(using: dashboard)
-    var lines: [String] = []
-    for (row, message) in report.dropped { lines.append("ListenBrainz refused feedback on \(row.label): \(message)") }
-    if let stop = report.stoppedBy {
-      guard stop.isTransient else { throw stop }
-      lines.append(
-        "\(score.word) \(target.label): queued (\(stop.description)); \(report.remaining) waiting, sent by the next feedback or `tunes lb flush`"
-      )
-    } else {
-      lines.append("\(score.word) \(target.label)")
-      let earlier = report.sent.count - 1
-      if earlier > 0 { lines.append("(and \(earlier) queued earlier)") }
-    }
-    return lines.joined(separator: "\n")
-  }
-}
-
-extension ListenBrainzActing {
-  /// For `tunes lb flush`: sends queued feedback; nil when none was waiting.
-  static func flushFeedback(global: GlobalOptions) async throws -> String? {
-    let (dashboard, _, library) = try online(global: global)
-    let queue = FeedbackQueue(library: library)
-    guard !(try queue.pending().isEmpty) else { return nil }
-    let report = try await queue.flush(using: dashboard)
-    var line = "Sent \(report.sent.count) feedback."
-    if !report.dropped.isEmpty {
-      line += " \(report.dropped.count) refused: \(report.dropped.map { "\($0.0.label) (\($0.1))" }.joined(separator: ", "))."
-    }
-    if let stop = report.stoppedBy { line += " \(report.remaining) still queued: \(stop.description)" }
-    return line
+    let outcome = try await acting.perform(write)
+    return SocialActing.text(outcome, done: write.label, label: write.label).joined(separator: "\n")
   }
 }

@@ -81,6 +81,12 @@ struct SocialActing {
     return lines
   }
 
+  /// What `lb flush` and `lb status` say about writes queued before tunes kept their account.
+  static func heldLine(_ count: Int) -> String {
+    "\(count) write\(count == 1 ? " is" : "s are") held: queued before tunes kept the account that made "
+      + "\(count == 1 ? "it" : "them"); `tunes lb flush --claim-held` sends \(count == 1 ? "it" : "them") as you"
+  }
+
   /// The text for a write that went out or was queued: `done` when sent, else the queued line.
   static func text(_ outcome: Outcome, done: String, label: String) -> [String] {
     var lines = outcome.notes
