@@ -67,8 +67,7 @@ extension Indexer {
         changes.append(.update(id))
         report.updated.append(key.path)
       case .add(let key, _):
-        if let hash = values.audioHash.map(HashText.init), var ids = vanishedByHash[hash], let id = ids.popLast() {
-          vanishedByHash[hash] = ids.isEmpty ? nil : ids
+        if let id = Self.vanishedRow(of: values, &vanishedByHash) {
           let from = vanished.removeValue(forKey: id)?.path ?? ""
           changes.append(.move(id))
           report.moved.append(IndexReport.Move(from: from, to: key.path))
@@ -130,6 +129,23 @@ extension Indexer {
     self.artistIDs = artistIDs
     self.albumIDs = albumIDs
     try options.afterBatch?(batchNumber)
+  }
+
+  /// The vanished row `values`' file was moved from, if any, taken from `byHash`: the row with the same
+  /// audio hash, or for a FLAC file the row written before signed streams were named by their signature,
+  /// which holds the hash of the audio's ends (`AudioHash.ofRegion`, read only when no row matched).
+  static func vanishedRow(of values: SongValues, _ byHash: inout [HashText: [Int64]]) -> Int64? {
+    guard !byHash.isEmpty else { return nil }
+    func take(_ hash: String?) -> Int64? {
+      guard let hash else { return nil }
+      let key = HashText(hash)
+      guard var ids = byHash[key], let id = ids.popLast() else { return nil }
+      byHash[key] = ids.isEmpty ? nil : ids
+      return id
+    }
+    if let id = take(values.audioHash) { return id }
+    guard values.audio.codec == "flac" else { return nil }
+    return take(AudioHash.ofRegion(path: values.path, offset: values.audio.audioOffset, length: values.audio.audioLength))
   }
 
   /// The song's multi-valued tags, one `songTag` row per value.
