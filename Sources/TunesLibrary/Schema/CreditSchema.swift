@@ -26,15 +26,20 @@ enum CreditSchema {
     """
   }
 
+  /// Marks every song whose tags are stored value by value as the indexer marks the songs it writes.
+  static let markAll = """
+    UPDATE song SET creditApart =
+      (CASE WHEN \(apartCondition(column: "artist", name: "artist")) THEN \(artistApart) ELSE 0 END)
+      | (CASE WHEN derivedFields & \(TagSchema.albumArtistFromArtist) = 0
+          AND \(apartCondition(column: "albumArtist", name: "albumartist")) THEN \(albumArtistApart) ELSE 0 END)
+    WHERE tagsStored > 0
+    """
+
   static func v1(_ db: Database) throws {
     try db.execute(
       sql: """
         ALTER TABLE song ADD COLUMN creditApart INTEGER NOT NULL DEFAULT 0;
-        UPDATE song SET creditApart =
-          (CASE WHEN \(apartCondition(column: "artist", name: "artist")) THEN \(artistApart) ELSE 0 END)
-          | (CASE WHEN derivedFields & \(TagSchema.albumArtistFromArtist) = 0
-              AND \(apartCondition(column: "albumArtist", name: "albumartist")) THEN \(albumArtistApart) ELSE 0 END)
-        WHERE tagsStored > 0;
+        \(markAll);
         CREATE INDEX song_creditApart ON song(creditApart) WHERE creditApart <> 0;
         """)
   }
