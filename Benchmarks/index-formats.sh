@@ -4,8 +4,8 @@
 # empty database) in CPU time, user + system of the whole process (/usr/bin/time for tunes, /proc/PID/stat
 # before and after for mpd), and the no-change rescan (the same command again) in wall time. Runs are
 # alternated tunes, MPD, tunes, MPD...; ratios are taken pair by pair and their median printed. CPU time
-# is the steady measure on a shared machine: MPD's update thread runs at SCHED_IDLE, so its wall time
-# there says more about the load than about MPD.
+# is the steady measure on a shared machine; MPD's update thread, which MPD runs at SCHED_IDLE, is moved to
+# the normal policy (mpd_update_wait in lib.sh) so that a busy machine does not starve it.
 # Aims: first index at most MPD's CPU (tunes/MPD <= 1.0) for FLAC, Ogg Vorbis, Opus and M4A, at most a
 # tenth (<= 0.1) for MP3; a no-change rescan at most half MPD's wall time (<= 0.5).
 # Usage: Benchmarks/index-formats.sh [RUNS]   (env: FORMATS="flac ogg opus m4a mp3" (the default),
@@ -56,10 +56,10 @@ for format in $formats; do
     start=$(now_us); "$TUNES" index "$lib" --db "$db" >/dev/null 2>&1; t_re=$(seconds_since "$start")
     mpd_stop; rm -f "$work/mpd/mpd.db"; mpd_start "$work/mpd" "$lib"; warm_cache "$lib"
     before=$(cpu_of "$MPD_PID"); start=$(now_us)
-    mpc update --wait >/dev/null
+    mpd_update_wait
     m_wall=$(seconds_since "$start")
     m_cpu=$(awk -v a="$before" -v b="$(cpu_of "$MPD_PID")" 'BEGIN { printf "%.3f", b - a }')
-    start=$(now_us); mpc update --wait >/dev/null; m_re=$(seconds_since "$start")
+    start=$(now_us); mpd_update_wait; m_re=$(seconds_since "$start")
     songs=$(mpc stats | awk '/Songs/ { print $2 }')
     mpd_stop
     echo "  run $((i + 1)): first index tunes $t_cpu s CPU ($t_wall s wall), mpd $m_cpu s CPU ($m_wall s wall, $songs songs); rescan tunes $t_re s, mpd $m_re s; load $(load)"
