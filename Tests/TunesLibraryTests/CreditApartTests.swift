@@ -27,7 +27,8 @@ import TunesTags
     return credits
   }
 
-  /// The credits apart by the marks and by the oracle, by file name, for both tags.
+  /// The credits apart by the stored marks (which `creditsApart` must read as they are) and by the
+  /// oracle, by file name, for both tags.
   static func credits(_ library: Library) throws -> (marked: [String: String], oracle: [String: String]) {
     let names = try library.pool.read { db in
       try Dictionary(
@@ -40,8 +41,15 @@ import TunesTags
     }
     var marked: [String: String] = [:]
     var oracle: [String: String] = [:]
-    for tag in ["artist", "albumartist"] {
-      marked.merge(named(tag, try library.readSongs { try $0.creditsApart(fromTag: tag) })) { a, _ in a }
+    for (tag, column, bit) in [("artist", "artist", 1), ("albumartist", "albumArtist", 2)] {
+      let read = named(tag, try library.readSongs { try $0.creditsApart(fromTag: tag) })
+      // The stored marks themselves, as the rows hold them.
+      let rows = try library.pool.read { db in
+        try Row.fetchAll(db, sql: "SELECT id, \(column) FROM song WHERE creditApart & \(bit) <> 0 AND \(Song.present)")
+      }
+      let stored = named(tag, Dictionary(uniqueKeysWithValues: rows.map { (($0[0] as Int64), ($0[1] as String)) }))
+      #expect(read == stored, "\(tag)")
+      marked.merge(stored) { a, _ in a }
       oracle.merge(named(tag, try library.pool.read { try Self.oracle($0, tag: tag) })) { a, _ in a }
     }
     return (marked, oracle)
