@@ -36,6 +36,7 @@ try:
                              TPE2, TPOS, TPUB, TRCK, TSO2, TSOA, TSOP, TSRC, TXXX, TYER, UFID, USLT)
     from mutagen.mp4 import MP4, MP4Cover, MP4FreeForm
     from mutagen.oggopus import OggOpus
+    from mutagen.oggvorbis import OggVorbis
 except ImportError:
     sys.exit("make-library.py: python3-mutagen is missing (Scripts/setup-debian installs it)")
 
@@ -150,15 +151,17 @@ class Clip:
 
 
 # The other formats' clips are shorter: a FLAC second is ten MP3 seconds, and the index reads only headers.
-FORMAT_SECONDS = {"mp3": (12, 28), "flac": (2, 5), "opus": (12, 28), "m4a": (12, 28)}
+FORMAT_SECONDS = {"mp3": (12, 28), "flac": (2, 5), "opus": (12, 28), "ogg": (12, 28), "m4a": (12, 28)}
 
 
 def encode_other(fmt, wav, out):
-    """Encodes `wav` as FLAC, Opus or AAC in M4A, as those formats' usual encoders do."""
+    """Encodes `wav` as FLAC, Opus, Vorbis in Ogg or AAC in M4A, as those formats' usual encoders do."""
     if fmt == "flac":
         subprocess.run(["flac", "-s", "-f", "-o", out, wav], check=True)
     elif fmt == "opus":
         subprocess.run(["opusenc", "--quiet", "--serial", "1", "--bitrate", "96", wav, out], check=True)
+    elif fmt == "ogg":
+        subprocess.run(["oggenc", "--quiet", "--serial", "1", "-q", "4", "-o", out, wav], check=True)
     else:
         subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", wav, "-c:a", "aac", "-b:a", "128k", "-fflags", "+bitexact",
                         out], check=True)
@@ -368,7 +371,7 @@ def write_other_tags(path, song, album, cover):
             tags["covr"] = [MP4Cover(cover, imageformat=MP4Cover.FORMAT_PNG)]
         tags.save()
         return
-    tags = FLAC(path) if path.endswith(".flac") else OggOpus(path)
+    tags = FLAC(path) if path.endswith(".flac") else OggVorbis(path) if path.endswith(".ogg") else OggOpus(path)
     for key, value in fields.items():
         tags[key] = [value]
     if cover is not None:
@@ -469,14 +472,14 @@ def main():
     parser.add_argument("--clips", type=int, default=48, help="distinct encoded clips the files share (default 48)")
     parser.add_argument("--full-tags", action="store_true",
                         help="ID3v2 files carry every field of the tag model (several artists, full dates, ReplayGain...)")
-    parser.add_argument("--format", choices=["mp3", "flac", "opus", "m4a"], default="mp3",
+    parser.add_argument("--format", choices=["mp3", "flac", "ogg", "opus", "m4a"], default="mp3",
                         help="the files' format (default mp3); others are tagged with the same fields")
     options = parser.parse_args()
     if options.count < 1:
         parser.error("--count must be at least 1")
     if os.path.exists(options.out) and (not os.path.isdir(options.out) or os.listdir(options.out)):
         parser.error("%s exists and is not an empty folder" % options.out)
-    for tool in ("sox", {"mp3": "lame", "flac": "flac", "opus": "opusenc", "m4a": "ffmpeg"}[options.format]):
+    for tool in ("sox", {"mp3": "lame", "flac": "flac", "ogg": "oggenc", "opus": "opusenc", "m4a": "ffmpeg"}[options.format]):
         if shutil.which(tool) is None:
             sys.exit("make-library.py: %s is missing (Scripts/setup-debian installs it)" % tool)
 

@@ -63,8 +63,8 @@ enum FLACReader {
   }
 
   /// Loads (through `load`) what `parse` reads of a FLAC file that starts with "fLaC" and is not all in
-  /// `coverage`: each block header, the STREAMINFO and VORBIS_COMMENT bodies and the first hashed window
-  /// of audio, skipping the bodies of the other blocks (pictures, padding, seek tables), as MPD reads
+  /// `coverage`: each block header, the STREAMINFO and VORBIS_COMMENT bodies and, for a stream without a
+  /// signature, the first hashed window of audio, skipping the bodies of the other blocks (pictures, padding, seek tables), as MPD reads
   /// only STREAMINFO and the comments. Adds the loaded ranges to `coverage`; returns the bytes loaded.
   /// Stops at a header that runs past the end of the file: `parse` then says what is wrong.
   static func loadMetadata(
@@ -79,6 +79,7 @@ enum FLACReader {
       loaded += range.count
     }
     var p = 4
+    var signed = false
     while p + 4 <= buffer.count {
       // Each header alone: the bodies the reader does not parse are never read.
       try need(p..<p + 4)
@@ -87,13 +88,21 @@ enum FLACReader {
       let length = Int(buffer.be24(p + 1))
       if p + 4 + length > buffer.count { return loaded }
       if type == 0 || type == 4 { try need(p + 4..<p + 4 + length) }
+      if type == 0 && length >= 34 { signed = AudioHash.signature(buffer, at: p + 4 + 18) != nil }
       p += 4 + length
       if header & 0x80 != 0 {
-        try need(p..<p + AudioHash.window)
+        if !signed { try need(p..<p + AudioHash.window) }
         break
       }
     }
     return loaded
+  }
+
+  /// Whether the file in `buffer` begins with a FLAC stream whose STREAMINFO (the first block, always at
+  /// byte 8) carries a signature, which then names the audio (AudioHash.signature).
+  static func isSigned(_ buffer: UnsafeRawBufferPointer) -> Bool {
+    buffer.matches(magic, at: 0) && buffer.count >= 42 && buffer[4] & 0x7F == 0 && buffer.be24(5) >= 34
+      && AudioHash.signature(buffer, at: 8 + 18) != nil
   }
 
   /// Tags and audio properties of the FLAC stream at `start` (after any ID3v2 tags, which `tags` holds).
@@ -147,16 +156,23 @@ enum FLACReader {
     guard audioStart <= audioEnd else {
       throw TagError.truncated(path: path, reason: "FLAC metadata ends past the end of the file")
     }
-    let hashed =
-      audioEnd - audioStart <= 2 * AudioHash.window
-      ? [audioStart..<audioEnd]
-      : [audioStart..<audioStart + AudioHash.window, audioEnd - AudioHash.window..<audioEnd]
-    for range in hashed where !coverage.covers(range) { throw NeedWholeFile() }
+    // A signed stream is named by its signature: no byte of its audio is needed.
+    let hash: String
+    if let signature = AudioHash.signature(buffer, at: s + 18) {
+      hash = signature
+    } else {
+      let hashed =
+        audioEnd - audioStart <= 2 * AudioHash.window
+        ? [audioStart..<audioEnd]
+        : [audioStart..<audioStart + AudioHash.window, audioEnd - AudioHash.window..<audioEnd]
+      for range in hashed where !coverage.covers(range) { throw NeedWholeFile() }
+      hash = AudioHash.hex(buffer, audioStart..<audioEnd)
+    }
     var audio = AudioProperties(
       durationMs: StreamMath.milliseconds(samples: samples, rate: sampleRate), sampleRate: sampleRate,
       channels: channels, bitrate: StreamMath.kbps(bytes: audioEnd - audioStart, samples: samples, rate: sampleRate),
       lengthSource: "STREAMINFO", audioOffset: audioStart, audioLength: audioEnd - audioStart,
-      audioHash: AudioHash.hex(buffer, audioStart..<audioEnd))
+      audioHash: hash)
     audio.sampleCount = samples
     audio.codec = "flac"
     audio.bitsPerSample = bits

@@ -49,10 +49,11 @@ public enum TagReader {
       return (try parse(buffer, path: path, coverage: .whole(size)), size)
     }
     try load(fd, memory, 0..<headBytes, path: path)
-    // A FLAC file needs only its last hashed window from the end (no trailing tags to look for there).
+    // A FLAC file has no trailing tags to look for: from its end it needs only the last hashed window,
+    // and a signed stream (named by its signature) not even that.
     let flac = buffer.matches(FLACReader.magic, at: 0)
-    let tail = flac ? AudioHash.window : tailBytes
-    try load(fd, memory, size - tail..<size, path: path)
+    let tail = !flac ? tailBytes : FLACReader.isSigned(buffer) ? 0 : AudioHash.window
+    if tail > 0 { try load(fd, memory, size - tail..<size, path: path) }
     var coverage = Coverage(headEnd: headBytes, tailStart: size - tail)
     var bytesRead = headBytes + tail
     do {

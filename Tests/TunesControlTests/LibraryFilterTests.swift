@@ -108,6 +108,8 @@ import TunesMPDTesting
           sql: "UPDATE song SET tagsStored = 2, derivedFields = ? WHERE id = ?",
           arguments: [albumArtists.isEmpty ? 2 : 0, id])
       }
+      // The credits apart from their names, marked as the indexer marks the rows it writes.
+      try db.execute(sql: CreditSchema.markAll)
     }
     return library
   }

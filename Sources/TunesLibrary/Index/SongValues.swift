@@ -164,7 +164,7 @@ extension SongValues {
     "comment", "lyrics", "bpm", "releaseTrackMbid", "releaseGroupMbid", "mixRampStart", "mixRampEnd", "tagVersions",
     "tagTitle", "tagArtist", "tagAlbum", "tagAlbumArtist", "derivedFields", "codec", "bitrate", "sampleRate",
     "bitsPerSample", "channels", "trackGain", "trackPeak", "albumGain", "albumPeak", "tagsStored",
-    "tagTrackNumber", "tagDiscNumber", "tagDate", "tagGenre", "tagRecordingMbid",
+    "tagTrackNumber", "tagDiscNumber", "tagDate", "tagGenre", "tagRecordingMbid", "creditApart",
   ]
 
   /// The song columns the indexer writes, in this order: the ones it always wrote, then `tagColumns`.
@@ -246,6 +246,25 @@ extension SongValues {
     statement.bind(fileDate)
     statement.bind(fileGenre)
     statement.bind(fileRecordingMbid)
+    statement.bind(creditApart)
+  }
+
+  /// CreditSchema's bits: which of the song's credits stand apart from the values stored for their tag.
+  var creditApart: Int {
+    (Self.apart(artist, from: tags.artists) ? CreditSchema.artistApart : 0)
+      | (derivedFields & TagSchema.albumArtistFromArtist == 0 && Self.apart(albumArtist, from: tags.albumArtists)
+        ? CreditSchema.albumArtistApart : 0)
+  }
+
+  /// Whether `credit` is not empty and not `names` joined with "; ", byte for byte (as SQLite compares
+  /// the column with `group_concat` of the rows `writeTags` writes).
+  static func apart(_ credit: String, from names: [String]) -> Bool {
+    guard !credit.isEmpty else { return false }
+    switch names.count {
+    case 0: return true
+    case 1: return !credit.utf8.elementsEqual(names[0].utf8)
+    default: return !credit.utf8.elementsEqual(names.joined(separator: "; ").utf8)
+    }
   }
 
   /// Binds the song's full-text row (Song.insertFullText's) to `statement`: its id and folded names.

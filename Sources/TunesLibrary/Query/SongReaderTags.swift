@@ -68,25 +68,23 @@ extension SongReader {
   /// The songs whose files are there and whose credit (the display column of the tag `name`: `artist`
   /// or `albumartist`) is not their values of that tag joined with "; ": a credit such as "A feat. B"
   /// beside the separate names A and B (Picard's ARTISTS). Their tag as MPD shows it is the credit, not
-  /// the names (`TagSet.artistTagValues`); the values' index holds only the names.
+  /// the names (`TagSet.artistTagValues`); the values' index holds only the names. The indexer marks
+  /// them as it writes them (CreditSchema): only the marked rows are read.
   public func creditsApart(fromTag name: String) throws -> [Int64: String] {
     let column: String
+    let bit: Int
     switch name {
-    case "artist": column = "artist"
-    case "albumartist": column = "albumArtist"
+    case "artist": (column, bit) = ("artist", CreditSchema.artistApart)
+    case "albumartist": (column, bit) = ("albumArtist", CreditSchema.albumArtistApart)
     default: return [:]
     }
-    // A fallback album artist (the artist standing in) is no tag at all.
-    let derived = name == "albumartist" ? " AND derivedFields & \(TagSchema.albumArtistFromArtist) = 0" : ""
     var credits: [Int64: String] = [:]
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT id, \(column) FROM song WHERE \(Song.present) AND tagsStored > 0 AND \(column) <> ''\(derived)
-        AND \(column) IS NOT (
-          SELECT group_concat(value, '; ') FROM (
-            SELECT value FROM songTag WHERE songId = song.id AND name = ? ORDER BY position))
-        """, arguments: [name])
+        SELECT id, \(column) FROM song INDEXED BY song_creditApart
+        WHERE creditApart <> 0 AND creditApart & \(bit) <> 0 AND \(Song.present)
+        """)
     while let row = try rows.next() { credits[row[0]] = row[1] }
     return credits
   }

@@ -45,6 +45,7 @@ enum Schema {
     ("library-file-problems-v1", [.library]),
     ("playlists-source-hash-v1", [.playlists]),
     ("outbox-v1", [.dashboard]),
+    ("library-credits-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -57,7 +58,7 @@ enum Schema {
       "library-file-tags-v1": FileTagSchema.v1, "library-query-v1": QuerySchema.v1,
       "library-catalogue-state-v1": CatalogueStateSchema.v1, "library-tag-rows-v2": TagRowsSchema.v2,
       "library-sort-order-v1": SortOrderSchema.v1,
-      "library-file-problems-v1": FileProblemSchema.v1,
+      "library-file-problems-v1": FileProblemSchema.v1, "library-credits-v1": CreditSchema.v1,
     ])
 
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).

@@ -1,0 +1,308 @@
+// Finding the files of an index run: the walk of the given folders, the catalogues found on the way
+// (read beside the walk, or left unread when nothing under them changed), and the index's rows matched
+// with the files the walk found, so that only new and changed files are read and written.
+import Foundation
+import GRDB
+import TunesTags
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Indexer {
+  // MARK: Finding the files
+
+  /// Finds the files and catalogues under `paths` and matches the index's rows with the files; returns
+  /// the rows whose files are gone.
+  mutating func collect(paths: [String]) throws -> [IndexedFile] {
+    var roots: [(String, Bool)] = []
+    // Every path is checked before anything is read or written.
+    for given in paths {
+      guard let resolved = realpath(given, nil) else { throw LibraryError.noSuchPath(given) }
+      let path = String(cString: resolved)
+      free(resolved)
+      let isFolder = FileWalker.isDirectory(path)
+      if !isFolder && !FileWalker.isAudioFile(path) && !PlaylistFileName.matches(path)
+        && !PathText.hasSuffix(path, asciiLowercase: ".json")
+      {
+        throw LibraryError.notIndexable(given)
+      }
+      roots.append((path, isFolder))
+    }
+    // While the folders are walked, other threads load the index's rows under them and parse the
+    // catalogues as the walk finds them (they are matched against the files it found afterwards).
+    scopeFolders = roots.filter(\.1).map { $0.0 == "/" ? "" : $0.0 }
+    let pool = library.pool
+    let folders = scopeFolders
+    // How many rows the index has under the folders sizes the walk's table and the list of rows once,
+    // instead of doubling them as they fill: a rescan finds about as many files as there are rows.
+    let indexed = try Self.countRows(pool, folders: folders)
+    catalogueStates = try pool.read(CatalogueState.loadAll)
+    settled = CatalogueState.settled(before: options.settleSeconds)
+    walk.files.reserveCapacity(indexed)
+    let folderRows = Background { try Self.loadRows(pool, folders: folders, files: [], expected: indexed) }
+    // The first catalogue is parsed beside the walk; any others after it, one at a time: a parsed
+    // catalogue holds each entry twice until it is matched with the walk.
+    // A catalogue whose file is as the index noted it is not read yet: it may not need reading at all.
+    var first: (path: String, parsing: Background<ParsedCatalogue>)?
+    var fileStamps: [String: String] = [:]
+    var unread: Set<String> = []
+    let states = catalogueStates
+    let settled = self.settled
+    var catalogues: [String] = []
+    func parse(_ path: String) {
+      // A catalogue given and also found by a walk, or found by two walks, is read once.
+      guard !catalogues.contains(path) else { return }
+      catalogues.append(path)
+      let stamp = CatalogueState.fileStamp(path)
+      if let stamp, stamp.changed < settled { fileStamps[path] = stamp.text }
+      if let stamp, states[path]?.file == stamp.text {
+        unread.insert(path)
+      } else if first == nil {
+        let heard = options.readingCatalogue
+        first = (path, Background { try Self.parseCatalogue(path, heard) })
+      }
+    }
+    for (path, isFolder) in roots where !isFolder && !FileWalker.isAudioFile(path) && !PlaylistFileName.matches(path) {
+      parse(path)
+    }
+    for (number, (path, isFolder)) in roots.enumerated() {
+      if isFolder {
+        // A folder inside another given folder (or given twice) is walked with it.
+        let walkedAlready = roots.enumerated().contains { other in
+          other.element.1
+            && (other.offset < number && other.element.0 == path || PathText.isInside(path, folder: other.element.0))
+        }
+        if !walkedAlready { FileWalker.walk(path, into: &walk, foundCatalogue: parse) }
+      } else if FileWalker.isAudioFile(path) {
+        if let stamp = FileWalker.stamp(path) {
+          walk.files[PathKey(path)] = WalkedFile(stamp: stamp)
+          explicitFiles.insert(path)
+        }
+      } else if PlaylistFileName.matches(path) {
+        walk.playlistFiles.append(path)
+      }
+    }
+    report.errors += walk.problems
+    report.playlistFiles = Set(walk.playlistFiles.map(PathKey.init)).map(\.path).sorted(by: PathText.byteOrder)
+    // The rows are matched with the files now, before the catalogues are read, and let go.
+    var unmatched = match(try folderRows.value())
+    // The rows were read on another thread, into that thread's malloc arena: what they held is handed
+    // back to the system here, not kept beside the catalogues read next (8 MB at 100k files).
+    if indexed > 0 { Memory.trim() }
+    // All catalogues are read before anything is written: one malformed catalogue stops the run.
+    // A name the walk found is known to exist: only names outside the walked folders cost a stat.
+    // The table is taken out of `walk` while entries are noted in it, so that it is never copied.
+    var files = walk.files
+    walk.files = [:]
+    let rescan = !matched.isEmpty
+    let givenFiles = explicitFiles
+    let walkedFolders = Set(walk.folderStamps.map(\.path))
+    func apply(_ parsed: ParsedCatalogue, onlyInScope: Bool) {
+      entries.startList(capacity: rescan ? 0 : parsed.items.count)
+      func inScope(_ path: String) -> Bool { givenFiles.contains(path) || inScannedFolder(path) }
+      // Whether all the entries depend on is in sight of the walk (CatalogueState).
+      var clean = parsed.imageFolders.isSubset(of: walkedFolders)
+      let problems = parsed.resolve(exists: {
+        files[$0] != nil || (onlyInScope && !inScope($0.path)) || FileWalker.stamp($0.path) != nil
+      }) { key, found in
+        var entry = found
+        if let index = files.index(forKey: key) {
+          let file = files.values[index]
+          guard file.catalogueEntry == 0 else {
+            // Which of two entries would win is no rule a user could guess: the first read is kept, and said.
+            let place = "\(PathText.name(of: parsed.path)):\(found.line):\(found.column)"
+            report.errors.append(IndexProblem(path: key.path, reason: "listed again in \(place); that entry is ignored"))
+            clean = false
+            return
+          }
+          if file.row != 0 && matched[Int(file.row) - 1].agrees(with: entry.fingerprint) {
+            files.values[index].catalogueEntry = CatalogueEntries.unchanged
+            return
+          }
+          // The walk's string for the same bytes: one copy kept, not two.
+          entry.path = files.keys[index].path
+          files.values[index].catalogueEntry = entries.append(entry)
+        } else if !onlyInScope, let stamp = FileWalker.stamp(entry.path) {
+          files[key] = WalkedFile(stamp: stamp, catalogueEntry: entries.append(entry))
+          explicitFiles.insert(entry.path)
+          clean = false
+        }
+      }
+      report.errors += onlyInScope ? problems.filter { inScope($0.path) } : problems
+      if clean && problems.isEmpty && !onlyInScope && inScannedFolder(parsed.path), let stamp = fileStamps[parsed.path] {
+        cleanCatalogues[parsed.path] = stamp
+      }
+    }
+    // A rescan of one album folder applies the library.json beside the artist folders as the full index
+    // did, or it would take their songs' catalogue names back to the tags': catalogues in the folders
+    // above are read when songs in scope came from a catalogue, and applied to those songs alone. They
+    // come first, as the walk finds a parent's catalogue before its children's.
+    let fromCatalogue =
+      try matched.contains { $0.catalogueFingerprint != nil }
+      || (!givenFiles.isEmpty && Self.loadRows(pool, folders: [], files: givenFiles).contains { $0.catalogueFingerprint != nil })
+    let above = fromCatalogue ? cataloguesAbove(roots) : []
+    // Every catalogue unchanged, and nothing under any of them to write: none is read.
+    let leaveUnread =
+      !catalogues.isEmpty && unread.count == catalogues.count && above.isEmpty
+      && catalogues.allSatisfy { unchangedBelow($0, files: files, unmatched: unmatched) }
+    if leaveUnread {
+      let folders = catalogues.map(PathText.folder(of:))
+      for index in files.indices where files.values[index].row != 0 {
+        let path = files.keys[index].path
+        if folders.contains(where: { PathText.isInside(path, folder: $0) }) {
+          files.values[index].catalogueEntry = CatalogueEntries.unchanged
+        }
+      }
+      catalogues = []
+    }
+    self.catalogues = catalogues
+    if fromCatalogue {
+      for path in above {
+        do {
+          apply(try Self.parseCatalogue(path, options.readingCatalogue), onlyInScope: true)
+        } catch {
+          // Not one the index asked for: a stray library.json above the music is reported, not fatal.
+          report.errors.append(IndexProblem(path: path, reason: "not applied: \(error)"))
+        }
+      }
+    }
+    for path in catalogues {
+      do {
+        let parsed = try first?.path == path ? first!.parsing.value() : Self.parseCatalogue(path, options.readingCatalogue)
+        if first?.path == path { first = nil }
+        apply(parsed, onlyInScope: false)
+      } catch LibraryError.malformedCatalogue(let path, let line, let column, let reason) {
+        // One broken catalogue must not cost the rest of the run: nothing of it is applied, it is said
+        // where it is broken, and the run ends as one with failed inputs.
+        if first?.path == path { first = nil }
+        report.errors.append(IndexProblem(path: path, reason: "malformed catalogue: \(reason)", line: line, column: column))
+        brokenCatalogueFolders.append(PathText.folder(of: path))
+      }
+    }
+    walk.files = files
+    // Files outside the walked folders (given, or named by a catalogue) and their rows; then the rows
+    // not matched before get a second look, as a catalogue may have added their files.
+    let outside = explicitFiles.filter { !inScannedFolder($0) }
+    if !outside.isEmpty { unmatched += try Self.loadRows(pool, folders: [], files: outside) }
+    let unreadable = walk.unreadableFolders
+    return match(unmatched).filter { row in !unreadable.contains { PathText.isInside(row.path, folder: $0) } }
+  }
+
+  /// Notes each row in the walk's table of its file; returns the rows with no file there.
+  mutating func match(_ rows: [IndexedFile]) -> [IndexedFile] {
+    var unmatched: [IndexedFile] = []
+    matched.reserveCapacity(matched.count + rows.count)
+    for row in rows {
+      guard let index = walk.files.index(forKey: row.key) else {
+        unmatched.append(row)
+        continue
+      }
+      guard walk.files.values[index].row == 0 else { continue }  // a folder given twice loads its rows twice
+      let stamp = walk.files.values[index].stamp
+      matched.append(
+        MatchedRow(
+          id: row.id, catalogueFingerprint: row.catalogueFingerprint, stampUnchanged: row.stamp == stamp, missing: row.missing))
+      walk.files.values[index].row = UInt32(matched.count)
+    }
+    return unmatched
+  }
+
+  /// Everything strictly under folder/: the range scan uses the unique index on path.
+  static let underFolder = "path > ? AND path < ?"
+  static func range(under folder: String) -> StatementArguments { [folder + "/", folder + "0"] }  // "0" follows "/"
+
+  /// The number of rows under `folders` (counting reads only the index on path).
+  static func countRows(_ pool: DatabasePool, folders: [String]) throws -> Int {
+    try pool.read { db in
+      try folders.reduce(0) { sum, folder in
+        sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM song WHERE " + underFolder, arguments: range(under: folder)) ?? 0)
+      }
+    }
+  }
+
+  /// The rows under `folders` (about `expected` of them) and of `files`, in one query per folder.
+  static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>, expected: Int = 0) throws -> [IndexedFile] {
+    try pool.read { db in
+      var rows: [IndexedFile] = []
+      func load(_ sql: String, _ arguments: StatementArguments) throws {
+        let cursor = try Row.fetchCursor(
+          db,
+          sql:
+            "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint, missingSince IS NOT NULL, tagsStored FROM song "
+            + "WHERE " + sql,
+          arguments: arguments)
+        while let row = try cursor.next() {
+          let size: Int64? = row[2]
+          // A row from before every tag was stored (TagSchema) counts as changed: its file's tags are read again.
+          let tagsCurrent = (row[7] as Int) >= TagSchema.currentTags
+          let mtime: Double? = tagsCurrent ? row[3] : nil
+          rows.append(
+            IndexedFile(
+              id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
+              audioHash: (row[4] as String?).map(HashText.init),
+              catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value), missing: row[6]))
+        }
+      }
+      // A doubling list of 100k rows would briefly hold two.
+      rows.reserveCapacity(expected + files.count)
+      for folder in folders { try load(Self.underFolder, Self.range(under: folder)) }
+      for path in files { try load("path = ?", [path]) }
+      return rows
+    }
+  }
+
+  /// The library.json files in the folders above the given folders and in the folders of the given
+  /// files, outermost first, leaving out those a walk finds or the command names.
+  func cataloguesAbove(_ roots: [(String, Bool)]) -> [String] {
+    var found: [String] = []
+    for (root, isFolder) in roots {
+      if isFolder && root == "/" { continue }
+      // A folder's own catalogue is the walk's; a file's is the one beside it.
+      var folders: [String] = []
+      var folder = PathText.folder(of: root)
+      while true {
+        folders.append(folder)
+        if folder.isEmpty { break }
+        folder = PathText.folder(of: folder)
+      }
+      for folder in folders.reversed() {
+        let path = folder + "/" + FileWalker.catalogueName
+        guard !found.contains(path), !inScannedFolder(path), !roots.contains(where: { $0.0 == path }),
+          FileWalker.stamp(path) != nil
+        else { continue }
+        found.append(path)
+      }
+    }
+    return found
+  }
+
+  static func parseCatalogue(_ path: String, _ heard: (@Sendable (String) -> Void)?) throws -> ParsedCatalogue {
+    heard?(path)
+    return try Catalogue.parse(path: path)
+  }
+
+  /// Whether the catalogue at `path` can only say again what the rows under its folder hold: its folders
+  /// are as the index noted them, and every file under it has its row, unchanged, and no row lost its file.
+  func unchangedBelow(_ path: String, files: [PathKey: WalkedFile], unmatched: [IndexedFile]) -> Bool {
+    let folder = PathText.folder(of: path)
+    guard let state = catalogueStates[path],
+      state.folders == CatalogueState.digest(of: walk.folderStamps, under: folder, settled: settled),
+      !unmatched.contains(where: { PathText.isInside($0.path, folder: folder) })
+    else { return false }
+    return !files.contains { key, file in
+      PathText.isInside(key.path, folder: folder)
+        && (file.row == 0 || !matched[Int(file.row) - 1].stampUnchanged || matched[Int(file.row) - 1].missing)
+    }
+  }
+
+  /// Whether `path` lies under the folder of a catalogue that could not be read (which could name it).
+  func underBrokenCatalogue(_ path: String) -> Bool {
+    brokenCatalogueFolders.contains { PathText.isInside(path, folder: $0) }
+  }
+
+  /// Whether `path` lies under one of the walked folders (whose covers the walk has already seen).
+  func inScannedFolder(_ path: String) -> Bool {
+    scopeFolders.contains { PathText.isInside(path, folder: $0) }
+  }
+}
