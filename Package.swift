@@ -82,7 +82,9 @@ let package = Package(
     /// and PlayerReport, the one rendering of the player's state for `tunes status` (TunesTerminal draws its parts).
     .target(
       name: "TunesControl",
-      dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesTerminal"]),
+      dependencies: [
+        "TunesMPD", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesPlayer", "TunesPlaylists", "TunesTerminal",
+      ]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,

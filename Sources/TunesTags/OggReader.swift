@@ -51,6 +51,7 @@ enum OggReader {
     let last = try lastPage(buffer, serial: serial, coverage: coverage, path: path, warnings: &warnings)
     var audio: AudioProperties
     var tags: TagSet
+    var pairs: [TagPair] = []
     switch codec! {
     case .vorbis:
       guard identification.count >= 30 else {
@@ -62,7 +63,9 @@ enum OggReader {
         throw TagError.invalid(path: path, reason: "Ogg Vorbis identification header gives \(channels) channels at \(rate) Hz")
       }
       let samples = max(0, Int(last.granule))
-      tags = try comments(commentPacket, prefix: 7, path: path, warnings: &warnings, versions: ["Ogg", "VorbisComment"]).tags
+      let parsed = try comments(commentPacket, prefix: 7, path: path, warnings: &warnings, versions: ["Ogg", "VorbisComment"])
+      tags = parsed.tags
+      pairs = parsed.pairs
       audio = properties(buffer, samples: samples, rate: rate, channels: channels, audioStart: headersEnd)
       audio.codec = "vorbis"
     case .opus:
@@ -76,6 +79,7 @@ enum OggReader {
       let samples = max(0, Int(last.granule) - preSkip)
       let parsed = try comments(commentPacket, prefix: 8, path: path, warnings: &warnings, versions: ["Ogg", "OpusTags"])
       tags = parsed.tags
+      pairs = parsed.pairs
       if let gain = parsed.r128TrackGain { tags.replayGain.trackGain = ReplayGainText.replayGain(q78: gain) }
       if let gain = parsed.r128AlbumGain { tags.replayGain.albumGain = ReplayGainText.replayGain(q78: gain) }
       audio = properties(buffer, samples: samples, rate: 48000, channels: channels, audioStart: headersEnd)
@@ -95,7 +99,9 @@ enum OggReader {
         "chained Ogg stream of \(links.count) links (\(links.map(\.description).joined(separator: ", "))); its length is theirs together"
       )
     }
-    return FileMetadata(tags: tags, audio: audio, warnings: warnings)
+    var metadata = FileMetadata(tags: tags, audio: audio, warnings: warnings)
+    metadata.comments = pairs
+    return metadata
   }
 
   /// The last intact page of the file whatever its stream, searched for in the loaded tail; nil if none is there.
