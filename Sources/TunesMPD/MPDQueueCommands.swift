@@ -147,7 +147,9 @@ extension MPDDispatcher {
   static func insertPosition(_ text: String, status: MPDStatus) throws(MPDError) -> Int {
     let (sign, value) = try relative(text)
     func within(_ limit: Int) throws(MPDError) -> Int {
-      guard value <= limit else { throw MPDError.argument("Number too large: \(sign == nil ? Substring(text) : text.dropFirst())") }
+      guard value <= limit else {
+        throw MPDError.argument("Number too large: \(sign == nil ? Substring(text) : text.dropFirst())")
+      }
       return value
     }
     switch sign {
