@@ -13,7 +13,7 @@ table: both run, and fail the test if they start to match (so the lists stay tru
 
     Tests/MPDDifferential/run.py [--tunes PATH] [--case NAME] [--keep] [--verbose]
 
-Needs Debian's mpd, sox, lame, flac, oggenc and opusenc (Scripts/setup-debian installs them). The last line it prints is
+Needs Debian's mpd, sox, lame, flac, oggenc, opusenc and ffmpeg (Scripts/setup-debian installs them). The last line it prints is
 "mpd-differential: N passed, N failed".
 
 Hand-written rather than built on a client library on purpose: a client library parses replies into

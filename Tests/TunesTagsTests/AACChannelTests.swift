@@ -5,7 +5,8 @@ import Testing
 
 @testable import TunesTags
 
-@Suite struct AACChannelTests {
+@Suite(.enabled(if: ["/usr/bin/sox", "/usr/bin/ffmpeg", "/usr/bin/ffprobe"].allSatisfy(FileManager.default.isExecutableFile)))
+struct AACChannelTests {
   @Test(arguments: [(32000, 1), (22050, 1), (44100, 2)])
   func channelsAreTheDecodersAsFFprobeSaysThem(rate: Int, channels: Int) throws {
     let folder = try makeTemporaryFolder("aac-channels")
