@@ -84,7 +84,9 @@ let package = Package(
     /// and PlayerReport, the one rendering of the player's state for `tunes status` (TunesTerminal draws its parts).
     .target(
       name: "TunesControl",
-      dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesTerminal"]),
+      dependencies: [
+        "TunesMPD", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesPlayer", "TunesPlaylists", "TunesTerminal",
+      ]),
 
     /// MPRIS 2 on the session bus (sd-bus): the player's state as desktop widgets and `playerctl` see it,
     /// observed from the Player in one adapter file and driven through the PlayerBackend MPD clients use.

@@ -149,7 +149,7 @@ record() {  # name value unit [note]
 
 # Starts MPD on $1/socket with music_directory $2 and an EMPTY database, so that the next
 # `mpc update --wait` is the whole database creation (MPD builds a missing database at start-up by
-# itself, which could not be timed). Sets MPD_PID and exports MPD_HOST.
+# itself, which could not be timed). MPD_EXTRA_CONF: more lines for mpd.conf. Sets MPD_PID and exports MPD_HOST.
 mpd_start() {
   local home="$1" music="$2"
   mkdir -p "$home/empty"
@@ -165,6 +165,7 @@ audio_output {
   type "null"
   name "null"
 }
+${MPD_EXTRA_CONF:-}
 EOF
   export MPD_HOST="$home/socket"
   if [ ! -f "$home/mpd.db" ]; then _mpd_run "$home"; mpd_stop; fi  # writes an empty database

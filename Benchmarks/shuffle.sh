@@ -1,6 +1,6 @@
 #!/bin/sh
 # Times the shuffle's arrangement alone: builds optimised copies of its files (ShufflePass.swift, the arranger,
-# SeededRandom.swift, TunesCore's Trimming.swift) with swiftc, of the working tree and, with BEFORE=REV, of a git
+# ShuffleNames.swift, SeededRandom.swift, TunesCore's Trimming.swift) with swiftc, of the working tree and, with BEFORE=REV, of a git
 # revision too, and runs Benchmarks/shuffle/main.swift on each.
 #   Benchmarks/shuffle.sh [RUNS]          BEFORE=1a77034 Benchmarks/shuffle.sh 3
 set -eu
@@ -15,7 +15,7 @@ build() {
   rm -rf "$2"
   mkdir -p "$2"
   for file in Sources/TunesPlayer/ShufflePass.swift Sources/TunesPlayer/ShuffleArranger.swift \
-    Sources/TunesPlayer/SeededRandom.swift Sources/TunesCore/Trimming.swift; do
+    Sources/TunesPlayer/ShuffleNames.swift Sources/TunesPlayer/SeededRandom.swift Sources/TunesCore/Trimming.swift; do
     if [ -n "$1" ]; then
       git show "$1:$file" > "$2/$(basename "$file")" 2>/dev/null || rm -f "$2/$(basename "$file")"
     elif [ -f "$file" ]; then
@@ -29,6 +29,12 @@ for path in pathlib.Path(sys.argv[1]).glob("*.swift"):
     text = re.sub(r"  public init\(_ item: QueueItem\) \{\n.*?\n  \}\n", "", text, flags=re.S)
     path.write_text(text)
 PY
+  # A revision from before the names were numbered folds them in ShuffleKey's own initialiser.
+  if [ ! -f "$2/ShuffleNames.swift" ]; then
+    printf '%s\n' 'struct ShuffleNames {' \
+      '  mutating func key(id: Int, artist: String, album: String) -> ShuffleKey { ShuffleKey(id: id, artist: artist, album: album) }' \
+      '}' > "$2/ShuffleNames.swift"
+  fi
   cp Benchmarks/shuffle/main.swift "$2/main.swift"
   "$swiftc" -O -o "$2/shuffle" "$2"/*.swift
 }

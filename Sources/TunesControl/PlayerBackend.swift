@@ -205,8 +205,11 @@ public actor PlayerBackend: MPDBackend {
     let figures = try library.stats(mostPlayed: 0)
     var out = MPDStats()
     out.songs = figures.songs
-    out.artists = figures.artists
-    out.albums = figures.albums
+    // As mpd counts them: the distinct values of the Artist and of the Album tag ("A feat. B" is one
+    // artist, a song with two Artist values counts both, one album title under two album artists is one).
+    let all = MPDFilter()
+    out.artists = try await tagValues(.artist, matching: all).filter { !$0.isEmpty }.count
+    out.albums = try await tagValues(.album, matching: all).filter { !$0.isEmpty }.count
     out.databasePlaytime = figures.totalDurationMs / 1000
     out.uptime = Int(Date().timeIntervalSince(startedAt))
     out.playtime = await player.heardMs / 1000

@@ -40,9 +40,12 @@ extension PlayerBackend {
   public func load(playlist name: String, range: MPDRange?) async throws {
     var songs = try await playlistSongs(name)
     if let range {
-      guard let bounds = range.clamped(count: songs.count) else { throw MPDError.argument("Bad song index") }
-      songs = Array(songs[bounds])
+      // As mpd 0.23 reads the playlist: songs from START until END or the playlist's end, so a range
+      // reaching or starting past the end loads what there is, possibly nothing, and is no error.
+      let start = min(range.start, songs.count)
+      songs = Array(songs[start..<max(start, min(range.end ?? songs.count, songs.count))])
     }
+    guard !songs.isEmpty else { return }
     let adding = songs
     _ = try await translate { try await player.add(adding) }
   }

@@ -44,12 +44,20 @@ enum ContainerSniffer {
     if head.starts(with: Array("fLaC".utf8)) { return .flac }
     if head.count >= 12 && head[4..<8].elementsEqual("ftyp".utf8) { return .mp4 }
     if head.starts(with: Array("OggS".utf8)) {
-      // The first page holds the codec's identification packet right after its segment table.
+      // Each stream's first page holds its identification packet right after its segment table, and these
+      // pages come first: a video's Theora stream may come before the Vorbis or Opus one that is played.
       guard head.count > 27 else { throw DecoderError.invalid(path: path, format: "Ogg", reason: "first page cut short") }
-      let packet = Array(head.dropFirst(27 + Int(head[26])))
-      if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return .vorbis }
-      if packet.starts(with: Array("OpusHead".utf8)) { return .opus }
-      let codec = packet.prefix(8).map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
+      let first = Array(head.dropFirst(27 + Int(head[26])))
+      var page = 0
+      while page + 27 < head.count, head[page..<page + 4].elementsEqual("OggS".utf8), head[page + 5] & 0x02 != 0 {
+        let segments = Int(head[page + 26])
+        guard page + 27 + segments <= head.count else { break }
+        let packet = Array(head.dropFirst(page + 27 + segments))
+        if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return .vorbis }
+        if packet.starts(with: Array("OpusHead".utf8)) { return .opus }
+        page += 27 + segments + head[page + 27..<page + 27 + segments].reduce(0) { $0 + Int($1) }
+      }
+      let codec = first.prefix(8).map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
       throw DecoderError.unknownFormat(path: path, reason: "an Ogg stream of neither Vorbis nor Opus (\"\(codec)\")")
     }
     if head.count >= 2 && head[0] == 0xFF && head[1] & 0xE0 == 0xE0 { return .mp3 }

@@ -235,6 +235,12 @@ public protocol MPDBackend: Sendable {
   /// The picture embedded in the tags of the library song `uri` names (`readpicture`), nil when it has
   /// none; throws `noExist` for a URI that names no song and for a file that cannot be read.
   func embeddedPicture(uri: String) async throws -> MPDPicture?
+  /// `filter` as the queue's songs carry their values (`playlistfind`, `playlistsearch`): a backend that
+  /// stores some values in one spelling (MusicBrainz ids) brings the filter's to it, as for `find`.
+  func queueFilter(_ filter: MPDFilter) async -> MPDFilter
+  /// The library song's own tag pairs in file order, names as the file spells them, as MPD's decoder
+  /// reports them to `readcomments` (the server drops the pairs MPD would not print).
+  func comments(uri: String) async throws -> [(name: String, value: String)]
 
   // MARK: Stickers (`sticker … song …`)
   /// The song's stickers, by name. A URI that names no song is MPDError noExist "No such song".
@@ -310,4 +316,9 @@ extension MPDBackend {
     let songs = try await songs(matching: filter)
     return Set(songs.flatMap { $0.tags.listedValues(tag) }).sorted()
   }
+}
+
+extension MPDBackend {
+  /// Values are matched as the client spells them.
+  public func queueFilter(_ filter: MPDFilter) async -> MPDFilter { filter }
 }

@@ -20,13 +20,39 @@ extension MPDDispatcher {
     try await findSongs(c, matchingSubstrings: true, addingThem: true, into: &out)
   }
 
-  /// `searchaddpl NAME FILTER [sort TAG] [window START:END]`: the matching songs appended to a stored
-  /// playlist, which is made when it does not exist.
+  /// `searchaddpl NAME FILTER [sort TAG] [window START:END] [position POS]`: the matching songs added to a
+  /// stored playlist (made when it does not exist), at its end or from POS on; a POS past the playlist's
+  /// end is "Bad position", checked before anything is added.
   static func searchAddToPlaylist(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let name = try playlistName(c.args[0])
-    for song in try await matchingSongs(Array(c.args.values.dropFirst()), c, matchingSubstrings: true) {
-      try await c.backend.playlistAdd(name, uri: song.file)
+    var arguments = Array(c.args.values.dropFirst())
+    var position: Int?
+    if takePosition(&arguments) != nil {
+      let value = try c.args.unsigned(c.args.count - 1)
+      let length: Int
+      do {
+        length = try await c.backend.storedPlaylist(named: name).count
+      } catch let error as MPDError where error.code == .noExist {
+        length = 0
+      }
+      guard value <= length else { throw MPDError.argument("Bad position") }
+      position = value
     }
+    let songs = try await matchingSongs(arguments, c, matchingSubstrings: true)
+    for song in songs { try await c.backend.playlistAdd(name, uri: song.file) }
+    guard let position, !songs.isEmpty else { return }
+    // Added at the end, then each moved to its place: the backend's playlists take songs at their end.
+    let length = try await c.backend.storedPlaylist(named: name).count
+    for offset in 0..<songs.count where length - songs.count + offset != position + offset {
+      try await c.backend.playlistMove(name, from: length - songs.count + offset, to: position + offset)
+    }
+  }
+
+  /// Takes a trailing `position POS` off the arguments (it comes after `sort` and `window`, as in MPD 0.23).
+  private static func takePosition(_ arguments: inout [String]) -> String? {
+    guard arguments.count >= 2, arguments[arguments.count - 2] == "position" else { return nil }
+    defer { arguments.removeLast(2) }
+    return arguments[arguments.count - 1]
   }
 
   /// The songs the filter of the arguments matches, sorted and windowed as the options ending them say.
@@ -40,13 +66,25 @@ extension MPDDispatcher {
     return options.apply(to: MPDDatabaseOrder.sorted(songs))
   }
 
-  /// The songs the filter of the arguments matches: listed, or appended to the queue one by one.
+  /// The songs the filter of the arguments matches: listed, or added to the queue (at its end, or from
+  /// the `position POS` that ends the arguments, read as `add` reads a position, before the search).
   private static func findSongs(
     _ c: MPDCall, matchingSubstrings substring: Bool, addingThem add: Bool, into out: inout MPDReply
   ) async throws {
-    let songs = try await matchingSongs(c.args.values, c, matchingSubstrings: substring)
+    var arguments = c.args.values
+    var position: Int?
+    if add, let text = takePosition(&arguments) {
+      position = try insertPosition(text, status: try await c.backend.status())
+    }
+    let songs = try await matchingSongs(arguments, c, matchingSubstrings: substring)
     if add {
+      // As mpd: the songs go to the end, then move to the position as one range.
+      var before = 0
+      if position != nil { before = try await c.backend.status().playlistLength }
       for song in songs { try await c.backend.add(uri: song.file) }
+      if let position, !songs.isEmpty, position < before {
+        try await c.backend.move(positions: before..<before + songs.count, to: position)
+      }
     } else {
       for song in songs { MPDFormat.write(song, to: &out) }
     }
@@ -194,12 +232,24 @@ extension MPDDispatcher {
     }
   }
 
-  /// `readcomments URI`: the song file's own tag pairs, as MPD's decoder reports them. MPD reads such
-  /// pairs from Vorbis comments and APE tags, never from the ID3 tags of MP3s, the one format tunes plays:
-  /// a library song gets an empty reply, as from MPD; anything else is "No such song".
+  /// `readcomments URI`: the song file's own tag pairs, as MPD's decoder reports them (Vorbis comments of
+  /// FLAC, Ogg and Opus; FFmpeg's metadata of MP4; none for MP3), printed as MPD prints them: only names of
+  /// ASCII letters, `_` and `-` starting with a letter, and values without control characters.
   static func readComments(_ c: MPDCall, _ out: inout MPDReply) async throws {
-    guard try await song(try c.uri(0), c.backend) != nil else { throw MPDError.noExist("No such song") }
+    let uri = try c.uri(0)
+    guard try await song(uri, c.backend) != nil else { throw MPDError.noExist("No such song") }
+    for pair in try await c.backend.comments(uri: uri) where isCommentName(pair.name) && isCommentValue(pair.value) {
+      out += "\(pair.name): \(pair.value)\n"
+    }
   }
+
+  static func isCommentName(_ name: String) -> Bool {
+    func letter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    guard let first = name.utf8.first, letter(first) else { return false }
+    return name.utf8.allSatisfy { letter($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+  }
+
+  static func isCommentValue(_ value: String) -> Bool { value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F } }
 
   /// `update [URI]` and `rescan [URI]`, which tunes runs alike: the job's id. The folder is one inside the
   /// music folder, whichever client asks (`MPDURIResolver.updateFolder`).

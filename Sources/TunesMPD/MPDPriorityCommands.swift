@@ -3,7 +3,7 @@
 
 extension MPDDispatcher {
   /// `prio PRIORITY START:END|POS…`: ranges are clipped to the queue as MPD clips them, a single position
-  /// past the end is "Bad song index"; every range is checked before any entry changes.
+  /// or a range's start past the end is "Bad song index"; every range is checked before any entry changes.
   static func priority(_ c: MPDCall, _ out: inout MPDReply) async throws {
     let priority = try priorityArgument(c)
     let queue = try await c.backend.queue()
@@ -12,6 +12,8 @@ extension MPDDispatcher {
       let range = try clip(try c.args.range(index), count: queue.items.count, single: isSingle(c.args[index]))
       ids += queue.items[range].compactMap(\.song.id)
     }
+    // Empty ranges (`2:2`, or `5:` of a five-song queue) are no error and, as in mpd, no edit either.
+    guard !ids.isEmpty else { return }
     try await c.backend.setPriority(priority, ids: ids)
   }
 

@@ -37,7 +37,8 @@ extension MPDDispatcher {
 
   /// The queue's songs that match the filter of the arguments.
   private static func writeQueue(_ c: MPDCall, matchingSubstrings substring: Bool, into out: inout MPDReply) async throws {
-    let matcher = MPDFilter.Matcher(try MPDFilter.parse(c.args.values, substring: substring))
+    let filter = try MPDFilter.parse(c.args.values, substring: substring)
+    let matcher = MPDFilter.Matcher(await c.backend.queueFilter(filter))
     for item in try await c.backend.queue().items where matcher.matches(item.song) { MPDFormat.write(item.song, to: &out) }
   }
 
@@ -139,17 +140,27 @@ extension MPDDispatcher {
 
   // MARK: Positions
 
-  /// Where `add`/`addid` insert: `N` absolute; MPD 0.23's `+N` N songs after the current one (`+0` right
-  /// after it) and `-N` N songs before it (`-0` right before it).
-  private static func insertPosition(_ text: String, status: MPDStatus) throws(MPDError) -> Int {
-    let position: Int
-    switch try relative(text) {
-    case (nil, let value): position = value
-    case ("+", let offset): position = try current(status) + 1 + offset
-    case (_, let offset): position = try current(status) - offset
+  /// Where `add`, `addid` and the `position` of findadd/searchadd insert (MPD 0.23's ParseInsertPosition):
+  /// `N` absolute, at most the queue's length; `+N` N songs after the current one (`+0` right after it),
+  /// at most to the end; `-N` N songs before it (`-0` right before it), at most to the start. Past those
+  /// bounds mpd answers "Number too large" naming the digits.
+  static func insertPosition(_ text: String, status: MPDStatus) throws(MPDError) -> Int {
+    let (sign, value) = try relative(text)
+    func within(_ limit: Int) throws(MPDError) -> Int {
+      guard value <= limit else {
+        throw MPDError.argument("Number too large: \(sign == nil ? Substring(text) : text.dropFirst())")
+      }
+      return value
     }
-    guard position >= 0, position <= status.playlistLength else { throw MPDError.argument("Bad song index") }
-    return position
+    switch sign {
+    case nil: return try within(status.playlistLength)
+    case "+":
+      let current = try current(status)
+      return current + 1 + (try within(status.playlistLength - current - 1))
+    default:
+      let current = try current(status)
+      return current - (try within(current))
+    }
   }
 
   /// Where `move` puts a range: `N` absolute; `+N`/`-N` relative to the current song as it stands once the

@@ -6,7 +6,7 @@ import Foundation
 import TunesMPD
 
 public actor InMemoryMPDBackend: MPDBackend {
-  private var library: [MPDSong]
+  var library: [MPDSong]
   private var queueItems: [MPDQueueItem] = []
   private var version = 1
   private var nextID = 1
@@ -428,9 +428,10 @@ public actor InMemoryMPDBackend: MPDBackend {
     record("load \(name)")
     var songs = try playlist(name)
     if let range {
-      guard let bounds = range.clamped(count: songs.count) else { throw MPDError.argument("Bad song index") }
-      songs = Array(songs[bounds])
+      let start = min(range.start, songs.count)  // past the end: nothing, as mpd 0.23
+      songs = Array(songs[start..<max(start, min(range.end ?? songs.count, songs.count))])
     }
+    guard !songs.isEmpty else { return }
     _ = insert(songs, at: queueItems.count)
   }
 

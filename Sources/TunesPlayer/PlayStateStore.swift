@@ -153,7 +153,7 @@ public final class PlayStateStore: @unchecked Sendable {
           let rngWords = (row["rngState"] as String?)?.split(separator: ",").compactMap { UInt64($0) } ?? []
           let rng = SeededRandom(state: rngWords) ?? SeededRandom(seed: SeededRandom.randomSeed())
           pass = ShufflePass(
-            restoring: shuffleOrder.sorted { $0.index < $1.index }.map(\.id), keys: items.map(ShuffleKey.init),
+            restoring: shuffleOrder.sorted { $0.index < $1.index }.map(\.id), keys: queue.shuffleKeys(),
             cursor: row["passCursor"], number: row["passNumber"], history: history, historyIndex: row["historyIndex"],
             rng: rng)
         }

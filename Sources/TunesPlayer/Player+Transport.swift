@@ -22,7 +22,14 @@ extension Player {
       let reached = pass.map { $0.cursor >= 0 && $0.cursor < $0.order.count && $0.order[$0.cursor].id == currentID } ?? false
       await start(itemID: currentID, chosen: !reached, startMs: elapsedMs, resumedListen: resumedListen(of: currentID))
     } else if var p = pass {
-      if let first = p.advance() ?? p.beginNewPass() { await start(itemID: first, plannedPass: p) }
+      // The first song honours `prio` as every next one does: the unplayed entry of the highest priority
+      // (mpd moves prioritised entries to the front of its random order while stopped).
+      if let id = Self.firstOfHighestPriority(p.unplayed, queue.priorities) {
+        p.jump(to: id)
+        await start(itemID: id, plannedPass: p)
+      } else if let first = p.advance() ?? p.beginNewPass() {
+        await start(itemID: first, plannedPass: p)
+      }
     } else {
       await start(itemID: queue[0].id, chosen: true)
     }

@@ -29,10 +29,16 @@ public struct Queue: Sendable, Equatable {
     var id: Int
     var version: Int
     var slot: SongPack.Slot
+    /// The song's artist and album as the shuffle numbers them (`names`).
+    var artistName: Int32
+    var albumName: Int32
   }
 
   private var entries: [Entry] = []
   private var pack = SongPack()
+  /// The shuffle's numbers for the names of the songs queued since the queue was last empty (a pass in
+  /// progress holds keys with these numbers, so they never change while the queue has entries).
+  private var names = ShuffleNames()
   /// Bytes of `pack` no entry uses any more.
   private var unusedBytes = 0
   /// Bumped by every edit; clients compare it with the version they last saw. A new queue is at 1, as
@@ -50,7 +56,11 @@ public struct Queue: Sendable, Equatable {
   public init(items: [QueueItem], version: Int, nextID: Int) {
     entries.reserveCapacity(items.count)
     for item in items {
-      entries.append(Entry(id: item.id, version: item.version, slot: pack.append(item.song)))
+      let numbers = names.numbers(artist: item.song.artist, album: item.song.album)
+      entries.append(
+        Entry(
+          id: item.id, version: item.version, slot: pack.append(item.song), artistName: numbers.artist,
+          albumName: numbers.album))
       if item.priority > 0 { priorities[item.id] = item.priority }
     }
     self.version = version
@@ -68,13 +78,14 @@ public struct Queue: Sendable, Equatable {
   public func position(ofID id: Int) -> Int? { entries.firstIndex { $0.id == id } }
   public func item(id: Int) -> QueueItem? { entries.first { $0.id == id }.map(item) }
 
-  /// What the shuffle spreads apart, for every entry in queue order.
+  /// What the shuffle spreads apart, for every entry in queue order: numbers given when the songs were
+  /// added, so a shuffle of the whole queue reads no song.
   public func shuffleKeys() -> [ShuffleKey] { shuffleKeys(0..<entries.count) }
 
   public func shuffleKeys(_ positions: Range<Int>) -> [ShuffleKey] {
     positions.map { position in
-      let names = pack.artistAndAlbum(at: entries[position].slot)
-      return ShuffleKey(id: entries[position].id, artist: names.artist, album: names.album)
+      let entry = entries[position]
+      return ShuffleKey(id: entry.id, artist: entry.artistName, album: entry.albumName)
     }
   }
 
@@ -94,6 +105,7 @@ public struct Queue: Sendable, Equatable {
     if entries.isEmpty {
       pack = batch.pack
       unusedBytes = 0
+      names = ShuffleNames()
     } else {
       let base = UInt32(pack.byteCount)
       pack.append(contentsOf: batch.pack)
@@ -101,7 +113,11 @@ public struct Queue: Sendable, Equatable {
     }
     let firstID = nextID
     nextID += slots.count
-    let new = slots.enumerated().map { Entry(id: firstID + $0.offset, version: version, slot: $0.element) }
+    let new = slots.enumerated().map { offset, slot in
+      let numbers = names.numbers(pack.artistAndAlbum(at: slot))
+      return Entry(
+        id: firstID + offset, version: version, slot: slot, artistName: numbers.artist, albumName: numbers.album)
+    }
     if entries.isEmpty { entries = new } else { entries.insert(contentsOf: new, at: at) }
     touch(from: at + new.count, to: entries.count)
     return Array(firstID..<firstID + new.count)
@@ -164,6 +180,9 @@ public struct Queue: Sendable, Equatable {
     version += 1
     unusedBytes += Int(entries[index].slot.length)
     entries[index].slot = pack.append(song)
+    let numbers = names.numbers(artist: song.artist, album: song.album)
+    entries[index].artistName = numbers.artist
+    entries[index].albumName = numbers.album
     entries[index].version = version
     compactIfWasteful()
     return true
@@ -175,6 +194,7 @@ public struct Queue: Sendable, Equatable {
     entries.removeAll()
     priorities = [:]
     pack = SongPack()
+    names = ShuffleNames()
     unusedBytes = 0
   }
 
@@ -223,6 +243,7 @@ public struct Queue: Sendable, Equatable {
     guard unusedBytes > 64 * 1024, unusedBytes * 2 > pack.byteCount else { return }
     let (compacted, slots) = pack.compacted(entries.map(\.slot))
     pack = compacted
+    // The shuffle's names stay numbered as they are: a pass in progress holds keys with those numbers.
     for index in entries.indices { entries[index].slot = slots[index] }
     unusedBytes = 0
   }

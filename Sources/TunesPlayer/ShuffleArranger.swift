@@ -101,8 +101,8 @@ struct SpreadSong {
 
 /// Numbers for the names of one arrangement, so that steps compare and count integers, not strings.
 struct SpreadNames {
-  private var artists: [String: Int] = [:]
-  private var albums: [String: Int] = [:]
+  private var artists: [Int: Int] = [:]
+  private var albums: [Int: Int] = [:]
   private var pairs: [Int: Int] = [:]
   private var pairList: [(artist: Int, album: Int)] = []
 
@@ -129,7 +129,7 @@ struct SpreadNames {
   /// The pair number of an artist and an album, nil when no song has both.
   func pair(artist: Int, album: Int) -> Int? { pairs[artist << 32 | album] }
 
-  private static func number(_ name: String, in numbers: inout [String: Int]) -> Int {
+  private static func number(_ name: Int, in numbers: inout [Int: Int]) -> Int {
     if let known = numbers[name] { return known }
     numbers[name] = numbers.count
     return numbers.count - 1

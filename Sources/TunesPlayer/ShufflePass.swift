@@ -5,24 +5,21 @@ import Foundation
 import TunesCore
 import TunesLibrary
 
-/// What the shuffle needs to know of a queue entry: its id and the names it spreads apart.
+/// What the shuffle needs to know of a queue entry: its id and the names it spreads apart, as numbers
+/// given by one `ShuffleNames` (the queue's), so that comparing and counting them is integer work.
 public struct ShuffleKey: Hashable, Sendable {
   public let id: Int
-  /// Case-folded artist; a unique placeholder when unknown so that unknown artists never count as "the same".
-  public let artist: String
-  /// Case-folded album artist + album, with the same placeholder rule.
-  public let album: String
+  /// The folded artist's number; unknown artists get a number of their own (below 0, from the id) so that they never
+  /// count as "the same".
+  public let artist: Int
+  /// The number of the folded album artist with album, with the same rule for unknown albums.
+  public let album: Int
 
-  public init(id: Int, artist: String, album: String) {
+  /// `artist` and `album` as `ShuffleNames` gives them, `ShuffleNames.unknown` for a missing name.
+  public init(id: Int, artist: Int32, album: Int32) {
     self.id = id
-    let a = artist.trimmingEnds(in: .whitespaces).lowercased()
-    let b = album.trimmingEnds(in: .whitespaces).lowercased()
-    self.artist = a.isEmpty ? "\u{0}\(id)" : a
-    self.album = b.isEmpty ? "\u{0}\(id)" : a + "\u{1}" + b
-  }
-
-  public init(_ item: QueueItem) {
-    self.init(id: item.id, artist: item.song.artist, album: item.song.album)
+    self.artist = artist == ShuffleNames.unknown ? ~id : Int(artist)
+    self.album = album == ShuffleNames.unknown ? ~id : Int(album)
   }
 }
 
@@ -44,6 +41,14 @@ public struct ShufflePass: Sendable, Equatable {
   public static let historyLimit = 500
 
   public var orderIDs: [Int] { order.map(\.id) }
+
+  /// Two passes are the same when they walk the same entries from the same place with the same generator:
+  /// the keys' name numbers depend on the queue that gave them (a restored queue numbers its names in
+  /// queue order), not on the pass.
+  public static func == (a: ShufflePass, b: ShufflePass) -> Bool {
+    a.orderIDs == b.orderIDs && a.cursor == b.cursor && a.number == b.number && a.history == b.history
+      && a.historyIndex == b.historyIndex && a.rng == b.rng
+  }
   public var upcoming: Int? { cursor + 1 < order.count ? order[cursor + 1].id : nil }
   public var unplayed: ArraySlice<ShuffleKey> { order[(cursor + 1)...] }
 

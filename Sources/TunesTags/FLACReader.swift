@@ -133,6 +133,7 @@ enum FLACReader {
     var tags = TagSet()
     tags.versions = ["FLAC"]
     var comments = false
+    var pairs: [TagPair] = []
     for block in blocks where block.type == 4 {
       guard coverage.covers(block.body) else { throw NeedWholeFile() }
       if comments {
@@ -144,6 +145,7 @@ enum FLACReader {
         let versions = tags.versions
         tags = parsed.tags
         tags.versions = versions + ["VorbisComment"]
+        pairs = parsed.pairs
         warnings += parsed.warnings
         comments = true
       case .failure(let failure):
@@ -177,6 +179,8 @@ enum FLACReader {
     audio.codec = "flac"
     audio.bitsPerSample = bits
     audio.mpegVersion = ""
-    return FileMetadata(tags: tags, audio: audio, warnings: warnings)
+    var metadata = FileMetadata(tags: tags, audio: audio, warnings: warnings)
+    metadata.comments = pairs
+    return metadata
   }
 }

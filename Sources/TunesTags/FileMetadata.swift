@@ -47,11 +47,25 @@ public struct AudioProperties: Sendable, Equatable {
   }
 }
 
+/// One name/value pair of a file's comment list, as the file writes it.
+public struct TagPair: Sendable, Equatable {
+  public var name: String
+  public var value: String
+
+  public init(name: String, value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
 public struct FileMetadata: Sendable, Equatable {
   public var tags: TagSet
   public var audio: AudioProperties
   /// Problems that did not stop reading (a garbage frame skipped, a bad encoding byte), for the index report.
   public var warnings: [String]
+  /// The Vorbis comments of a FLAC, Ogg Vorbis or Opus file in file order, names spelled as written (what
+  /// MPD's `readcomments` lists); empty for the other formats.
+  public var comments: [TagPair] = []
 
   public init(tags: TagSet, audio: AudioProperties, warnings: [String] = []) {
     self.tags = tags

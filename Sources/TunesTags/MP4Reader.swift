@@ -41,18 +41,29 @@ enum MP4Reader {
 
     var tags = TagSet()
     var smpb: String?
-    if let udta = movie.first(where: { $0.type == MP4Atom.code("udta") }),
-      let meta = try children(buffer, udta, path: path).first(where: { $0.type == MP4Atom.code("meta") })
-    {
-      // meta is a "full" atom: version and flags come before its children.
-      let metaChildren = try check(
-        MP4Atom.children(buffer, min(meta.body.lowerBound + 4, meta.end)..<meta.end), path: path, parent: "meta")
-      if let ilst = metaChildren.first(where: { $0.type == MP4Atom.code("ilst") }) {
-        var items = MP4Items()
-        try items.read(buffer, ilst, path: path)
-        tags = items.tags
-        smpb = items.iTunSMPB
-        warnings += items.warnings
+    do {
+      if let udta = movie.first(where: { $0.type == MP4Atom.code("udta") }),
+        let meta = try children(buffer, udta, path: path).first(where: { $0.type == MP4Atom.code("meta") })
+      {
+        // meta is a "full" atom: version and flags come before its children.
+        let metaChildren = try check(
+          MP4Atom.children(buffer, min(meta.body.lowerBound + 4, meta.end)..<meta.end), path: path, parent: "meta")
+        if let ilst = metaChildren.first(where: { $0.type == MP4Atom.code("ilst") }) {
+          var items = MP4Items()
+          try items.read(buffer, ilst, path: path)
+          tags = items.tags
+          smpb = items.iTunSMPB
+          warnings += items.warnings
+        }
+      }
+    } catch let error as TagError {
+      // A damaged tag area leaves the audio whole, and mpd and ffmpeg play such files: the file is read
+      // without its tags (none of them, rather than the part before the damage), and says why.
+      tags = TagSet()
+      smpb = nil
+      switch error {
+      case .invalid(_, let reason), .truncated(_, let reason): warnings.append("tags ignored: \(reason)")
+      default: warnings.append("tags ignored: \(error)")
       }
     }
     tags.versions = ["MP4"]

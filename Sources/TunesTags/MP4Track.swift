@@ -77,6 +77,14 @@ struct MP4Track {
     channels = Int(buffer.be16(e + 16))
     bitsPerSample = Int(buffer.be16(e + 18))
     sampleRate = Int(buffer.be32(e + 24) >> 16)
+    // QuickTime's sound description versions 1 and 2 put 16 and 36 more bytes before the children.
+    let version = Int(buffer.be16(e + 8))
+    let children = e + 28 + (version == 1 ? 16 : version == 2 ? 36 : 0)
+    if entry.type == MP4Atom.code("mp4a"), children < entry.end,
+      let decoded = MP4AudioConfig.aacChannels(buffer, children: children..<entry.end)
+    {
+      channels = decoded
+    }
     // ALAC keeps the exact rate and depth in its own config atom (the entry's 16.16 rate tops out at 65535).
     if entry.type == MP4Atom.code("alac"), case .success(let inner) = MP4Atom.children(buffer, e + 28..<entry.end),
       let config = inner.first(where: { $0.type == MP4Atom.code("alac") }), config.body.count >= 28

@@ -1,6 +1,6 @@
-// Reads an Ogg Vorbis or Ogg Opus file without decoding: the identification and comment headers of the
-// first logical stream, and the exact length from the last page's granule position (less Opus's
-// pre-skip), which is the sample count oggdec and opusdec output. A chained file (OggLinks) is as long as
+// Reads an Ogg Vorbis or Ogg Opus file without decoding: the identification and comment headers of its
+// first Vorbis or Opus stream (a Theora stream before it is passed over), and the exact length from the
+// last page's granule position (less Opus's pre-skip), which is the sample count oggdec and opusdec output. A chained file (OggLinks) is as long as
 // its links together. See OggPage for the page layout.
 
 enum OggReader {
@@ -12,8 +12,7 @@ enum OggReader {
   /// Tags and audio properties of the Ogg file in `buffer`.
   static func parse(_ buffer: UnsafeRawBufferPointer, coverage: Coverage, path: String) throws -> FileMetadata {
     var warnings: [String] = []
-    let first = try page(buffer, at: 0, coverage: coverage, path: path)
-    let serial = first.serial
+    let serial = try soundSerial(buffer, coverage: coverage, path: path)
     // The identification header tells the codec, and so how many header packets follow.
     var assembler = PacketAssembler(serial: serial)
     var offset = 0
@@ -51,6 +50,7 @@ enum OggReader {
     let last = try lastPage(buffer, serial: serial, coverage: coverage, path: path, warnings: &warnings)
     var audio: AudioProperties
     var tags: TagSet
+    var pairs: [TagPair] = []
     switch codec! {
     case .vorbis:
       guard identification.count >= 30 else {
@@ -62,7 +62,9 @@ enum OggReader {
         throw TagError.invalid(path: path, reason: "Ogg Vorbis identification header gives \(channels) channels at \(rate) Hz")
       }
       let samples = max(0, Int(last.granule))
-      tags = try comments(commentPacket, prefix: 7, path: path, warnings: &warnings, versions: ["Ogg", "VorbisComment"]).tags
+      let parsed = try comments(commentPacket, prefix: 7, path: path, warnings: &warnings, versions: ["Ogg", "VorbisComment"])
+      tags = parsed.tags
+      pairs = parsed.pairs
       audio = properties(buffer, samples: samples, rate: rate, channels: channels, audioStart: headersEnd)
       audio.codec = "vorbis"
     case .opus:
@@ -76,6 +78,7 @@ enum OggReader {
       let samples = max(0, Int(last.granule) - preSkip)
       let parsed = try comments(commentPacket, prefix: 8, path: path, warnings: &warnings, versions: ["Ogg", "OpusTags"])
       tags = parsed.tags
+      pairs = parsed.pairs
       if let gain = parsed.r128TrackGain { tags.replayGain.trackGain = ReplayGainText.replayGain(q78: gain) }
       if let gain = parsed.r128AlbumGain { tags.replayGain.albumGain = ReplayGainText.replayGain(q78: gain) }
       audio = properties(buffer, samples: samples, rate: 48000, channels: channels, audioStart: headersEnd)
@@ -95,7 +98,9 @@ enum OggReader {
         "chained Ogg stream of \(links.count) links (\(links.map(\.description).joined(separator: ", "))); its length is theirs together"
       )
     }
-    return FileMetadata(tags: tags, audio: audio, warnings: warnings)
+    var metadata = FileMetadata(tags: tags, audio: audio, warnings: warnings)
+    metadata.comments = pairs
+    return metadata
   }
 
   /// The last intact page of the file whatever its stream, searched for in the loaded tail; nil if none is there.
@@ -120,6 +125,24 @@ enum OggReader {
       audioHash: AudioHash.hex(buffer, audioStart..<buffer.count))
     audio.sampleCount = samples
     return audio
+  }
+
+  /// The logical stream to read: the first Vorbis or Opus one among the streams the file begins with (each
+  /// stream's first page comes before any other page, RFC 3533), so a video's Theora stream ahead of its
+  /// sound is passed over as decoders pass it over; the first stream when none is (identify says why).
+  private static func soundSerial(_ buffer: UnsafeRawBufferPointer, coverage: Coverage, path: String) throws -> UInt32 {
+    let first = try page(buffer, at: 0, coverage: coverage, path: path)
+    var current = first
+    while current.isFirst {
+      guard coverage.covers(current.body) else { throw NeedWholeFile() }
+      let start = current.body.lowerBound
+      if current.body.count >= 8 && (buffer.matches("\u{1}vorbis", at: start) || buffer.matches("OpusHead", at: start)) {
+        return current.serial
+      }
+      guard current.end < buffer.count else { break }
+      current = try page(buffer, at: current.end, coverage: coverage, path: path)
+    }
+    return first.serial
   }
 
   /// The codec named by the first packet's signature.

@@ -8,6 +8,8 @@
 struct VorbisComments {
   var tags = TagSet()
   var vendor = ""
+  /// Every comment with an '=', in file order, its name as written.
+  var pairs: [TagPair] = []
   /// Raw values of METADATA_BLOCK_PICTURE fields, base64 of a FLAC PICTURE block.
   var pictureFields: [String] = []
   var r128TrackGain: Int?
@@ -54,9 +56,10 @@ struct VorbisComments {
         out.warnings.append("\(place): comment \(k + 1) has no '=' and was ignored")
         continue
       }
-      let name = String(comment[..<equals]).uppercased()
+      let written = String(comment[..<equals])
       let value = String(comment[comment.index(after: equals)...])
-      fields.append((name, value))
+      out.pairs.append(TagPair(name: written, value: value))
+      fields.append((written.uppercased(), value))
     }
     out.apply(fields)
     return .success(out)

@@ -13,7 +13,7 @@ table: both run, and fail the test if they start to match (so the lists stay tru
 
     Tests/MPDDifferential/run.py [--tunes PATH] [--case NAME] [--keep] [--verbose]
 
-Needs Debian's mpd, sox, lame, flac, oggenc and opusenc (Scripts/setup-debian installs them). The last line it prints is
+Needs Debian's mpd, sox, lame, flac, oggenc, opusenc and ffmpeg (Scripts/setup-debian installs them). The last line it prints is
 "mpd-differential: N passed, N failed".
 
 Hand-written rather than built on a client library on purpose: a client library parses replies into
@@ -318,7 +318,40 @@ def make_untitled_library(music):
     os.utime(music, (stamp, stamp))
 
 
-LIBRARIES = {"default": make_library, "several-values": make_several_values_library,
+# A library for "# library: comments": one song in each format whose own tag pairs `readcomments` lists
+# (FLAC, Ogg Vorbis and Opus: their Vorbis comments; M4A: what FFmpeg reads of it), with names mpd does not
+# print (digits, a space) and values it does not print (a line break, a tab) among them, and a MusicBrainz
+# track id spelled as some taggers write it (capitals, braces).
+COMMENT_TAGS = [("TITLE", "Lantern"), ("ARTIST", "Zoë Marlowe"), ("ALBUM", "Harbour"), ("TRACKNUMBER", "3"),
+                ("MUSICBRAINZ_TRACKID", "{7A1B2C3D-0000-4E5F-8A9B-0123456789AB}"), ("Custom Key", "x=y"),
+                ("comment", "two\nlines"), ("R128_TRACK_GAIN", "-123"), ("lower-case", "v"), ("tab", "a\tb"),
+                ("TITLE", "Second title")]
+
+
+def make_comments_library(music):
+    # Two top-level folders, so that both servers see the same music root.
+    folder = os.path.join(music, "Tags")
+    os.makedirs(folder)
+    os.makedirs(os.path.join(music, "More"))
+    wav = os.path.join(music, f"..{os.sep}tone-comments.wav")
+    subprocess.run(["sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", "2", "sine", "440"], check=True)
+    pairs = [f"{name}={value}" for name, value in COMMENT_TAGS]
+    subprocess.run(["flac", "--silent", "-o", f"{folder}/a.flac"] + [f"--tag={pair}" for pair in pairs] + [wav], check=True)
+    subprocess.run(["oggenc", "--quiet", "-o", f"{folder}/b.ogg"] + [a for pair in pairs for a in ("-c", pair)] + [wav],
+                   check=True)
+    subprocess.run(["opusenc", "--quiet"] + [a for pair in pairs for a in ("--comment", pair)] + [wav, f"{music}/More/c.opus"],
+                   check=True)
+    metadata = ["title=Lantern", "artist=Zoë Marlowe", "album=Harbour", "track=3", "comment=hello"]
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "aac", "-b:a", "96k"]
+                   + [a for pair in metadata for a in ("-metadata", pair)] + [f"{music}/More/d.m4a"], check=True)
+    stamp = 1_700_000_000
+    for root, dirs, files in os.walk(music):
+        for name in files + dirs:
+            os.utime(os.path.join(root, name), (stamp, stamp))
+    os.utime(music, (stamp, stamp))
+
+
+LIBRARIES = {"default": make_library, "comments": make_comments_library, "several-values": make_several_values_library,
              "audio-formats": make_audio_formats_library, "credits": make_credits_library,
              "untitled": make_untitled_library}
 

@@ -220,7 +220,7 @@ import TunesMPDTesting
         ACK [50@0] {deleteid} No such song
         ACK [2@0] {move} Bad song index
         ACK [50@0] {add} No such directory
-        ACK [2@0] {addid} Bad song index
+        ACK [2@0] {addid} Number too large: 9
         ACK [2@0] {playlistinfo} Bad song index
         ACK [50@0] {playlistid} No such song
 
@@ -272,7 +272,7 @@ import TunesMPDTesting
       errors == """
         OK MPD 0.23.5
         ACK [2@0] {move} Cannot move current song relative to itself
-        ACK [2@0] {addid} Bad song index
+        ACK [2@0] {addid} Number too large: 9
         ACK [2@0] {move} Bad song index
 
         """)

@@ -26,7 +26,7 @@ func temporaryLibrary() throws -> (Library, URL) {
         var s = song(n, artist: "a\(n % 2)"); s.id = nil; return s
       })
     queue.move(from: 0, to: 3)
-    var pass = ShufflePass(keys: queue.items.map(ShuffleKey.init), current: nil, rng: SeededRandom(seed: 4))
+    var pass = ShufflePass(keys: queue.shuffleKeys(), current: nil, rng: SeededRandom(seed: 4))
     _ = pass.advance()
     _ = pass.advance()
     let snapshot = PlayStateSnapshot(

@@ -34,6 +34,26 @@ import TunesCore
     await player.shutdown()
   }
 
+  /// Shuffling and stopped, a bare `play` starts with the entry of the highest priority, then the next
+  /// priority down, as mpd does (case 60-random-play-priority of the MPD differential run).
+  @Test(arguments: [UInt64(3), 11, 29]) func aBarePlayStartsWithTheHighestPriority(seed: UInt64) async throws {
+    let tracks = Dictionary(uniqueKeysWithValues: (1...8).map { ($0, FakeTrack(frames: 30_000)) })
+    let sink = FakeSink()
+    sink.hold()
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), seed: seed)
+    let ids = try await player.add((1...8).map { song($0, artist: "artist \($0)") })
+    await player.setRandom(true)
+    try await player.setPriority(5, ids: [ids[6]])
+    try await player.setPriority(10, ids: [ids[2]])
+    try await drive(sink) { try await player.play() }
+    #expect(await player.status().currentID == ids[2])
+    #expect(await player.status().nextID == ids[6])
+    try await drive(sink) { await player.next() }
+    #expect(await player.status().currentID == ids[6])
+    sink.release()
+    await player.shutdown()
+  }
+
   @Test func oneVersionPerCommandAndUnknownIdsChangeNothing() async throws {
     let player = Player(sink: FakeSink(), decoders: fakeLibrary([:]))
     let ids = try await player.add((1...3).map { song($0) })

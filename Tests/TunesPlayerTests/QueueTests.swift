@@ -5,6 +5,23 @@ import TunesLibrary
 @testable import TunesPlayer
 
 @Suite struct QueueTests {
+  /// The shuffle's keys are numbered as songs join the queue (a shuffle reads no song): names equal but
+  /// for case and blanks share a number across separate adds, and a replaced song is numbered anew.
+  @Test func shuffleKeysNumberNamesAcrossAddsAndFollowAReplacedSong() {
+    var queue = Queue()
+    queue.add([song(1, artist: "The Band", album: "Stage Fright"), song(2, artist: "Other")])
+    queue.add([song(3, artist: " the band ", album: "STAGE FRIGHT"), song(4, artist: "", album: "")])
+    let keys = queue.shuffleKeys()
+    #expect(keys.map(\.id) == queue.items.map(\.id))
+    #expect(keys[0].artist == keys[2].artist && keys[0].album == keys[2].album)
+    #expect(keys[1].artist != keys[0].artist && keys[3].artist != keys[1].artist)
+    queue.replaceSong(id: keys[1].id, with: song(5, artist: "THE BAND", album: "stage fright"))
+    let after = queue.shuffleKeys()
+    #expect(after[1].artist == after[0].artist && after[1].album == after[0].album)
+    let restored = Queue(items: queue.items, version: queue.version, nextID: queue.nextID).shuffleKeys()
+    #expect(restored[1].album == restored[2].album && restored[3].artist != restored[2].artist)
+  }
+
   @Test func idsAreStableAcrossMovesAndNeverReused() {
     var queue = Queue()
     let ids = queue.add([song(1), song(2), song(3)])

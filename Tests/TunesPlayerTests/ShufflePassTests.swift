@@ -202,15 +202,18 @@ import TunesCore
   }
 
   @Test func keysFoldCaseAndSpacesAndNeverMatchAnUnknownName() {
-    let a = ShuffleKey(id: 1, artist: "  The Band\t", album: " Stage Fright ")
-    let b = ShuffleKey(id: 2, artist: "the band", album: "stage fright")
+    var names = ShuffleNames()
+    let a = names.key(id: 1, artist: "  The Band\t", album: " Stage Fright ")
+    let b = names.key(id: 2, artist: "the band", album: "stage fright")
     #expect(a.artist == b.artist && a.album == b.album)
-    #expect(ShuffleKey(id: 3, artist: "Café", album: "X").artist == "café")
+    #expect(names.key(id: 3, artist: "Café", album: "X").artist == names.key(id: 4, artist: "CAFÉ", album: "").artist)
     // Spaces inside a name stay; a line break is not a space here.
-    #expect(ShuffleKey(id: 4, artist: "A  B", album: "").artist == "a  b")
-    #expect(ShuffleKey(id: 5, artist: "\nA", album: "").artist == "\na")
+    #expect(names.key(id: 5, artist: "A  B", album: "").artist != names.key(id: 6, artist: "a b", album: "").artist)
+    #expect(names.key(id: 7, artist: "\nA", album: "").artist != names.key(id: 8, artist: "a", album: "").artist)
+    // One album name under two artists is two albums.
+    #expect(names.key(id: 9, artist: "Other", album: "Stage Fright").album != a.album)
     // Unknown (empty or blank) names are never "the same" as each other.
-    let u1 = ShuffleKey(id: 6, artist: " ", album: ""), u2 = ShuffleKey(id: 7, artist: "", album: "")
+    let u1 = names.key(id: 10, artist: " ", album: ""), u2 = names.key(id: 11, artist: "", album: "")
     #expect(u1.artist != u2.artist && u1.album != u2.album)
     #expect("\u{3000}x\u{00A0}".trimmingEnds(in: .whitespaces) == "x")  // ideographic and no-break spaces are spaces
   }

@@ -191,9 +191,10 @@ extension LibraryQuery {
       let direction = item.descending ? " DESC" : ""
       switch item.key {
       case .title: return "song.title COLLATE NOCASE" + direction
-      case .artist: return "song.artist COLLATE NOCASE" + direction
-      case .albumArtist: return "song.albumArtist COLLATE NOCASE" + direction
-      case .album: return "song.album COLLATE NOCASE" + direction
+      // Names by their sort names when tagged, as the default order and the listings take them.
+      case .artist: return "coalesce(song.artistSort, song.artist) COLLATE NOCASE" + direction
+      case .albumArtist: return "\(Self.albumArtistSortKey) COLLATE NOCASE" + direction
+      case .album: return "\(Self.albumSortKey) COLLATE NOCASE" + direction
       case .year: return "song.year" + direction
       case .duration: return "song.durationMs" + direction
       case .playCount: return "song.playCount" + direction

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# `mpc shuffle` and `mpc random on` on a long queue (default 65536 songs), side by side: a `tunes play
+# --daemon` and Debian's mpd, both playing to a null output, the commands alternated server by server.
+# Each is a whole round trip (mpc's start included), so `mpc status` on the same queue is timed too: what a
+# command costs beyond it is the command's own work, during which the server answers no other client.
+# The songs are symlinks to one 0.05 s MP3. mpd reads each link's tags; tunes' rows are written straight
+# into its database with 2000 artists and 6000 albums (the shuffle spreads them apart; mpd's shuffle
+# does not look at names), so indexing is not part of the run.
+# Usage: Benchmarks/mpd-shuffle.sh [N]   (env: RUNS=11, TUNES_BIN, BENCH_SKIP_BUILD=1)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+N="${1:-65536}"
+RUNS="${RUNS:-11}"
+
+bench_output mpd-shuffle
+ensure_tools mpd mpc sox lame python3
+TUNES=$(tunes_binary)
+work="$(mktemp -d /tmp/tunes-shuffle.XXXXXX)"  # short: socket paths must stay under 108 bytes
+cleanup() {
+  mpd_stop
+  # This run's daemon only, never a player of the user's own.
+  [ "${XDG_RUNTIME_DIR:-}" = "$work/run" ] && { "$TUNES" quit >/dev/null 2>&1 || true; }
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "mpc shuffle / random on, $N-song queue, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "tunes: $TUNES; runs: $RUNS per command and server, alternated; medians of wall time"
+echo
+
+music="$work/music"
+mkdir -p "$music"
+sox -n -r 44100 -c 2 "$work/t.wav" synth 0.05 sine 440 2>/dev/null
+lame --quiet --tt "Needle" --ta "Bench" "$work/t.wav" "$music/needle.mp3"
+export TUNES_DB="$work/library.db" XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config"
+mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME/tunes"
+printf '[player]\nmax_playlist_length = %d\n' "$((N + 1))" >"$XDG_CONFIG_HOME/tunes/config.toml"
+"$TUNES" index "$music" >/dev/null || bench_die "tunes index failed"
+python3 - "$TUNES_DB" "$N" "$music" <<'PY'
+import os, sqlite3, sys
+db, n, music = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+c = sqlite3.connect(db)
+rows = []
+for i in range(1, n):
+    folder = f"{music}/d{i // 1000:03d}"
+    os.makedirs(folder, exist_ok=True)
+    path = f"{folder}/s{i}.mp3"
+    os.symlink(f"{music}/needle.mp3", path)
+    rows.append((path, f"Song {i}", f"Artist {i % 2000}", f"Album {i % 6000}", f"Artist {i % 2000}", 50))
+c.executemany("INSERT INTO song (path,title,artist,album,albumArtist,durationMs) VALUES (?,?,?,?,?,?)", rows)
+c.commit()
+PY
+"$TUNES" play --daemon --device null >/dev/null || bench_die "tunes play --daemon failed"
+tunes_socket="$XDG_RUNTIME_DIR/tunes/mpd.sock"
+
+MPD_EXTRA_CONF="max_playlist_length \"$((N + 1))\"" mpd_start "$work/mpd" "$music"
+mpd_socket="$MPD_HOST"
+mpc update --wait >/dev/null
+mpc add / >/dev/null
+mpc play >/dev/null
+echo "queue: tunes $(MPD_HOST=$tunes_socket mpc playlist | wc -l) songs, mpd $(MPD_HOST=$mpd_socket mpc playlist | wc -l)"
+echo
+
+# One command, alternated between the servers ($2, when given, runs untimed before each), both medians.
+timed() {
+  local name="$1" before="$2" i t_list="" m_list=""
+  shift 2
+  for ((i = 0; i < RUNS; i++)); do
+    if [ -n "$before" ]; then MPD_HOST=$tunes_socket mpc $before >/dev/null; fi
+    t_list+="$(MPD_HOST=$tunes_socket time_once mpc "$@")"$'\n'
+    if [ -n "$before" ]; then MPD_HOST=$mpd_socket mpc $before >/dev/null; fi
+    m_list+="$(MPD_HOST=$mpd_socket time_once mpc "$@")"$'\n'
+  done
+  local t m
+  t=$(printf '%s' "$t_list" | median)
+  m=$(printf '%s' "$m_list" | median)
+  record "$name: tunes" "$(ms "$t")" ms
+  record "$name: mpd" "$(ms "$m")" ms "tunes/mpd $(ratio "$t" "$m")×"
+}
+
+timed "mpc status (the round trip alone)" "" status
+timed "mpc shuffle" "" shuffle
+timed "mpc random on (from off)" "random off" random on
+MPD_HOST=$tunes_socket mpc random off >/dev/null
+MPD_HOST=$mpd_socket mpc random off >/dev/null
+echo
+echo "results: $RESULTS"
