@@ -83,6 +83,10 @@ let package = Package(
     .target(
       name: "TunesControl",
       dependencies: ["TunesMPD", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesTerminal"]),
+    /// The full-screen terminal UI (`tunes ui`, `tunes play` on a terminal): an MPD client of the player drawn
+    /// by its own cell renderer over TunesTerminal (TerminalUI.swift says why), reading library listings
+    /// read-only.
+    .target(name: "TunesUI", dependencies: ["TunesCore", "TunesTerminal", "TunesMPD", "TunesLibrary"]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,
@@ -91,7 +95,8 @@ let package = Package(
       name: "tunes",
       dependencies: [
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
-        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", argumentParser, grdb,
+        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", "TunesUI", argumentParser,
+        grdb,
       ]),
     /// The `tunes` users run (Front.swift says why it exists): `tunes` and `tunes status` from the player's
     /// rendered line, any other command by exec of tunes-core. Embedded Swift: no Swift runtime, linked to libc
@@ -126,6 +131,7 @@ let package = Package(
         "TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesPlaylists", "TunesListenBrainz", grdb,
       ]),
     .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
+    .testTarget(name: "TunesUITests", dependencies: ["TunesUI"]),
     .testTarget(
       name: "TunesPlaylistsTests",
       dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesListenBrainz", grdb]),

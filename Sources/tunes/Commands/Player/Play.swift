@@ -51,6 +51,8 @@ struct Play: AsyncParsableCommand {
   var daemon = false
   @Flag(name: .long, help: .hidden)
   var daemonChild = false
+  @Flag(name: .long, help: "On a terminal, keep the one-line player instead of the full-screen UI.")
+  var line = false
   @Flag(
     name: .long,
     help: "With --daemon: stay in the foreground and log to standard error (for systemd and other supervisors).")
@@ -137,6 +139,10 @@ struct Play: AsyncParsableCommand {
       if let runningPlayer { throw PlayerRunningError(pid: runningPlayer.pid, socket: runningPlayer.socket) }
       // Before anything plays (and here, not in a daemon's log): a password file others can read is refused.
       let tcpPassword = try password()
+      if !daemon && !daemonChild && !line && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO) {
+        try playInFullScreen(library: library, socketPath: socketPath)
+        return
+      }
       if daemon {
         if choosing { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
         let log = Daemon.logPath(global.paths)
