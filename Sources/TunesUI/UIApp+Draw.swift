@@ -83,7 +83,7 @@ extension UIApp {
     let lines = helpLines
     screen.write("Keys (Esc closes; [keys] in config.toml changes them)", row: top, column: 0, style: theme.header)
     let height = max(1, rows - 1)
-    let columns = max(1, min(screen.width / 64, (lines.count + height - 1) / height))
+    let columns = max(1, min(screen.width / 60, (lines.count + height - 1) / height))
     let columnWidth = screen.width / columns
     helpCursor.clamp(count: max(1, lines.count - height * (columns - 1)), height: height)
     for column in 0..<columns {
@@ -96,7 +96,7 @@ extension UIApp {
   }
 
   var helpLines: [String] {
-    let keyWidth = 18
+    let keyWidth = 14
     return UIAction.allCases.map { action in
       let keys = options.keyMap.names(of: action).joined(separator: " ")
       return DisplayPad.left(keys.isEmpty ? "(none)" : keys, keyWidth) + " " + action.rawValue + ": " + action.summary

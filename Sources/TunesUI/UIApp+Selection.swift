@@ -100,7 +100,7 @@ extension UIApp {
         ($0.key, $0.value)
       }
     }
-    var lines = fields.map { DisplayPad.left($0.0 + ":", 14) + $0.1 }
+    var lines = fields.map { DisplayPad.left($0.0 + ":", 15) + $0.1 }
     if let path { lines.insert(DisplayPad.left("File:", 14) + path, at: 0) }
     if isCurrent, let audio = snapshot.audio { lines.append(DisplayPad.left("Playing as:", 14) + audio) }
     if let mode = try? link.run("replay_gain_status").first(where: { $0.key == "replay_gain_mode" })?.value {

@@ -19,6 +19,12 @@ struct FullScreenUITests {
     return home
   }
 
+  func elapsedMs(_ home: PlayerHome) throws -> Int {
+    let result = try runProcess(try #require(builtTunes), ["status", "--json"], environment: home.environment)
+    let status = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+    return status?["elapsedMs"] as? Int ?? -1
+  }
+
   func state(_ home: PlayerHome) async throws -> String? {
     try await statusJSON(home)["state"] as? String
   }
@@ -41,6 +47,12 @@ struct FullScreenUITests {
     try await pane.expectShows("Noon — Anna")
     try pane.send("z")
     try await pane.expectShows("Morning — Anna")
+    #expect(TmuxPane.hasColour(try pane.styled()))
+
+    // A click on the middle of the progress bar (row 29, from column 3 to about 170) seeks there.
+    #expect(try elapsedMs(home) < 20_000)
+    try pane.type("\u{1B}[<0;88;29M\u{1B}[<0;88;29m")
+    #expect(try await home.waitFor(10) { try elapsedMs(home) > 20_000 })
 
     // The queue in play order, the current song marked; `a` on an artist appends its songs.
     try pane.send("3")
@@ -50,6 +62,16 @@ struct FullScreenUITests {
     try pane.send("3")
     try await pane.expectShows("Queue (4)")
     #expect(try await statusJSON(home)["queueLength"] as? Int == 4)
+    // D removes the selected entry (the last, after G).
+    try pane.send("G", "D")
+    try await pane.expectShows("Queue (3)")
+    #expect(try await statusJSON(home)["queueLength"] as? Int == 3)
+
+    // The command line runs tunes' own commands.
+    try pane.type(":volume 50")
+    try pane.send("Enter")
+    try await pane.expectShows("vol 50%")
+    #expect(try await statusJSON(home)["volume"] as? Int == 50)
 
     // A change made elsewhere (mpc) appears without a key.
     #expect(try await home.mpc("random", "on").status == 0)
@@ -85,7 +107,7 @@ struct FullScreenUITests {
     let (narrow, small) = try await pane.waitFor { rows in rows.count >= 10 && rows[0].hasPrefix(" 1L ") }
     #expect(narrow, "after resize:\n\(small)")
     for (key, text) in [
-      ("1", "Anna"), ("2", "Songs (3)"), ("3", "Queue (4)"), ("4", "Playlists"), ("5", "Search: artist:bert"),
+      ("1", "Anna"), ("2", "Songs (3)"), ("3", "Queue (3)"), ("4", "Playlists"), ("5", "Search: artist:bert"),
       ("6", "Song details"),
       ("7", "ListenBrainz"),
     ] {
@@ -147,11 +169,15 @@ struct FullScreenUITests {
 
   @Test func quittingPlaysUIQuitsItsPlayer() async throws {
     let home = try await library()
+    home.extraEnvironment["NO_COLOR"] = "1"
     let binary = try #require(builtTunes)
     let pane = try TmuxPane(home: home, command: [binary, "play", "--device", "null"], width: 80, height: 15)
     defer { _ = try? runProcess(binary, ["quit"], environment: home.environment) }
     try await pane.expectShows("Morning — Anna", "▶")
     #expect(try await state(home) == "play")
+    // NO_COLOR: no colour, and the selection still stands out in reverse.
+    let styled = try pane.styled()
+    #expect(!TmuxPane.hasColour(styled) && styled.contains("7m"), "\(styled)")
     try pane.send("q")
     try await pane.expectShows("[exited 0]")
     let gone = try await home.tunes("status")

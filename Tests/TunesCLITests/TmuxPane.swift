@@ -37,6 +37,17 @@ final class TmuxPane: @unchecked Sendable {
 
   func text() throws -> String { try screen().joined(separator: "\n") }
 
+  /// The screen with its styles, as tmux writes them (`capture-pane -e`): SGR sequences before the text.
+  func styled() throws -> String {
+    try runProcess("/usr/bin/tmux", ["-S", socket, "capture-pane", "-e", "-p", "-t", "ui"], environment: environment).out
+  }
+
+  /// Whether styled text sets a foreground or background colour (SGR 30–37, 90–97, 40–47, 100–107).
+  static func hasColour(_ styled: String) -> Bool {
+    let codes = (0...7).flatMap { ["[3\($0)m", "[9\($0)m", "[4\($0)m", "[10\($0)m", ";3\($0)m", ";4\($0)m"] }
+    return codes.contains { styled.contains($0) }
+  }
+
   /// Sends keys by tmux's names ("Enter", "Escape", "C-l", "Tab") or literal text.
   func send(_ keys: String...) throws {
     _ = try runProcess("/usr/bin/tmux", ["-S", socket, "send-keys", "-t", "ui"] + keys, environment: environment)
