@@ -1,14 +1,17 @@
-// View 1, the library as columns: album artists, their albums, the album's songs (as the player's MPD
-// `list` and `find` group them, compilations under their album artist). Each column is asked for when it
-// is first shown and kept until the library changes (`idle database`); nothing here is play state.
-import TunesMPD
+// View 1, the library as columns: album artists, their albums, the album's songs, grouped as the
+// library groups them (its album table: compilations under their album artist). Read read-only from
+// the database, not through the player's MPD `list`/`find`, which walk every song (seconds at 100k
+// songs): the albums are one grouped query, an album's songs one exact query when it is selected.
+// Kept until the library changes (`idle database`); nothing here is play state.
+import TunesLibrary
 
 struct LibraryBrowser {
   var artists: [String]? = nil
   var albums: [String: [String]] = [:]
-  var songs: [String: [SongRow]] = [:]
+  var songs: [String: [Song]] = [:]
   var cursors = [ListCursor(), ListCursor(), ListCursor()]
   var pane = 0
+  var problem: String? = nil
 
   mutating func reset() {
     artists = nil
@@ -26,9 +29,14 @@ struct LibraryBrowser {
     return list[cursors[1].selected]
   }
 
-  var currentSongs: [SongRow] {
+  var currentSongs: [Song] {
     guard let artist = selectedArtist, let album = selectedAlbum else { return [] }
     return songs[artist + "\u{0}" + album] ?? []
+  }
+
+  var selectedSong: Song? {
+    let list = currentSongs
+    return cursors[2].selected < list.count ? list[cursors[2].selected] : nil
   }
 
   /// Rows of each column (for motions and drawing).
@@ -41,32 +49,38 @@ struct LibraryBrowser {
   }
 
   /// Loads what the selection shows and is not loaded yet.
-  mutating func load(_ link: PlayerLink) throws(ControlError) {
-    if artists == nil {
-      artists = Self.values(try link.run("list", ["albumartist"]))
+  mutating func load(_ library: Library?) {
+    guard let library else {
+      artists = []
+      problem = "The library cannot be read here."
+      return
     }
-    guard let artist = selectedArtist else { return }
-    if albums[artist] == nil {
-      albums[artist] = Self.values(try link.run("list", ["album", MPDFilterText.equals("AlbumArtist", artist)]))
-    }
-    guard let album = selectedAlbum else { return }
-    let key = artist + "\u{0}" + album
-    if songs[key] == nil {
-      let filter = MPDFilterText.all([MPDFilterText.equals("AlbumArtist", artist), MPDFilterText.equals("Album", album)])
-      songs[key] = MPDClient.songs(try link.run("find", [filter])).map(SongRow.init)
+    do {
+      if artists == nil {
+        var order: [String] = []
+        var byArtist: [String: [String]] = [:]
+        for album in try library.albums() {
+          if byArtist[album.albumArtist] == nil { order.append(album.albumArtist) }
+          byArtist[album.albumArtist, default: []].append(album.title)
+        }
+        artists = order
+        albums = byArtist
+      }
+      guard let artist = selectedArtist, let album = selectedAlbum else { return }
+      let key = artist + "\u{0}" + album
+      if songs[key] == nil { songs[key] = try library.songs(matching: query(pane: 1)) }
+    } catch {
+      artists = artists ?? []
+      problem = "\(error)"
     }
   }
 
-  /// The MPD filter of the selection in `pane` (an artist, an album), for `findadd`.
-  func filter(pane: Int) -> String? {
-    guard let artist = selectedArtist else { return nil }
-    if pane == 0 { return MPDFilterText.equals("AlbumArtist", artist) }
-    guard let album = selectedAlbum else { return nil }
-    return MPDFilterText.all([MPDFilterText.equals("AlbumArtist", artist), MPDFilterText.equals("Album", album)])
-  }
-
-  static func values(_ pairs: MPDClient.Pairs) -> [String] {
-    pairs.filter { $0.key != "list_OK" }.map(\.value)
+  /// The query of the selection in `pane`: the artist's songs, or the album's.
+  func query(pane: Int) -> LibraryQuery {
+    var terms: [LibraryQuery.Term] = []
+    if let artist = selectedArtist { terms.append(.exact(.albumArtist, artist, ignoringCase: false, negated: false)) }
+    if pane >= 1, let album = selectedAlbum { terms.append(.exact(.album, album, ignoringCase: false, negated: false)) }
+    return LibraryQuery(terms: terms)
   }
 
   /// Draws the three columns into `rows` of `screen` starting at `top`.
@@ -80,10 +94,7 @@ struct LibraryBrowser {
       case 0: lines = artists ?? []
       case 1: lines = selectedArtist.flatMap { albums[$0] } ?? []
       default:
-        lines = currentSongs.map { song in
-          let track = song.fields["Track"].map { $0.split(separator: "/").first.map(String.init) ?? $0 }
-          return (track.map { $0 + ". " } ?? "") + song.title
-        }
+        lines = currentSongs.map { song in (song.trackNumber.map { "\($0). " } ?? "") + song.title }
       }
       let cursor = cursors[index]
       for (offset, line) in cursor.visible(count: lines.count, height: rows - 1).enumerated() {
@@ -94,6 +105,9 @@ struct LibraryBrowser {
             row: row, from: pane.start, to: pane.start + pane.width,
             style: self.pane == index ? theme.selected : theme.dimSelected)
         }
+      }
+      if index == 0, let problem {
+        screen.write(problem, row: top + 1, column: pane.start, limit: pane.width, style: theme.error)
       }
       if index < 2 {
         for row in top..<(top + rows) { screen.write("│", row: row, column: pane.start + pane.width, style: theme.rule) }

@@ -27,6 +27,9 @@ public struct TerminalUIOptions: Sendable {
   public var ownsPlayer: Bool
   /// The player's log, followed for its warnings.
   public var playerLog: String?
+  /// A file to append timings to (Benchmarks/ui-frames.sh): the first frame's wall-clock time, and how
+  /// long each read of keys took to reach the terminal as a frame.
+  public var timingPath: String? = nil
   /// Where in the player's log to start (its size before the player started); nil: its end now.
   public var playerLogStart: UInt64? = nil
   /// Where the UI's own messages and captured standard error are kept.

@@ -40,7 +40,7 @@ extension UIApp {
   func drawView(into screen: inout Screen, top: Int, rows: Int) throws(ControlError) {
     switch view {
     case .library:
-      try browser.load(link)
+      browser.load(library)
       for pane in 0..<3 { browser.cursors[pane].clamp(count: browser.count(pane: pane), height: rows - 1) }
       browser.draw(into: &screen, top: top, rows: rows, theme: theme)
     case .songs:

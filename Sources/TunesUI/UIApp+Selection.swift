@@ -11,12 +11,14 @@ extension UIApp {
   func selectionURIs() throws(ControlError) -> [String] {
     switch view {
     case .library:
-      if browser.pane == 2 {
-        let songs = browser.currentSongs
-        return browser.cursors[2].selected < songs.count ? [songs[browser.cursors[2].selected].file] : []
+      if browser.pane == 2 { return browser.selectedSong.map { [$0.path] } ?? [] }
+      guard browser.selectedArtist != nil, let library else { return [] }
+      do {
+        return try library.songs(matching: browser.query(pane: browser.pane)).map(\.path)
+      } catch {
+        messages.show("\(error)", error: true)
+        return []
       }
-      guard let filter = browser.filter(pane: browser.pane) else { return [] }
-      return MPDClient.songs(try link.run("find", [filter])).compactMap { $0["file"] }
     case .songs: return allSongs.selectedSong.map { [$0.path] } ?? []
     case .search: return search.selectedSong.map { [$0.path] } ?? []
     case .playlists:
@@ -70,7 +72,11 @@ extension UIApp {
     var fields: [(String, String)] = []
     var path: String?
     var isCurrent = false
-    if view == .songs || view == .search, let song = (view == .songs ? allSongs : search).selectedSong {
+    let chosenSong: Song? =
+      view == .songs
+      ? allSongs.selectedSong
+      : view == .search ? search.selectedSong : view == .library && browser.pane == 2 ? browser.selectedSong : nil
+    if let song = chosenSong {
       path = song.path
       fields = [
         ("Title", song.title), ("Artist", song.artist), ("Album", song.album), ("AlbumArtist", song.albumArtist),
@@ -81,9 +87,6 @@ extension UIApp {
     } else {
       var row: SongRow?
       if view == .queue { row = queue.selected }
-      if view == .library, browser.pane == 2, browser.cursors[2].selected < browser.currentSongs.count {
-        row = browser.currentSongs[browser.cursors[2].selected]
-      }
       if view == .playlists, playlists.pane == 1, playlists.cursors[1].selected < playlists.currentSongs.count {
         row = playlists.currentSongs[playlists.cursors[1].selected]
       }

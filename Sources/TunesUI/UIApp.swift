@@ -68,6 +68,7 @@ final class UIApp {
   func loop(wakeFD: Int32) -> TerminalUIExit {
     refreshStatus()
     render()
+    timing("first-frame-epoch-ns \(Self.wallClockNanoseconds())")
     var pending: [UInt8] = []
     while exit == nil {
       var fds = [
@@ -88,10 +89,15 @@ final class UIApp {
           exit = .detached  // the terminal went away: leave the player as it is
           break
         }
+        let keyStart = DispatchTime.now().uptimeNanoseconds
         pending += buffer[0..<count]
         let (keys, used) = UIKeyDecoder.decode(pending)
         pending.removeFirst(used)
         for key in keys where exit == nil { handle(key) }
+        if options.timingPath != nil, exit == nil {
+          render()
+          timing("key-to-frame-us \((DispatchTime.now().uptimeNanoseconds - keyStart) / 1000)")
+        }
       } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
         exit = .detached
         break
@@ -137,6 +143,22 @@ final class UIApp {
       }
     }
     if status { refreshStatus() }
+  }
+
+  /// Appends a line to the timing file, when one was asked for.
+  func timing(_ line: String) {
+    guard let path = options.timingPath else { return }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    guard descriptor >= 0 else { return }
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+  }
+
+  static func wallClockNanoseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return now.tv_sec * 1_000_000_000 + now.tv_nsec
   }
 
   func refreshStatus() {

@@ -1,7 +1,8 @@
 // `tunes play [QUERY…]`: restores the saved session (queue, current song, position, volume, modes, as
 // MPD's state file does), replaces its queue with a query's songs when given one, and plays until the
-// queue ends (or `q`), with a status line and keys on a terminal and one line per song otherwise,
-// serving the MPD protocol meanwhile. With a player already running it hands the songs to that one, or
+// queue ends (or `q`), with a status line and keys on a terminal (`--line`) and one line per song otherwise,
+// serving the MPD protocol meanwhile; on a terminal without `--line`, the full-screen UI opens on a
+// player started for it (PlayFullScreen.swift). With a player already running it hands the songs to that one, or
 // starts its queue; `--daemon` plays in the background.
 import ArgumentParser
 import Foundation

@@ -77,6 +77,7 @@ enum FullScreen {
       socketPath: socketPath, ownsPlayer: ownsPlayer, playerLog: playerLog, uiLog: uiLog, keyMap: keyMap, colors: colors,
       listenBrainz: listenBrainz, commandRunner: { CommandLineRunner.run($0) })
     options.playerLogStart = playerLogStart
+    options.timingPath = environment["TUNES_UI_TIMING"].flatMap { $0.isEmpty ? nil : $0 }
     return try TerminalUI.run(options, library: library)
   }
 }
