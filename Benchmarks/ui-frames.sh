@@ -70,7 +70,7 @@ for _ in $(seq "$RUNS"); do
   first=$(awk '/first-frame-epoch-ns/ {print $2}' "$WORK/timing")
   own+=("$(( (first - start) / 1000000 ))")
   quit_pane
-  theirs+=("$(pane_until "Needle" "ncmpcpp -h $TUNES_MPD_SOCKET")")
+  theirs+=("$(pane_until "Song " "ncmpcpp -h $TUNES_MPD_SOCKET")")
   quit_pane
 done
 own_ms=$(printf '%s\n' "${own[@]}" | median)

@@ -184,6 +184,21 @@ struct FullScreenUITests {
     #expect(gone.status != 0 && gone.err.contains("no tunes player is running"))
   }
 
+  @Test func theUIStaysOpenWhenTheQueueEnds() async throws {
+    let home = try PlayerHome()
+    try home.makeSong("short.mp3", title: "Short", artist: "Cleo", album: "S", seconds: 0.5)
+    try #require(try await home.tunes("index", home.music).status == 0)
+    let binary = try #require(builtTunes)
+    let pane = try TmuxPane(home: home, command: [binary, "play", "--device", "null"], width: 80, height: 12)
+    defer { _ = try? runProcess(binary, ["quit"], environment: home.environment) }
+    // Played to its end: stopped, and the screen is still there, saying so.
+    try await pane.expectShows("■", "Stopped")
+    #expect(try await state(home) == "stop")
+    #expect(try !pane.text().contains("[exited"))
+    try pane.send("q")
+    try await pane.expectShows("[exited 0]")
+  }
+
   @Test func anUnknownActionInConfigIsAnErrorNamingTheLine() async throws {
     let home = try PlayerHome()
     try FileManager.default.createDirectory(atPath: home.root + "/config/tunes", withIntermediateDirectories: true)
