@@ -94,6 +94,11 @@ let package = Package(
       name: "TunesMPRIS",
       dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "TunesPlayer", "TunesMPD", "TunesControl", "CSDBus"]),
 
+    /// The full-screen terminal UI (`tunes ui`, `tunes play` on a terminal): an MPD client of the player drawn
+    /// by its own cell renderer over TunesTerminal (TerminalUI.swift says why), reading library listings
+    /// read-only.
+    .target(name: "TunesUI", dependencies: ["TunesCore", "TunesTerminal", "TunesMPD", "TunesLibrary"]),
+
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,
     /// ListenBrainz}; Commands/Player/Play.swift wires the real decoder and sink into the Player.
@@ -101,7 +106,8 @@ let package = Package(
       name: "tunes",
       dependencies: [
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
-        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", "TunesMPRIS", argumentParser,
+        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", "TunesMPRIS", "TunesUI",
+        argumentParser,
         grdb,
       ]),
     /// The `tunes` users run (Front.swift says why it exists): `tunes` and `tunes status` from the player's
@@ -137,6 +143,7 @@ let package = Package(
         "TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesPlaylists", "TunesListenBrainz", grdb,
       ]),
     .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
+    .testTarget(name: "TunesUITests", dependencies: ["TunesUI"]),
     .testTarget(
       name: "TunesPlaylistsTests",
       dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesListenBrainz", grdb]),

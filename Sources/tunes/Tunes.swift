@@ -44,6 +44,7 @@ struct Tunes: AsyncParsableCommand {
       MixRampDBCommand.self,
       MixRampDelayCommand.self,
       Queue.self,
+      UICommand.self,
       Add.self,
       RemoteCommand<Clear>.self,
       Current.self,

@@ -25,14 +25,15 @@ struct NowPlayingTests {
     try home.makeSong("A/2 two.mp3", title: "Two", artist: "Ada", album: "First", seconds: 30)
     try #require(try await home.tunes("index", home.music).status == 0)
 
-    // The player with its terminal face, in a detached tmux session of its own.
+    // The one-line player (`--line`; without it a terminal gets the full-screen UI), in a detached tmux
+    // session of its own.
     let tmuxSocket = home.root + "/tmux.sock"
     let environment = home.environment.merging(["LANG": "C.UTF-8", "TERM": "xterm-256color"]) { $1 }
     let binary = try #require(builtTunes)
     let tmux: @Sendable ([String]) throws -> ToolResult = { arguments in
       try runProcess("/usr/bin/tmux", ["-u", "-S", tmuxSocket, "-f", "/dev/null"] + arguments, environment: environment)
     }
-    let started = try tmux(["new-session", "-d", "-x", "150", "-y", "5", "exec \(binary) play --device null ada"])
+    let started = try tmux(["new-session", "-d", "-x", "150", "-y", "5", "exec \(binary) play --line --device null ada"])
     try #require(started.status == 0, "tmux: \(started.err)")
     defer { _ = try? tmux(["kill-server"]) }
     #expect(try await home.waitFor(10) { FileManager.default.fileExists(atPath: home.socket) })

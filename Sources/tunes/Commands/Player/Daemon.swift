@@ -50,7 +50,9 @@ enum Daemon {
   }
 
   /// Spawns the daemon and waits (at most `timeout` s) until it answers on `socketPath`. Returns its pid.
-  static func launch(socketPath: String, log: String, timeout: Int = 20) throws -> pid_t {
+  static func launch(
+    socketPath: String, log: String, timeout: Int = 20, arguments: [String] = Daemon.childArguments()
+  ) throws -> pid_t {
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -67,7 +69,7 @@ enum Daemon {
     defer { posix_spawnattr_destroy(&attributes) }
     // POSIX_SPAWN_SETSID (glibc): the daemon leaves this terminal's session and survives its hangup.
     posix_spawnattr_setflags(&attributes, Int16(0x80))
-    let argv = ([executable] + childArguments()).map { strdup($0) } + [nil]
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)

@@ -1,7 +1,8 @@
 // `tunes play [QUERY…]`: restores the saved session (queue, current song, position, volume, modes, as
 // MPD's state file does), replaces its queue with a query's songs when given one, and plays until the
-// queue ends (or `q`), with a status line and keys on a terminal and one line per song otherwise,
-// serving the MPD protocol meanwhile. With a player already running it hands the songs to that one, or
+// queue ends (or `q`), with a status line and keys on a terminal (`--line`) and one line per song otherwise,
+// serving the MPD protocol meanwhile; on a terminal without `--line`, the full-screen UI opens on a
+// player started for it (PlayFullScreen.swift). With a player already running it hands the songs to that one, or
 // starts its queue; `--daemon` plays in the background.
 import ArgumentParser
 import Foundation
@@ -52,6 +53,8 @@ struct Play: AsyncParsableCommand {
   var daemon = false
   @Flag(name: .long, help: .hidden)
   var daemonChild = false
+  @Flag(name: .long, help: "On a terminal, keep the one-line player instead of the full-screen UI.")
+  var line = false
   @Flag(
     name: .long,
     help: "With --daemon: stay in the foreground and log to standard error (for systemd and other supervisors).")
@@ -139,6 +142,10 @@ struct Play: AsyncParsableCommand {
       // Before anything plays (and here, not in a daemon's log): a password file others can read is refused.
       let tcpPassword = try password()
       let mprisEnabled = try MPRISSetting.enabled(ConfigFile(paths: global.paths))
+      if !daemon && !daemonChild && !line && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO) {
+        try playInFullScreen(library: library, socketPath: socketPath)
+        return
+      }
       if daemon {
         if choosing { _ = try chosenBatch(library) }  // a bad query is reported here, not in the log
         let log = Daemon.logPath(global.paths)

@@ -1,0 +1,113 @@
+// The last line of the screen, where warnings go instead of onto the drawing: this process's standard
+// error is a pipe while the UI runs (whatever writes to it, Swift or C), and the player's log (the
+// daemon's standard error) is followed from where it ended when the UI opened. Each message also goes to
+// the UI's log file, so that nothing shown for a moment is lost.
+import Foundation
+
+final class MessageLine {
+  private(set) var text = ""
+  private(set) var isError = false
+  private var savedError: Int32 = -1
+  private(set) var readFD: Int32 = -1
+  private var pending: [UInt8] = []
+  private let logPath: String?
+  private let playerLog: String?
+  private var playerLogOffset: off_t = 0
+
+  init(logPath: String?, playerLog: String?, from start: UInt64? = nil) {
+    self.logPath = logPath
+    self.playerLog = playerLog
+    if let playerLog { playerLogOffset = start.map { off_t($0) } ?? Self.size(playerLog) }
+  }
+
+  /// Points standard error at a pipe read by `drainCapture`.
+  func capture() {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return }
+    savedError = dup(STDERR_FILENO)
+    dup2(fds[1], STDERR_FILENO)
+    close(fds[1])
+    readFD = fds[0]
+    _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
+  }
+
+  /// Gives standard error back to the terminal (anything still in the pipe goes to the log).
+  func release() {
+    guard savedError >= 0 else { return }
+    drainCapture()
+    dup2(savedError, STDERR_FILENO)
+    close(savedError)
+    savedError = -1
+    if readFD >= 0 { close(readFD) }
+    readFD = -1
+  }
+
+  func show(_ message: String, error: Bool = false) {
+    let line = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !line.isEmpty else { return }
+    text = line
+    isError = error
+    log(line)
+  }
+
+  func clear() { text = "" }
+
+  /// Reads what was written to standard error; true when a message came.
+  @discardableResult
+  func drainCapture() -> Bool {
+    guard readFD >= 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var came = false
+    while true {
+      let count = read(readFD, &buffer, buffer.count)
+      guard count > 0 else { break }
+      pending += buffer[0..<count]
+    }
+    while let newline = pending.firstIndex(of: 0x0A) {
+      show(String(decoding: pending[..<newline], as: UTF8.self), error: true)
+      pending.removeSubrange(...newline)
+      came = true
+    }
+    return came
+  }
+
+  /// Reads lines the player added to its log; its warnings ("tunes: …") become the message.
+  @discardableResult
+  func followPlayerLog() -> Bool {
+    guard let playerLog else { return false }
+    let size = Self.size(playerLog)
+    if size < playerLogOffset { playerLogOffset = 0 }  // rotated or truncated
+    guard size > playerLogOffset, let handle = FileHandle(forReadingAtPath: playerLog) else { return false }
+    defer { try? handle.close() }
+    try? handle.seek(toOffset: UInt64(playerLogOffset))
+    guard let data = try? handle.read(upToCount: Int(size - playerLogOffset)) else { return false }
+    // Only whole lines: the rest is read when its line ends.
+    guard let end = data.lastIndex(of: 0x0A) else { return false }
+    playerLogOffset += off_t(end - data.startIndex + 1)
+    var came = false
+    for line in String(decoding: data[data.startIndex...end], as: UTF8.self).split(separator: "\n")
+    where line.hasPrefix("tunes: ") {
+      text = String(line.dropFirst("tunes: ".count))
+      isError = true
+      came = true
+    }
+    return came
+  }
+
+  private func log(_ line: String) {
+    guard let logPath else { return }
+    let stamped = ISO8601DateFormatter().string(from: Date()) + " " + line + "\n"
+    if let handle = FileHandle(forWritingAtPath: logPath) {
+      handle.seekToEndOfFile()
+      handle.write(Data(stamped.utf8))
+      try? handle.close()
+    } else {
+      FileManager.default.createFile(atPath: logPath, contents: Data(stamped.utf8), attributes: [.posixPermissions: 0o600])
+    }
+  }
+
+  static func size(_ path: String) -> off_t {
+    var info = stat()
+    return stat(path, &info) == 0 ? info.st_size : 0
+  }
+}
