@@ -56,7 +56,7 @@ for i in 1 2 3; do
   lame --quiet --add-id3v2 --tt "Song $i" --ta "Bench" --tl "Bench" "$WORK/s$i.wav" "$WORK/music/$i.mp3"
   rm "$WORK/s$i.wav"
 done
-export TUNES_DB="$WORK/library.db" TUNES_MPD_SOCKET="$WORK/run/mpd.sock" XDG_STATE_HOME="$WORK/state"
+export TUNES_DB="$WORK/library.db" TUNES_MPD_SOCKET="$WORK/run/mpd.sock" XDG_STATE_HOME="$WORK/state" TUNES_MPD_PORT=off
 export XDG_RUNTIME_DIR="$WORK/run" XDG_CONFIG_HOME="$WORK/config" HOME="$WORK"
 unset TUNES_LISTENBRAINZ_TOKEN || true
 "$TUNES" index "$WORK/music" >/dev/null

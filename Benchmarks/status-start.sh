@@ -43,7 +43,7 @@ sox -n -r 44100 -c 2 "$WORK/s.wav" synth 600 sine 440 2>/dev/null
 lame --quiet --add-id3v2 --tt "Start" --ta "Bench" --tl "Bench" "$WORK/s.wav" "$WORK/music/start.mp3"
 rm "$WORK/s.wav"
 
-export TUNES_DB="$WORK/library.db" TUNES_MPD_SOCKET="$WORK/run/tunes.sock" XDG_STATE_HOME="$WORK/state"
+export TUNES_DB="$WORK/library.db" TUNES_MPD_SOCKET="$WORK/run/tunes.sock" XDG_STATE_HOME="$WORK/state" TUNES_MPD_PORT=off
 export XDG_RUNTIME_DIR="$WORK/run" XDG_CONFIG_HOME="$WORK/config"
 "$TUNES" index "$WORK/music" >/dev/null
 # The daemon's pid from its own answer ("… (pid N, socket …)"): a pattern could match another player.

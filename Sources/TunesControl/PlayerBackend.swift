@@ -18,18 +18,12 @@ public actor PlayerBackend: MPDBackend {
   /// The configured music folder; nil: the common folder of the indexed songs, recomputed after updates.
   private let configuredRoot: String?
   private var cachedFolder: MusicFolder?
-  private let indexer: Indexer
+  let indexer: Indexer
   private let onShutdown: @Sendable () -> Void
   private let startedAt = Date()
   private var subscribers: [UUID: AsyncStream<Set<MPDSubsystem>>.Continuation] = [:]
-  private var updateJob = 0
-  private var runningUpdate: Int?
-  private var lastUpdate: Date?
-  /// The last update's failure, shown in `status` until the next one succeeds.
-  private var updateError: String?
-  /// The library's generation last seen, and the task that looks at it while anyone listens.
-  private var seenGeneration: Int?
-  private var watcher: DatabaseWatcher?
+  /// Index runs: MPD's `update`, the folder watcher's, and other processes' (PlayerBackendUpdates.swift).
+  var updates = LibraryUpdates()
   /// The play ranges `rangeid` set, by queue id: shown on the entries (the Player plays whole songs).
   var ranges: [Int: MPDSongRange] = [:]
   /// The playing file's average bitrate (kbit/s, nil: unknown), read once per file from its frame headers.
@@ -61,7 +55,7 @@ public actor PlayerBackend: MPDBackend {
 
   /// A backend dropped while someone still listened ends its watcher's thread too.
   deinit {
-    watcher?.stop()
+    updates.watcher?.stop()
   }
 
   func folder() throws -> MusicFolder {
@@ -94,38 +88,12 @@ public actor PlayerBackend: MPDBackend {
 
   private func unsubscribe(_ key: UUID) {
     subscribers[key] = nil
-    if subscribers.isEmpty {
-      watcher?.stop()
-      watcher = nil
-    }
-  }
-
-  /// Index runs of other processes (`tunes index` in another terminal) change the library without this
-  /// backend: their generation is read once a second while anyone listens for changes, when the
-  /// library's generation mark shows an index run's commit since the last read (`DatabaseWatcher`).
-  private func watchLibrary() {
-    guard watcher == nil else { return }
-    let path = library.path
-    // The watcher stamps the files before the generation is read here: a commit in between is seen.
-    let interval = Double(Self.libraryPollInterval.components.seconds)
-    watcher = DatabaseWatcher(path: path, interval: interval) { [weak self] in
-      Task { await self?.noticeOtherIndexRuns() }
-    }
-    if seenGeneration == nil { seenGeneration = try? library.generation() }
-  }
-
-  /// A generation this backend's own updates did not make: the database changed, as after `update`.
-  private func noticeOtherIndexRuns() async {
-    guard runningUpdate == nil, let now = try? library.generation(), now != seenGeneration else { return }
-    seenGeneration = now
-    lastUpdate = Date()
-    await followIndexChanges()
-    emit([.database])
+    if subscribers.isEmpty { stopWatchingLibrary() }
   }
 
   /// After an index run that changed the library, this backend's or another process's: the music folder
   /// is computed again and queued songs whose files moved are played (and listed) at their new paths.
-  private func followIndexChanges() async {
+  func followIndexChanges() async {
     if configuredRoot == nil { cachedFolder = nil }
     await player.refreshSongs()
   }
@@ -169,8 +137,8 @@ public actor PlayerBackend: MPDBackend {
       out.audio = s.format.map(Self.mpdAudioFormat)
       out.bitrate = s.song.flatMap(bitrate)
     }
-    out.updatingDatabase = runningUpdate
-    out.error = s.error ?? updateError
+    out.updatingDatabase = updates.running
+    out.error = s.error ?? updates.error
     return out
   }
 
@@ -213,7 +181,7 @@ public actor PlayerBackend: MPDBackend {
     out.databasePlaytime = figures.totalDurationMs / 1000
     out.uptime = Int(Date().timeIntervalSince(startedAt))
     out.playtime = await player.heardMs / 1000
-    out.databaseUpdate = Int((lastUpdate ?? Self.modified(library.path) ?? startedAt).timeIntervalSince1970)
+    out.databaseUpdate = Int((updates.last ?? Self.modified(library.path) ?? startedAt).timeIntervalSince1970)
     return out
   }
 
@@ -431,48 +399,6 @@ public actor PlayerBackend: MPDBackend {
       throw MPDError.noExist("Failed to load file")
     }
   }
-
-  /// Runs the indexer on its own thread (it blocks on files and the database) and reports `update` at the
-  /// start and at the end, with `database` when the index changed. Only a folder inside the music folder.
-  public func update(uri: String?) async throws -> Int {
-    guard runningUpdate == nil else { throw MPDError(.updateAlready, "Already updating") }
-    let folder = try folder()
-    guard let path = folder.path(forURI: try MPDURIResolver.updateFolder(uri ?? "")) else {
-      throw MPDError.noExist("No music folder yet: index one with `tunes index FOLDER`")
-    }
-    guard FileManager.default.fileExists(atPath: path) else { throw MPDError.noExist("No such directory") }
-    updateJob += 1
-    let job = updateJob
-    runningUpdate = job
-    emit([.update])
-    let indexer = self.indexer
-    Thread {
-      let result = Result { try indexer([path]) }
-      Task { await self.finishUpdate(job, result) }
-    }.start()
-    return job
-  }
-
-  private func finishUpdate(_ job: Int, _ result: Result<IndexReport, any Error>) async {
-    runningUpdate = nil
-    lastUpdate = Date()
-    seenGeneration = try? library.generation()  // reported below, not again by the watcher
-    var changed: Set<MPDSubsystem> = [.update]
-    switch result {
-    case .success(let report):
-      updateError = nil
-      if report.changedAnything {
-        changed.insert(.database)
-        await followIndexChanges()
-      }
-    case .failure(let error):
-      updateError = "update \(job) failed: \(error)"
-    }
-    emit(changed)
-  }
-
-  /// Waits for a running update to end (tests, orderly exits).
-  public var isUpdating: Bool { runningUpdate != nil }
 
   // MARK: Lifetime
 

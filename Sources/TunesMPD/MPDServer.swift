@@ -13,6 +13,9 @@ public final class MPDServer: Sendable {
     public var tcpPort: Int?
     /// The address TCP binds to: loopback unless the user names another.
     public var tcpAddress = "127.0.0.1"
+    /// A TCP port another program holds (mpd on 6600) is said once through `log`, and the server goes
+    /// on with its Unix socket alone; otherwise it is an error that ends `start`.
+    public var tcpIsOptional = false
     /// Guards TCP connections: everything but ping/password/close/commands/notcommands needs it.
     /// The Unix socket is protected by its 0600 mode instead.
     public var password: String?
@@ -86,10 +89,16 @@ public final class MPDServer: Sendable {
         inode = node
       }
       if let requested = configuration.tcpPort {
-        let (fd, bound) = try Self.bindTCP(configuration.tcpAddress, port: requested)
-        fds.append(fd)
-        listeners.append((fd, true))
-        port = bound
+        do throws(ControlError) {
+          let (fd, bound) = try Self.bindTCP(configuration.tcpAddress, port: requested)
+          fds.append(fd)
+          listeners.append((fd, true))
+          port = bound
+        } catch {
+          guard configuration.tcpIsOptional, case .system(_, let target, EADDRINUSE) = error else { throw error }
+          let socket = configuration.unixSocketPath.map { "; MPD clients reach tunes on \($0) (MPD_HOST=\($0))" } ?? ""
+          configuration.log("\(target) is taken by another program (an mpd?)\(socket)")
+        }
       }
     } catch {
       for fd in fds { close(fd) }

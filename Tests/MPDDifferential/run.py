@@ -419,7 +419,7 @@ audio_output {{
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
             "XDG_DATA_HOME": f"{home}/data", "XDG_CONFIG_HOME": f"{home}/config", "XDG_STATE_HOME": f"{home}/state",
             "XDG_RUNTIME_DIR": os.path.dirname(self.tunes_socket), "TUNES_DB": f"{home}/library.db",
-            "TUNES_MPD_SOCKET": self.tunes_socket,
+            "TUNES_MPD_SOCKET": self.tunes_socket, "TUNES_MPD_PORT": "off",
         }
         os.makedirs(os.path.dirname(self.tunes_socket), mode=0o700)
         subprocess.run([tunes, "index", self.music], env=env, check=True, stdout=subprocess.DEVNULL)

@@ -66,6 +66,8 @@ final class PlayerHome: @unchecked Sendable {
       "HOME": root, "XDG_RUNTIME_DIR": root + "/run", "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config",
       "XDG_DATA_HOME": root + "/data", "TUNES_DB": root + "/library.db", "TUNES_MPD_SOCKET": socket, "PATH": "/usr/bin:/bin",
       "MPD_HOST": socket,
+      // Test players listen on their socket alone: port 6600 is the machine's (a real mpd, or a test of it).
+      "TUNES_MPD_PORT": "off",
     ]
     env.merge(extraEnvironment) { _, new in new }
     return env

@@ -43,6 +43,7 @@ final class TunesSandbox {
     env["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
     env["XDG_RUNTIME_DIR"] = folder.appendingPathComponent("runtime").path
     env["LANG"] = "C.UTF-8"
+    env["TUNES_MPD_PORT"] = "off"  // a player started here keeps off the machine's port 6600
     return env
   }
 

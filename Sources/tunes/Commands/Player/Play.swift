@@ -62,7 +62,12 @@ struct Play: AsyncParsableCommand {
   @Flag(
     name: .long, help: "Append the query's songs to the queue (the saved one, or a running player's) instead of replacing it.")
   var add = false
-  @Option(name: .long, help: "Also serve the MPD protocol on TCP, on 127.0.0.1 only, at this port.")
+  @Option(
+    name: .long,
+    help: """
+      Serve the MPD protocol on TCP at this port, on 127.0.0.1 ([mpd] bind_to_address), and fail if it is taken \
+      (default: 6600 when free, [mpd] port in config.toml, $TUNES_MPD_PORT; off with [mpd] tcp = false).
+      """)
   var mpdPort: Int?
   @Option(
     name: .long,
@@ -172,12 +177,16 @@ struct Play: AsyncParsableCommand {
       case .none: break
       }
       // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
+      let tcp = try listening()
       let service = try await PlayerService.start(
-        player: player, library: library, socketPath: socketPath, tcpPort: mpdPort, password: tcpPassword,
+        player: player, library: library, socketPath: socketPath, listening: tcp, password: tcpPassword,
         mpris: mprisEnabled
-          ? MPRISOptions(cacheFolder: global.paths.cacheDirectory + "/covers") { StandardError.print("tunes: \($0)") } : nil)
+          ? MPRISOptions(cacheFolder: global.paths.cacheDirectory + "/covers") { StandardError.print("tunes: \($0)") } : nil,
+        autoUpdate: try LibraryAutoUpdate.Settings.read(ConfigFile(paths: global.paths), environment: global.paths.environment))
       if daemonChild {
-        FileHandle.standardOutput.write(Data("tunes \(TunesVersion.string) serving \(socketPath) (pid \(getpid()))\n".utf8))
+        let port = service.server.tcpPort.map { " and \(tcp.address):\($0)" } ?? ""
+        FileHandle.standardOutput.write(
+          Data("tunes \(TunesVersion.string) serving \(socketPath)\(port) (pid \(getpid()))\n".utf8))
       }
 
       let interactive = !daemonChild && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO)
@@ -249,8 +258,14 @@ struct Play: AsyncParsableCommand {
 
   /// The password TCP clients must give: read only when TCP is served, from the file or config.toml.
   private func password() throws -> String? {
-    guard mpdPort != nil else { return nil }
+    guard try listening().port != nil else { return nil }
     return try MPDPassword.read(file: mpdPasswordFile, config: ConfigFile(paths: global.paths))
+  }
+
+  /// Where MPD clients reach the player over TCP (MPDListening: 127.0.0.1:6600 unless set otherwise).
+  private func listening() throws -> MPDListening {
+    try MPDListening.resolve(
+      commandLinePort: mpdPort, environment: global.paths.environment, config: ConfigFile(paths: global.paths))
   }
 
   /// How play begins once the player is set up.
