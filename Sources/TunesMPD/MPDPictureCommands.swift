@@ -6,8 +6,10 @@ import Foundation
 extension MPDDispatcher {
   /// MPD's chunk size for binary responses until the client sends `binarylimit`.
   public static let defaultBinaryLimit = 8192
-  /// The largest `binarylimit`: MPD's, 4 KiB below its 8 MiB output buffer (the server's default too).
-  static let largestBinaryLimit = (8 << 20) - 4096
+  /// The largest `binarylimit`, as mpd 0.23 answers it (differential case 80): 4 KiB below the most its
+  /// client output buffer holds, which is its 16 KiB part plus the 8 MiB (`max_output_buffer_size`'s
+  /// default) it may grow by.
+  static let largestBinaryLimit = (8 << 20) + (16 << 10) - 4096
 
   /// Cover file names looked for beside a song: MPD's three first, then the others the indexer records.
   static let coverFileNames = ["cover.png", "cover.jpg", "cover.webp", "cover.jpeg", "folder.jpg", "folder.png"]
