@@ -14,13 +14,14 @@ extension MPDDispatcher {
   /// Cover file names looked for beside a song: MPD's three first, then the others the indexer records.
   static let coverFileNames = ["cover.png", "cover.jpg", "cover.webp", "cover.jpeg", "folder.jpg", "folder.png"]
 
-  /// The limit a `binarylimit` request sets.
+  /// The limit a `binarylimit` request sets. mpd reads the number with C's `strtoul`, which takes a
+  /// minus sign and wraps the number past any bound: a negative one is "too large", as mpd says.
   static func binaryLimit(_ request: MPDRequest) throws(MPDError) -> Int {
     let args = MPDArguments(request)
     try args.expect(1...1)
-    let value = try args.unsigned(0)
+    guard let value = MPDNumber.integer(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
+    guard value >= 0, value <= largestBinaryLimit else { throw MPDError.argument("Number too large: \(args[0])") }
     guard value >= 64 else { throw MPDError.argument("Value too small") }
-    guard value <= largestBinaryLimit else { throw MPDError.argument("Number too large: \(args[0])") }
     return value
   }
 

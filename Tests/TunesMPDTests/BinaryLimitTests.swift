@@ -21,6 +21,9 @@ import TunesMPDTesting
     #expect(
       await Self.reply(["binarylimit 8400897"]) == ("ACK [2@0] {binarylimit} Number too large: 8400897\n", 8192))
     #expect(await Self.reply(["binarylimit 63"]) == ("ACK [2@0] {binarylimit} Value too small\n", 8192))
+    // strtoul wraps a negative number past the bound; minus zero is zero.
+    #expect(await Self.reply(["binarylimit -1"]) == ("ACK [2@0] {binarylimit} Number too large: -1\n", 8192))
+    #expect(await Self.reply(["binarylimit -0"]) == ("ACK [2@0] {binarylimit} Value too small\n", 8192))
   }
 
   @Test func aListSetsItAsALineAloneDoes() async {
