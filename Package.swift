@@ -47,8 +47,10 @@ let package = Package(
     // MARK: Layer 2: library index, tags, decoder, audio output, terminal drawing, MPD protocol
     /// Pure Swift ID3v1/v2 reader and MPEG frame walker (exact durations without decoding, audio hash, pictures).
     .target(name: "TunesTags", dependencies: ["TunesCore"]),
-    /// The SQLite database: the schema areas other modules own tables in (Schema/), catalogue and filesystem
-    /// indexer (Index/, Catalogue/), query language (Query/), songs packed for the queue, play counts.
+    /// The SQLite database and the one owner of its songs: the schema areas other modules own tables in (Schema/),
+    /// catalogue and filesystem indexer (Index/, Catalogue/), query language (Query/), songs packed for the queue,
+    /// play counts, the measurements area (Measurements/: what `tunes loudness` measured, read with the songs'
+    /// tagged gains), and a read-only glance for shell completions (Open/LibraryGlance).
     .target(
       name: "TunesLibrary",
       dependencies: [
@@ -70,14 +72,19 @@ let package = Package(
     // MARK: Layer 3: player, playlists, ListenBrainz
     /// The Player actor (the play-state machine) and its engine thread; queue, shuffle pass, next-song rule, listen
     /// rule, and the play-state area of the database. Decoder and sink come in through TunesCore's protocols.
-    /// ReplayGain: the gain stage, and the loudness measured with libebur128 (`tunes loudness`), which decodes
-    /// through TunesDecoder's DecoderFactory itself so that no other decoder choice can reach a measurement.
-    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary", "TunesDecoder", "CEBUR128"]),
+    /// ReplayGain: the gain stage, and the choice between a song's measured and tagged gain (SongGainReader).
+    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary", "TunesDecoder"]),
+    /// Loudness scanning (`tunes loudness`): EBU R128 with libebur128, true peak, album by album on every core,
+    /// decoding through TunesDecoder's DecoderFactory itself so that no other decoder choice can reach a
+    /// measurement; the values are kept in the library's measurements area.
+    .target(name: "TunesLoudness", dependencies: ["TunesCore", "TunesLibrary", "TunesDecoder", "CEBUR128"]),
     /// Playlist editing, smart playlists, M3U8/XSPF/JSPF import and export, playlist files kept in step, and the
     /// playlists area of the database.
     .target(name: "TunesPlaylists", dependencies: ["TunesCore", "TunesLibrary"]),
     /// ListenBrainz HTTP client (libcurl), scrobbler, listen submission queue and submitter, dashboards data.
     .target(name: "TunesListenBrainz", dependencies: ["TunesCore", "TunesTags", "TunesLibrary", "CCurl"]),
+    /// Every area sharing the library database, the one list every program (and test) opens a library with.
+    .target(name: "TunesDatabase", dependencies: ["TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesListenBrainz"]),
 
     // MARK: Layer 4: remote control
     /// The adapter: PlayerBackend, TunesMPD's backend over the Player, the Library and the PlaylistStore; PlayerRemote,
@@ -106,9 +113,8 @@ let package = Package(
       name: "tunes",
       dependencies: [
         "TunesCore", "TunesTags", "TunesLibrary", "TunesDecoder", "TunesOutput", "TunesTerminal",
-        "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", "TunesMPD", "TunesControl", "TunesMPRIS", "TunesUI",
-        argumentParser,
-        grdb,
+        "TunesPlayer", "TunesLoudness", "TunesPlaylists", "TunesListenBrainz", "TunesDatabase", "TunesMPD",
+        "TunesControl", "TunesMPRIS", "TunesUI", argumentParser,
       ]),
     /// The `tunes` users run (Front.swift says why it exists): `tunes` and `tunes status` from the player's
     /// rendered line, any other command by exec of tunes-core. Embedded Swift: no Swift runtime, linked to libc
@@ -123,7 +129,7 @@ let package = Package(
     /// Development harness: time one library query in-process (the "query alone" of Benchmarks/index.sh).
     .executableTarget(
       name: "tunes-query",
-      dependencies: ["TunesCore", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesListenBrainz"]),
+      dependencies: ["TunesCore", "TunesLibrary", "TunesDatabase"]),
 
     // MARK: Tests (one target per library target but TunesMPDTesting, the test double; Tests/Fixtures holds shared
     // fixture files; TunesCLITests runs the built binary)
@@ -131,29 +137,32 @@ let package = Package(
     .target(name: "TunesTestSupport", dependencies: ["TunesCore"], path: "Tests/TunesTestSupport"),
     .testTarget(name: "TunesCoreTests", dependencies: ["TunesCore"]),
     .testTarget(name: "TunesTagsTests", dependencies: ["TunesTestSupport", "TunesTags"]),
-    // Every target that opens a library sees every area of its database (Library.init takes them all).
-    .testTarget(
-      name: "TunesLibraryTests",
-      dependencies: ["TunesTestSupport", "TunesLibrary", "TunesPlayer", "TunesPlaylists", "TunesListenBrainz", grdb]),
+    // Every target that opens a library opens it with every area of its database (TunesDatabase's list).
+    .testTarget(name: "TunesLibraryTests", dependencies: ["TunesTestSupport", "TunesLibrary", "TunesDatabase", grdb]),
     .testTarget(name: "TunesDecoderTests", dependencies: ["TunesTestSupport", "TunesDecoder"]),
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesTestSupport", "TunesOutput", "TunesDecoder"]),
     .testTarget(
       name: "TunesPlayerTests",
       dependencies: [
-        "TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesPlaylists", "TunesListenBrainz", grdb,
+        "TunesTestSupport", "TunesPlayer", "TunesDecoder", "TunesOutput", "TunesPlaylists", "TunesDatabase", grdb,
       ]),
+    .testTarget(
+      name: "TunesLoudnessTests",
+      dependencies: ["TunesTestSupport", "TunesLoudness", "TunesPlayer", "TunesDecoder", "TunesDatabase", "CEBUR128"]),
     .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
     .testTarget(name: "TunesUITests", dependencies: ["TunesUI"]),
     .testTarget(
       name: "TunesPlaylistsTests",
-      dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesListenBrainz", grdb]),
+      dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesDatabase", grdb]),
     .testTarget(
       name: "TunesListenBrainzTests",
-      dependencies: ["TunesTestSupport", "TunesListenBrainz", "TunesTerminal", "TunesPlayer", "TunesPlaylists", grdb]),
+      dependencies: [
+        "TunesTestSupport", "TunesListenBrainz", "TunesTerminal", "TunesPlayer", "TunesPlaylists", "TunesDatabase", grdb,
+      ]),
     .testTarget(name: "TunesMPDTests", dependencies: ["TunesTestSupport", "TunesMPD", "TunesMPDTesting"]),
     .testTarget(
       name: "TunesControlTests",
-      dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", "TunesListenBrainz", grdb]),
+      dependencies: ["TunesTestSupport", "TunesControl", "TunesMPDTesting", "TunesListenBrainz", "TunesDatabase", grdb]),
     .testTarget(name: "TunesMPRISTests", dependencies: ["TunesMPRIS", "TunesPlayer", "TunesLibrary"]),
     .testTarget(name: "TunesTestSupportTests", dependencies: ["TunesTestSupport"]),
     .testTarget(name: "TunesCLITests", dependencies: ["TunesTestSupport", "tunes", "TunesMPDTesting"]),

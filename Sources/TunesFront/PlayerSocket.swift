@@ -32,34 +32,18 @@ enum PlayerSocket {
     return dataHome + Bytes.of("/tunes/library.db")
   }
 
-  /// The socket written in the lock file while a player holds its lock (PlayerLock.running): a shared
-  /// lock is refused only then.
+  /// The socket written in the lock file (PlayerLockFormat) while a player holds its lock
+  /// (PlayerLock.running): a shared lock is refused only then.
   static func lockedSocket(lockFile: [UInt8]) -> [UInt8]? {
     let descriptor = Bytes.withCString(lockFile) { front_open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     if flock(descriptor, LOCK_SH | LOCK_NB) == 0 { return nil }
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: PlayerLockFormat.readLimit)
     let count = pread(descriptor, &buffer, buffer.count, 0)
-    guard count > 0 else { return nil }
-    let text = buffer[0..<count]
-    guard Bytes.isUTF8(text), let newline = text.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-    guard isPid(text[..<newline]) else { return nil }
-    let socket = text[(newline + 1)...].prefix { $0 != UInt8(ascii: "\n") }
-    // Swift splits lines at "\n" Characters, and "\r\n" is one Character that is not "\n": a carriage
-    // return before the line feed would be part of the full program's path.
-    guard !socket.isEmpty, !socket.contains(0), !socket.contains(UInt8(ascii: "\r")) else { return nil }
+    guard count > 0, let socket = PlayerLockFormat.parse(buffer[0..<count])?.socket else { return nil }
+    // The full program reads the path as a String, which would replace bytes that are not UTF-8.
+    guard Bytes.isUTF8(socket) else { return nil }
     return Array(socket)
-  }
-
-  /// Digits that Int32's parser reads as a positive number.
-  private static func isPid(_ digits: ArraySlice<UInt8>) -> Bool {
-    guard !digits.isEmpty, digits.count <= 10 else { return false }
-    var value: Int64 = 0
-    for digit in digits {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return false }
-      value = value * 10 + Int64(digit - UInt8(ascii: "0"))
-    }
-    return value <= Int64(Int32.max)
   }
 }

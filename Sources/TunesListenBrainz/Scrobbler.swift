@@ -1,6 +1,7 @@
 // What the player calls: playing_now on start (and on a resume after a long pause), and `listened`
 // once the listen rule says a play counts, which counts the play and queues the listen in one
-// transaction, then wakes the submitter. Nothing here waits on the network.
+// transaction, then wakes the submitter (a listen held until its play ends is sent, and the submitter
+// woken, by `listenEnded`). Nothing here waits on the network.
 import Foundation
 import GRDB
 import Synchronization

@@ -3,7 +3,8 @@
 // `notcommands`, the unknown-command and permission ACKs and the argument count check all read this
 // table, so nothing else has to agree with it. The handlers live by subject in MPD*Commands.swift.
 // The connection's own commands (command lists, idle, noidle, close, password, binarylimit) are rows
-// too, so that `commands` lists them, though MPDSession and the batch runner carry them out.
+// too, so that `commands` lists them, though MPDSession (lists, idle, noidle) and the batch runner
+// (close, password, binarylimit) carry them out.
 
 /// MPD's permission levels (Permission.hxx). tunes grants them all or none: a client that gave the
 /// password (or needs none) has every level, any other only `none`.

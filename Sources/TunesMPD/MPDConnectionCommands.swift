@@ -112,8 +112,8 @@ extension MPDDispatcher {
 
   // MARK: Connection
 
-  /// Commands MPDSession and `run(_:password:)` carry out themselves (idle, noidle, close, password,
-  /// binarylimit, command lists): one reaches a handler only when misused, e.g. `idle` inside a list.
+  /// Commands MPDSession (idle, noidle, command lists) and `run(_:password:)` (close, password,
+  /// binarylimit) carry out themselves: one reaches a handler only when misused, e.g. `idle` inside a list.
   static func handledByTheConnection(_ c: MPDCall, _ out: inout MPDReply) throws {
     throw MPDError.argument("\"\(c.args.command)\" is not allowed here")
   }

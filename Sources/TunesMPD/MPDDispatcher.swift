@@ -1,7 +1,8 @@
 // Runs requests against a backend: looks each command up in the table (MPDCommandTable.swift), checks
 // the client's permission and the argument count, and lets the command's handler write the reply. Runs
-// inside a task (never on the server's event-loop thread); connection-level commands (idle, noidle,
-// close, command lists) are handled by MPDSession before anything gets here. In a batch, a run of
+// inside a task (never on the server's event-loop thread). Command lists, idle and noidle are MPDSession's
+// and never get here; the connection commands that may stand in a list (password, close, binarylimit)
+// are carried out by `run` alone, for a line alone as for a list. In a batch, a run of
 // one-argument `add`s goes to a backend that can take them at once (MPDAddingMany) in one call.
 import Foundation
 

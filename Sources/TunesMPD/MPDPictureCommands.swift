@@ -6,19 +6,22 @@ import Foundation
 extension MPDDispatcher {
   /// MPD's chunk size for binary responses until the client sends `binarylimit`.
   public static let defaultBinaryLimit = 8192
-  /// The largest `binarylimit`: MPD's, 4 KiB below its 8 MiB output buffer (the server's default too).
-  static let largestBinaryLimit = (8 << 20) - 4096
+  /// The largest `binarylimit`, as mpd 0.23 answers it (differential case 80): 4 KiB below the most its
+  /// client output buffer holds, which is its 16 KiB part plus the 8 MiB (`max_output_buffer_size`'s
+  /// default) it may grow by.
+  static let largestBinaryLimit = (8 << 20) + (16 << 10) - 4096
 
   /// Cover file names looked for beside a song: MPD's three first, then the others the indexer records.
   static let coverFileNames = ["cover.png", "cover.jpg", "cover.webp", "cover.jpeg", "folder.jpg", "folder.png"]
 
-  /// The limit a `binarylimit` request sets.
+  /// The limit a `binarylimit` request sets. mpd reads the number with C's `strtoul`, which takes a
+  /// minus sign and wraps the number past any bound: a negative one is "too large", as mpd says.
   static func binaryLimit(_ request: MPDRequest) throws(MPDError) -> Int {
     let args = MPDArguments(request)
     try args.expect(1...1)
-    let value = try args.unsigned(0)
+    guard let value = MPDNumber.integer(args[0]) else { throw MPDError.argument("Integer expected: \(args[0])") }
+    guard value >= 0, value <= largestBinaryLimit else { throw MPDError.argument("Number too large: \(args[0])") }
     guard value >= 64 else { throw MPDError.argument("Value too small") }
-    guard value <= largestBinaryLimit else { throw MPDError.argument("Number too large: \(args[0])") }
     return value
   }
 

@@ -1,6 +1,9 @@
-// One client's protocol state: its unparsed input, command lists, idle and password. Pure logic with
-// no sockets: the server feeds it bytes and events and carries out the actions it returns. Confined to
-// the server's event-loop thread.
+// One client's protocol state: its unparsed input, command lists, idle, and what the commands it ran
+// left (the password given, `binarylimit`, `tagtypes`). Pure logic with no sockets: the server feeds it
+// bytes and events and carries out the actions it returns. Confined to the server's event-loop thread.
+// Only what cannot wait for the backend is done here (command lists, idle, noidle); `password`, `close`
+// and `binarylimit` may stand in a command list as well as alone, so the batch runner does them, once,
+// either way (MPDDispatcher.run), and a line alone goes to it as a batch of one.
 //
 // A command list is bounded by size as MPD bounds it (`max_command_list_size`): each line counts its
 // length without trailing whitespace plus one, and a list that passes the bound closes the connection
@@ -65,12 +68,10 @@ final class MPDSession {
   private(set) var binaryLimit = MPDDispatcher.defaultBinaryLimit
   /// `tagtypes`: what this connection's song blocks show (nil: every tag type).
   private(set) var tagTypes: Set<MPDTag>?
-  private let password: String?
   /// A client on the Unix socket as the player's own user: it may name files outside the music folder.
   let local: Bool
 
   init(password: String?, local: Bool = false, maximumCommandListBytes: Int = MPDSession.defaultMaximumCommandListBytes) {
-    self.password = password
     self.local = local
     self.maximumCommandListBytes = maximumCommandListBytes
     authorized = password == nil
@@ -227,8 +228,6 @@ final class MPDSession {
       return []
     case "command_list_end":
       return [.write(MPDError(.notList, "not in command list").ackLine(index: 0, command: request.command))]
-    case "close":
-      return closeWith()
     case "noidle":
       return []
     case "idle":
@@ -246,15 +245,6 @@ final class MPDSession {
       if !pendingEvents.isDisjoint(with: subscribed) { return [.write(idleReply(subscribed))] }
       state = .idle(subscribed)
       return []
-    case "password":
-      guard request.arguments.count == 1 else {
-        return [.write(MPDError.argument("wrong number of arguments for \"password\"").ackLine(index: 0, command: "password"))]
-      }
-      guard let password, request.arguments[0] == password else {
-        return [.write(MPDError(.password, "incorrect password").ackLine(index: 0, command: "password"))]
-      }
-      authorized = true
-      return [.write("OK\n")]
     default:
       state = .busy
       return [

@@ -9,7 +9,7 @@ public enum PlayStateSchema {
     .playState,
     migrations: [
       "playstate-v1": v1, "playstate-priority-v1": priority, "playstate-replaygain-v1": ReplayGainStateSchema.v1,
-      "loudness-v1": LoudnessSchema.v1, "loudness-v2": LoudnessSchema.v2, "playstate-crossfade-v1": CrossfadeStateSchema.v1,
+      "playstate-crossfade-v1": CrossfadeStateSchema.v1,
       "playstate-mixramp-v1": MixRampStateSchema.v1, "playstate-listen-v1": ListenStateSchema.v1,
     ])
 

@@ -224,8 +224,7 @@ public final class PlayStateStore: @unchecked Sendable {
     }
     var fired: Bool = row["listenFired"]
     if !fired, let songID {
-      fired =
-        try Bool.fetchOne(db, sql: "SELECT lastPlayedAt >= ? FROM song WHERE id = ?", arguments: [started, songID]) ?? false
+      fired = try Song.wasPlayed(db, id: songID, since: started)
     }
     return ListenProgress(startedAt: startedAt, heard: ListenStateSchema.intervals(row["listenHeard"] ?? ""), fired: fired)
   }

@@ -52,11 +52,11 @@ extension Player {
 
   private func songGain(_ song: Song) -> SongGain {
     guard let library, let id = song.id else { return .none }
-    return (try? library.database(for: .playState).read { try SongGainReader.gain($0, songID: id) }) ?? .none
+    return (try? SongGainReader.gain(in: library, songID: id)) ?? .none
   }
 
   private func songMixRamp(_ song: Song) -> SongMixRamp {
     guard let library, let id = song.id else { return .none }
-    return (try? library.database(for: .playState).read { try SongGainReader.mixRamp($0, songID: id) }) ?? .none
+    return (try? SongGainReader.mixRamp(in: library, songID: id)) ?? .none
   }
 }

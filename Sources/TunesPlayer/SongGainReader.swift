@@ -1,10 +1,10 @@
 // A song's ReplayGain as the player applies it, and where it came from: the values `tunes loudness`
 // measured for the file as it is now, else those its tags gave the indexer (a ReplayGain tag, or for an
-// MP3 without one the estimate in its LAME header); and its MixRamp tags. `SongGainChoice` is the one
+// MP3 without one the estimate in its LAME header), both as the library keeps them (SongLevels); and its
+// MixRamp tags. `SongGainChoice` is the one
 // decision: the player reads `applied` when it hands a song to the engine (so the audio thread never
 // touches the database), and `tunes info` and `tunes ls songs --json` show the same choice.
 import Foundation
-import GRDB
 import TunesLibrary
 
 /// A song's gain from both sources and the choice between them.
@@ -52,39 +52,26 @@ public struct SongGainChoice: Sendable, Equatable {
 
 public enum SongGainReader {
   /// The song's gain as the player applies it.
-  static func gain(_ db: Database, songID: Int64) throws -> SongGain {
-    try choices(db, songIDs: [songID])[songID]?.applied ?? .none
+  static func gain(in library: Library, songID: Int64) throws -> SongGain {
+    try choices(in: library, songIDs: [songID])[songID]?.applied ?? .none
   }
 
-  /// Both sources of each song's gain, by song id, for the views.
+  /// Both sources of each song's gain, by song id, for the views (songs not in the library are left out).
   public static func choices(in library: Library, songIDs: [Int64]) throws -> [Int64: SongGainChoice] {
-    try library.database(for: .playState).read { try choices($0, songIDs: songIDs) }
-  }
-
-  /// Both sources of each song's gain, by song id (songs not in the library are left out).
-  public static func choices(_ db: Database, songIDs: [Int64]) throws -> [Int64: SongGainChoice] {
-    var found: [Int64: SongGainChoice] = [:]
-    // SQLite takes at most 32,766 variables a statement; a listing of the library may name more songs.
-    for start in stride(from: 0, to: songIDs.count, by: 10_000) {
-      let ids = Array(songIDs[start..<min(start + 10_000, songIDs.count)])
-      let sql = """
-        SELECT s.id, s.trackGain, s.trackPeak, s.albumGain, s.albumPeak, l.trackGain, l.truePeak, l.albumGain, l.albumPeak
-        FROM song s LEFT JOIN loudness l ON l.songId = s.id AND l.fileMtime IS s.fileMtime
-        WHERE s.id IN (\(ids.map { _ in "?" }.joined(separator: ",")))
-        """
-      for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ids)) {
-        let tagged = SongGain(trackGain: row[1], trackPeak: row[2], albumGain: row[3], albumPeak: row[4])
-        let measured = SongGain(trackGain: row[5], trackPeak: row[6], albumGain: row[7], albumPeak: row[8])
-        found[row[0]] = SongGainChoice(tagged: tagged, measured: measured)
-      }
+    try library.levels(forSongs: songIDs).mapValues {
+      SongGainChoice(tagged: SongGain($0.tagged), measured: SongGain($0.measured))
     }
-    return found
   }
 
   /// The song's MIXRAMP_START / MIXRAMP_END tags as the indexer stored them.
-  static func mixRamp(_ db: Database, songID: Int64) throws -> SongMixRamp {
-    guard let row = try Row.fetchOne(db, sql: "SELECT mixRampStart, mixRampEnd FROM song WHERE id = ?", arguments: [songID])
-    else { return .none }
-    return SongMixRamp(start: row[0], end: row[1])
+  static func mixRamp(in library: Library, songID: Int64) throws -> SongMixRamp {
+    try library.mixRamp(forSong: songID).map { SongMixRamp(start: $0.start, end: $0.end) } ?? .none
+  }
+}
+
+extension SongGain {
+  /// The values the library stored.
+  init(_ stored: StoredGain) {
+    self.init(trackGain: stored.trackGain, trackPeak: stored.trackPeak, albumGain: stored.albumGain, albumPeak: stored.albumPeak)
   }
 }

@@ -255,7 +255,7 @@ public actor PlaylistStore {
       let ids = items.compactMap(\.songID)
       var songs: [Int64: Song] = [:]
       for song in try Song.fetchAll(db, keys: ids) { if let id = song.id { songs[id] = song } }
-      let addedAt = keys.contains { $0.field == .added } ? try PlaylistTables.addedAt(db, songIDs: ids) : [:]
+      let addedAt = keys.contains { $0.field == .added } ? try Song.addedAt(db, ids: ids) : [:]
       let sorted = PlaylistSorting.sorted(items, by: keys, songs: songs, addedAt: addedAt)
       try PlaylistTables.replace(db, playlistID: playlist.id, with: sorted)
       try PlaylistTables.touch(db, playlistID: playlist.id, now: now)

@@ -128,18 +128,6 @@ enum PlaylistTables {
       .map(ItemValues.init)
   }
 
-  /// When each of the songs was added to the library (`song.addedAt`, which Song does not carry).
-  static func addedAt(_ db: Database, songIDs: [Int64]) throws -> [Int64: Date] {
-    var dates: [Int64: Date] = [:]
-    for row in try Row.fetchAll(
-      db, sql: "SELECT id, addedAt FROM song WHERE id IN (SELECT value FROM json_each(?))",
-      arguments: [String(describing: songIDs)])
-    {
-      if let date = DatabaseTimestamp.date(row[1] as DatabaseValue) { dates[row[0]] = date }
-    }
-    return dates
-  }
-
   static func touch(_ db: Database, playlistID: Int64, now: Date) throws {
     try db.execute(sql: "UPDATE playlist SET modifiedAt = ? WHERE id = ?", arguments: [DatabaseTimestamp.text(now), playlistID])
   }

@@ -4,10 +4,8 @@
 // the SQL without reading or decoding songs, so a run can tell the two costs apart.
 import Foundation
 import TunesCore
+import TunesDatabase
 import TunesLibrary
-import TunesListenBrainz
-import TunesPlayer
-import TunesPlaylists
 
 let usage = "usage: tunes-query --db PATH [--runs N] [--ids] QUERY..."
 
@@ -45,9 +43,7 @@ guard let databasePath, FileManager.default.fileExists(atPath: databasePath) els
 }
 
 do {
-  let library = try Library(
-    path: databasePath,
-    areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area, StickerSchema.area])
+  let library = try Library(path: databasePath, areas: LibraryAreas.all)
   let query = try LibraryQuery.parse(words.joined(separator: " "))
   func run() throws -> Int { idsOnly ? try library.songIDs(matching: query).count : try library.songs(matching: query).count }
   var count = try run()  // warm-up: statement cache and pages

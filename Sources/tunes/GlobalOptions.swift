@@ -4,10 +4,8 @@
 import ArgumentParser
 import Foundation
 import TunesCore
+import TunesDatabase
 import TunesLibrary
-import TunesListenBrainz
-import TunesPlayer
-import TunesPlaylists
 
 /// What a command does when its library database does not exist.
 enum LibraryOpening {
@@ -49,10 +47,7 @@ struct GlobalOptions: ParsableArguments {
     }
     OpenedLibrary.path = path
     do {
-      // Every area sharing the database: Library.init refuses to migrate without one of them.
-      return try Library(
-        path: path, cacheKiB: cacheKiB, access: access,
-        areas: [PlaylistSchema.area, PlayStateSchema.area, ListenSchema.area, DashboardSchema.area, StickerSchema.area])
+      return try Library(path: path, cacheKiB: cacheKiB, access: access, areas: LibraryAreas.all)
     } catch let error as LibraryOpenError {
       throw error
     } catch {

@@ -1,58 +1,34 @@
 // Shell completions that know the library: playlist names, artists and albums, offered by the shells'
 // completion scripts (`tunes --generate-completion-script`) calling back into `tunes ---completion`.
-// The call happens on every TAB, so it opens the database read-only (nothing is created or migrated,
-// a missing or foreign file gives no candidates), asks one SELECT and prints only the candidates.
+// The call happens on every TAB, so the library is only glanced at (LibraryGlance: read-only, nothing
+// created or migrated, a missing or foreign file gives no candidates) and only the candidates printed.
 import ArgumentParser
 import Foundation
-import GRDB
 import TunesCore
+import TunesLibrary
+import TunesPlaylists
 
 enum LibraryCompletions {
   /// Names of the stored playlists.
   static let playlists = CompletionKind.custom { words, _, _ in
-    values(words, sql: "SELECT name FROM playlist ORDER BY name COLLATE NOCASE")
+    glance(words)?.playlistNames() ?? []
   }
 
   /// Artists and album artists: the credits and the separate names (what `--artist` takes).
   static let artists = CompletionKind.custom { words, _, _ in
-    values(
-      words,
-      sql: """
-        SELECT artist FROM song WHERE artist <> '' UNION SELECT albumArtist FROM song WHERE albumArtist <> ''
-        UNION SELECT value FROM songTag WHERE name = 'artist' AND value <> ''
-        ORDER BY 1 COLLATE NOCASE
-        """)
+    glance(words)?.artistNames() ?? []
   }
 
   /// Album titles; only the given artist's when the line already has `--artist NAME`.
   static let albums = CompletionKind.custom { words, _, _ in
-    if let artist = optionValue("--artist", in: words), !artist.isEmpty {
-      return values(
-        words,
-        sql: """
-          SELECT DISTINCT album FROM song WHERE album <> '' AND (artist = ?1 OR albumArtist = ?1
-            OR id IN (SELECT songId FROM songTag WHERE name = 'artist' AND value = ?1))
-          ORDER BY 1 COLLATE NOCASE
-          """,
-        arguments: [artist])
-    }
-    return values(words, sql: "SELECT DISTINCT album FROM song WHERE album <> '' ORDER BY 1 COLLATE NOCASE")
+    let artist = optionValue("--artist", in: words).flatMap { $0.isEmpty ? nil : $0 }
+    return glance(words)?.albumTitles(artist: artist) ?? []
   }
 
-  /// The first column of `sql` over the library the command line names (its `--db`, else the
-  /// default); no candidates when there is no readable library.
-  static func values(_ words: [String], sql: String, arguments: StatementArguments = []) -> [String] {
-    let path = TunesPaths().database(override: optionValue("--db", in: words).map(expandingTilde))
-    guard LibraryFile.kind(at: path) == .database else { return [] }
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.busyMode = .timeout(0.2)
-    do {
-      let queue = try DatabaseQueue(path: path, configuration: configuration)
-      return try queue.read { db in try String.fetchAll(db, sql: sql, arguments: arguments) }
-    } catch {
-      return []
-    }
+  /// The library the command line names (its `--db`, else the default), opened read-only for one
+  /// look; nil when there is no readable library.
+  static func glance(_ words: [String]) -> LibraryGlance? {
+    LibraryGlance(path: TunesPaths().database(override: optionValue("--db", in: words).map(expandingTilde)))
   }
 
   /// The value of `--name VALUE` or `--name=VALUE` on the line, the last one given, without the

@@ -12,12 +12,8 @@ import TunesPlaylists
 @testable import TunesControl
 @testable import TunesLibrary
 
-/// A short unique folder under /tmp (socket paths must stay under 108 bytes).
-func temporaryFolder() -> String {
-  let path = "/tmp/tc-" + UUID().uuidString.prefix(13)
-  try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
+/// TunesTestSupport's folder of one test's own, short enough for a socket inside it.
+func temporaryFolder() -> String { TemporaryFolder.make() }
 
 /// The fixture songs' audio formats as MPD reads MP3s (24-bit, its decoder's), by file; the in-memory
 /// backend is given them, the real one stores each as an MP3's rate and channels (no sample size).

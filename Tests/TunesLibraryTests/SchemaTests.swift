@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func everyAreaOutsideTheLibraryIsGivenByTheTests() {
-    #expect(Set(everyDatabaseArea.map(\.area)) == Set(SchemaArea.allCases).subtracting([.library]))
+    #expect(Set(everyDatabaseArea.map(\.area)) == Set(SchemaArea.allCases).subtracting(SchemaArea.libraryOwned))
   }
 
   @Test func aNewLibraryRecordsEveryMigration() throws {

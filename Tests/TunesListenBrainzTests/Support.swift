@@ -5,11 +5,8 @@ import GRDB
 @testable import TunesLibrary
 @testable import TunesListenBrainz
 
-func temporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "tunes-lb-tests-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
+/// TunesTestSupport's folder of one test's own (these tests call it with `try`).
+func temporaryFolder() throws -> String { TemporaryFolder.make() }
 
 func temporaryLibrary() throws -> Library {
   try Library(path: try temporaryFolder() + "/library.db", areas: everyDatabaseArea)
@@ -46,16 +43,6 @@ func makeClient(_ server: FakeServer, token: String = FakeServer.token, requestT
 }
 
 let fastBackoff = BackoffPolicy(initial: 0.05, cap: 0.2, jitter: 0.2)
-
-/// Waits until `condition` holds or `seconds` pass.
-func eventually(_ seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if try await condition() { return true }
-    try? await Task.sleep(for: .milliseconds(50))
-  }
-  return try await condition()
-}
 
 /// A loopback port bound but not listening: connections to it are refused, and no other test's
 /// server can take it until `release()`.

@@ -6,12 +6,8 @@ import TunesMPDTesting
 
 @testable import TunesMPD
 
-/// A short unique folder under /tmp (socket paths must stay under 108 bytes).
-func temporaryFolder() -> String {
-  let path = "/tmp/tc-" + UUID().uuidString.prefix(13)
-  try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
+/// TunesTestSupport's folder of one test's own, short enough for a socket inside it.
+func temporaryFolder() -> String { TemporaryFolder.make() }
 
 struct Harness: Sendable {
   let folder: String

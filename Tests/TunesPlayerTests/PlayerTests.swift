@@ -34,12 +34,10 @@ actor EventLog {
   }
 }
 
+/// Waits for `condition` (TunesTestSupport's wait, looking every millisecond), and records an issue
+/// naming `what` when it never holds.
 func waitUntil(_ what: String, _ condition: () async -> Bool) async {
-  for _ in 0..<4000 {
-    if await condition() { return }
-    try? await Task.sleep(nanoseconds: 1_000_000)
-  }
-  Issue.record("timed out waiting for \(what)")
+  if await !eventually(30, every: .milliseconds(1), condition) { Issue.record("timed out waiting for \(what)") }
 }
 
 struct DeviceGone: Error, CustomStringConvertible {

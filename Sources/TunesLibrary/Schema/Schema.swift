@@ -1,8 +1,10 @@
 // The one ordered list of named migrations of the library database, and the migrator built from it.
 //
-// Several areas share the database (SchemaArea): the library's own tables live in TunesLibrary, the
-// others' in the modules above it (playlists, play state, listens, dashboards), each declared beside
-// its records. The list below names every migration in the order it has always run and which areas
+// Several areas share the database (SchemaArea): the library's own tables and its measurements live in
+// TunesLibrary, the others' in the modules above it (playlists, play state, listens, dashboards), each
+// declared beside its records. An area's migrations keep their identifiers when the area that owns a
+// table changes (the loudness table moved from the play state to the measurements): a database that ran
+// them keeps its rows, and a new one is built as before. The list below names every migration in the order it has always run and which areas
 // write it; the bodies come from the areas themselves: the library's from this module, the others'
 // from the `DatabaseArea` values their modules declare and the opener hands to `Library.init`.
 //
@@ -31,7 +33,7 @@ enum Schema {
     ("stickers-v1", [.stickers]),
     ("library-tags-v1", [.library]),
     ("playstate-replaygain-v1", [.playState]),
-    ("loudness-v1", [.playState]),
+    ("loudness-v1", [.measurements]),
     ("listens-v3", [.listens]),
     ("playstate-crossfade-v1", [.playState]),
     ("library-file-tags-v1", [.library]),
@@ -40,7 +42,7 @@ enum Schema {
     ("library-catalogue-state-v1", [.library]),
     ("library-tag-rows-v2", [.library]),
     ("library-sort-order-v1", [.library]),
-    ("loudness-v2", [.playState]),
+    ("loudness-v2", [.measurements]),
     ("playstate-listen-v1", [.playState]),
     ("library-file-problems-v1", [.library]),
     ("playlists-source-hash-v1", [.playlists]),
@@ -61,9 +63,13 @@ enum Schema {
       "library-file-problems-v1": FileProblemSchema.v1, "library-credits-v1": CreditSchema.v1,
     ])
 
+  /// The measurements' migration bodies: what `tunes loudness` measured of the songs' audio.
+  static let measurements = DatabaseArea(
+    .measurements, migrations: ["loudness-v1": LoudnessSchema.v1, "loudness-v2": LoudnessSchema.v2])
+
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).
   static func migrator(areas given: [DatabaseArea]) -> DatabaseMigrator {
-    var areas: [SchemaArea: DatabaseArea] = [.library: library]
+    var areas: [SchemaArea: DatabaseArea] = [.library: library, .measurements: measurements]
     for area in given {
       precondition(areas[area.area] == nil, "the \(area.area.rawValue) database area is given twice")
       areas[area.area] = area

@@ -3,6 +3,9 @@
 public enum SchemaArea: String, Sendable, CaseIterable {
   /// Songs, artists, albums, their full-text index and the library generation (TunesLibrary).
   case library
+  /// What `tunes loudness` measured of the songs' audio (TunesLibrary, beside the songs it describes:
+  /// a measurement holds only for the file as indexed, which the library alone knows).
+  case measurements
   /// Playlists and their entries (TunesPlaylists).
   case playlists
   /// The persisted queue and player state (TunesPlayer).
@@ -13,4 +16,9 @@ public enum SchemaArea: String, Sendable, CaseIterable {
   case dashboard
   /// Stickers clients attach to songs through MPD's `sticker` commands (TunesPlayer's StickerSchema).
   case stickers
+}
+
+extension SchemaArea {
+  /// The areas TunesLibrary declares itself; every other one is handed to `Library.init` by its module.
+  public static let libraryOwned: Set<SchemaArea> = [.library, .measurements]
 }

@@ -10,7 +10,7 @@ import Foundation
 import TunesCore
 import TunesDecoder
 import TunesLibrary
-import TunesPlayer
+import TunesLoudness
 import TunesTags
 import TunesTerminal
 

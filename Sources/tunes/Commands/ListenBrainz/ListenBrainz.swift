@@ -1,6 +1,6 @@
 // `tunes lb`: the ListenBrainz command group. Each subcommand is a type nested in `ListenBrainz`, in
 // its own ListenBrainz.Name.swift file; what they share is under Support/. The feedback commands
-// love, hate and unrate are top-level commands and live beside them (Love.swift, Hate.swift, Unrate.swift).
+// love, hate and unrate are top-level commands, one command type for the three (FeedbackCommand.swift).
 import ArgumentParser
 
 struct ListenBrainz: AsyncParsableCommand {

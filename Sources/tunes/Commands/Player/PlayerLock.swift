@@ -1,7 +1,8 @@
 // One player per library: the player holds an exclusive flock on a file beside the database and writes
 // its pid and socket there. The socket path alone cannot tell (two shells with different
 // XDG_RUNTIME_DIR see different sockets for one library), the database path can. The kernel drops the
-// lock when the process ends, so a killed player never leaves the library locked.
+// lock when the process ends, so a killed player never leaves the library locked. The file's text is
+// PlayerLockFormat's, which the front reads too (Docs/Control.md, "The player's lock file").
 import Foundation
 import TunesCore
 
@@ -47,7 +48,7 @@ final class PlayerLock {
       close(descriptor)
       throw PlayerRunningError(pid: holder.pid, socket: holder.socket)
     }
-    let text = Data("\(getpid())\n\(socket)\n".utf8)
+    let text = PlayerLockFormat.text(pid: getpid(), socket: Array(socket.utf8))
     _ = ftruncate(descriptor, 0)
     _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     return PlayerLock(descriptor: descriptor)
@@ -67,11 +68,14 @@ final class PlayerLock {
   }
 
   private static func read(_ descriptor: Int32) -> RunningPlayer? {
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: PlayerLockFormat.readLimit)
     let count = pread(descriptor, &buffer, buffer.count, 0)
     guard count > 0 else { return nil }
-    let lines = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count >= 2, let pid = Int32(lines[0]) else { return nil }
-    return RunningPlayer(pid: pid, socket: String(lines[1]))
+    return parse(buffer[0..<count])
+  }
+
+  /// The player a lock file's text names (PlayerLockFormat); nil for any other text.
+  static func parse(_ text: ArraySlice<UInt8>) -> RunningPlayer? {
+    PlayerLockFormat.parse(text).map { RunningPlayer(pid: $0.pid, socket: String(decoding: $0.socket, as: UTF8.self)) }
   }
 }

@@ -7,7 +7,7 @@ import CEBUR128
 import Foundation
 import Testing
 
-@testable import TunesPlayer
+@testable import TunesLoudness
 
 @Suite struct TruePeakMeterTests {
   /// Interleaved samples of a tone at `hz` (phase-shifted per channel) whose amplitude steps up halfway.

@@ -1,8 +1,8 @@
-// Reads which songs need measuring and keeps what `tunes loudness` measured (table in LoudnessSchema).
+// Reads which songs need measuring and keeps what `tunes loudness` measured, through the library, which
+// owns the measurements area (TunesLibrary's LoudnessSchema).
 // Work is chosen album by album: an album with any song unmeasured (or measured before its file
 // changed) is measured whole, since its album gain depends on every song; `force` measures all again.
 import Foundation
-import GRDB
 import TunesLibrary
 
 public enum LoudnessStore {
@@ -21,21 +21,10 @@ public enum LoudnessStore {
     }
     let rows: [Row]
     do {
-      rows = try library.database(for: .playState).read { db in
-        try GRDB.Row.fetchAll(
-          db,
-          sql: """
-            SELECT s.id, s.path, s.fileMtime, s.album, s.albumArtist,
-              l.songId IS NOT NULL AND l.fileMtime IS s.fileMtime AS fresh
-            FROM song s LEFT JOIN loudness l ON l.songId = s.id
-            WHERE s.missingSince IS NULL
-            ORDER BY s.albumArtist, s.album, s.discNumber, s.trackNumber, s.path
-            """
-        ).map {
-          Row(
-            item: LoudnessItem(songID: $0[0], path: $0[1], fileMtime: $0[2]), album: $0[3], albumArtist: $0[4],
-            fresh: $0[5])
-        }
+      rows = try library.loudnessCandidates().map {
+        Row(
+          item: LoudnessItem(songID: $0.songID, path: $0.path, fileMtime: $0.fileMtime), album: $0.album,
+          albumArtist: $0.albumArtist, fresh: $0.isMeasured)
       }
     } catch {
       throw LoudnessError.store("cannot read the songs: \(error)")
@@ -77,24 +66,13 @@ public enum LoudnessStore {
   /// Keeps one group's results in one transaction, replacing what was kept for every song of the group:
   /// a song that gave no value this time (damaged, silent) keeps none from before either.
   public static func save(_ outcome: LoudnessOutcome, in library: Library, at date: Date = Date()) throws {
-    let results = outcome.results
+    let measurements = outcome.results.map { r in
+      LoudnessMeasurement(
+        songID: r.item.songID, fileMtime: r.item.fileMtime, integratedLUFS: r.integratedLUFS, truePeak: r.truePeak,
+        trackGain: r.trackGain, albumLUFS: r.albumLUFS, albumGain: r.albumGain, albumPeak: r.albumPeak)
+    }
     do {
-      try library.database(for: .playState).write { db in
-        let forget = try db.makeStatement(sql: "DELETE FROM loudness WHERE songId = ?")
-        for item in outcome.items { try forget.execute(arguments: [item.songID]) }
-        let statement = try db.makeStatement(
-          sql: """
-            INSERT OR REPLACE INTO loudness (songId, fileMtime, integratedLufs, truePeak, trackGain, albumLufs,
-              albumGain, albumPeak, measuredAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for r in results {
-          try statement.execute(arguments: [
-            r.item.songID, r.item.fileMtime, r.integratedLUFS, r.truePeak, r.trackGain, r.albumLUFS, r.albumGain,
-            r.albumPeak, DatabaseTimestamp.text(date),
-          ])
-        }
-      }
+      try library.replaceLoudness(of: outcome.items.map(\.songID), with: measurements, at: date)
     } catch {
       throw LoudnessError.store("cannot save: \(error)")
     }
@@ -104,11 +82,6 @@ public enum LoudnessStore {
   public static func measurement(_ library: Library, songID: Int64) throws -> (
     lufs: Double, peak: Double, gain: Double, albumGain: Double?
   )? {
-    try library.database(for: .playState).read { db in
-      try GRDB.Row.fetchOne(
-        db, sql: "SELECT integratedLufs, truePeak, trackGain, albumGain FROM loudness WHERE songId = ?",
-        arguments: [songID]
-      ).map { ($0[0], $0[1], $0[2], $0[3]) }
-    }
+    try library.loudness(ofSong: songID).map { ($0.integratedLUFS, $0.truePeak, $0.trackGain, $0.albumGain) }
   }
 }

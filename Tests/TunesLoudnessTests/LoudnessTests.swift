@@ -2,13 +2,13 @@
 // gain and true peak, and the album's, within 0.1 LU (dB for the peak); measured values kept in the
 // library and skipped next time; a bad file reported and skipped; a stopped run keeping whole albums.
 import Foundation
-import GRDB
 import Testing
 import TunesCore
 import TunesDecoder
 import TunesLibrary
 import TunesTestSupport
 
+@testable import TunesLoudness
 @testable import TunesPlayer
 
 @Suite(.serialized) struct LoudnessTests {
@@ -88,10 +88,7 @@ import TunesTestSupport
   }
 
   static func songID(_ library: Library, _ path: String) throws -> Int64 {
-    try #require(
-      try library.database(for: .playState).read {
-        try Int64.fetchOne($0, sql: "SELECT id FROM song WHERE path = ?", arguments: [path])
-      })
+    try #require(try library.song(path: path)?.id)
   }
 
   @Test func valuesAgreeWithLoudgain() throws {
@@ -120,7 +117,7 @@ import TunesTestSupport
 
     // The player takes the measured gain for these untagged songs.
     let firstID = try Self.songID(library, album[0])
-    let gain = try library.database(for: .playState).read { try SongGainReader.gain($0, songID: firstID) }
+    let gain = try SongGainReader.gain(in: library, songID: firstID)
     #expect(gain.trackGain.map { abs($0 - reference[album[0]]!.gain) <= 0.1 } == true)
     #expect(gain.albumGain.map { abs($0 - albumRow.gain) <= 0.1 } == true)
   }

@@ -1,8 +1,9 @@
 // The loudness `tunes loudness` measured, one row per song, in the library database rather than in the
-// files (tunes never rewrites a user's files to remember something). Kept with the play state's tables
-// because the player is what reads it: where a song's file carries no ReplayGain tags, these values
-// stand in. A row remembers the file's modification time it was measured at, so a rescan that keeps an
-// unchanged song keeps its measurement, and a changed file's old measurement is never used.
+// files (tunes never rewrites a user's files to remember something): the measurements area. The
+// library keeps it beside the songs because a measurement holds only for the file as indexed: a row
+// remembers the file's modification time it was measured at, so a rescan that keeps an unchanged song
+// keeps its measurement, and a changed file's old measurement is never used (SongLevels reads the two
+// together). Where a song's file carries no ReplayGain tags, these values stand in.
 import GRDB
 
 enum LoudnessSchema {

@@ -4,14 +4,13 @@
 // or truncated file of each format, and a silent one, given no value and named on one line; an album
 // with a damaged song given no album gain, naming the song.
 import Foundation
-import GRDB
 import Testing
 import TunesCore
 import TunesDecoder
 import TunesLibrary
 import TunesTestSupport
 
-@testable import TunesPlayer
+@testable import TunesLoudness
 
 @Suite(.serialized) struct LoudnessFormatTests {
   /// The generated files, indexed into a fresh library.

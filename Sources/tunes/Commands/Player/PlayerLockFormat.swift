@@ -1,0 +1,1 @@
+../../../TunesFront/PlayerLockFormat.swift
