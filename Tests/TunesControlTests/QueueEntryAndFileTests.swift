@@ -35,9 +35,12 @@ import TunesMPDTesting
     // The player lists the file on disk (the fixture's files are empty), with its time.
     let file = kind == .player ? "file: 01 Help.mp3\nsize: 0\nLast-Modified: " : "file: 01 Help.mp3\nOK\n"
     #expect(reply.hasPrefix("OK MPD 0.23.5\n" + file))
-    #expect(reply.hasSuffix("OK\nOK\nACK [50@0] {readcomments} No such song\n"))
+    if kind == .inMemory {
+      #expect(reply.hasSuffix("OK\nOK\nACK [50@0] {readcomments} No such song\n"))
+    }
     if kind == .player {
-      #expect(reply.hasSuffix("Z\nOK\nOK\nACK [50@0] {readcomments} No such song\n"))
+      // The fixture's file is empty: no reader takes it, and mpd answers that as a failed load.
+      #expect(reply.hasSuffix("Z\nOK\nACK [50@0] {readcomments} Failed to load file\nACK [50@0] {readcomments} No such song\n"))
       let missing = try await h.raw(replies: 1, "listfiles nowhere\n")
       #expect(
         missing == "OK MPD 0.23.5\nACK [52@0] {listfiles} Failed to open \(h.folder)/music/nowhere: No such file or directory\n")
