@@ -33,6 +33,9 @@ import TunesLibrary
     await waitLong("the play held at its frame") { sink.isBlocked }
     // Every report the engine sent before its write was held is applied; it sends no more.
     await player.settle()
+    // What the device played past the last report counts too (as the status and every save take it in):
+    // taken in now, so a listen it completes is told and written before the state is.
+    await player.takeInHeldPosition()
     await recording.settle()
     await player.writeStateNow()
     // Within the last chunk before the frame (the first chunk of a track is shorter).
@@ -133,6 +136,8 @@ import TunesLibrary
 }
 
 extension Player {
+  func takeInHeldPosition() { catchUpPosition() }
+
   /// Writes the state as it is now, once no change is waiting to settle: nothing the player does later
   /// (it is held in its sink) writes it again.
   func writeStateNow() async {
