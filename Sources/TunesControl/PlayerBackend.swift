@@ -74,7 +74,8 @@ public actor PlayerBackend: MPDBackend {
     subscribers[key] = continuation
     let player = self.player
     let forward = Task {
-      for await change in await player.changes() {
+      for await fact in await player.facts() {
+        guard let change = fact.change else { continue }
         continuation.yield(Set(change.subsystems.compactMap { MPDSubsystem(rawValue: $0.rawValue) }))
       }
     }

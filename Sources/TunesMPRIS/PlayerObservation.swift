@@ -1,6 +1,6 @@
-// The one place MPRIS observes the Player: it listens to the same change stream the MPD server's idle
-// clients are woken by and to the Player's events, and turns them into MPRIS facts (a new picture of
-// the state, a seek). Reading the Player's streams anywhere else in this module would let MPRIS and
+// The one place MPRIS observes the Player: it subscribes to the Player's one stream of play facts, the
+// same stream the MPD server's idle clients are woken from, and turns them into MPRIS facts (a new
+// picture of the state after each change, a seek). Reading the Player's streams anywhere else in this module would let MPRIS and
 // MPD disagree; keeping it here means one file to change when the Player's observation API does.
 import Foundation
 import TunesPlayer
@@ -17,28 +17,25 @@ struct PlayerObservation: Sendable {
   let player: Player
   let covers: CoverArt
 
-  /// The facts from now on, starting with the present state; ends when the Player's streams do or
+  /// The facts from now on, starting with the present state; ends when the Player's stream does or
   /// the consuming task is cancelled.
   func facts() -> AsyncStream<MPRISFact> {
     let (stream, continuation) = AsyncStream.makeStream(of: MPRISFact.self, bufferingPolicy: .bufferingNewest(64))
     let player = self.player
-    let changes = Task {
-      let changes = await player.changes()
+    let task = Task {
+      // Subscribed before the first picture is taken, so no change between the two is missed.
+      let facts = await player.facts()
       continuation.yield(.state(await self.currentState()))
-      for await _ in changes {
-        continuation.yield(.state(await self.currentState()))
+      for await fact in facts {
+        switch fact {
+        case .changed: continuation.yield(.state(await self.currentState()))
+        case .seeked(let ms): continuation.yield(.seeked(positionUs: Int64(ms) * 1000))
+        default: break
+        }
       }
       continuation.finish()
     }
-    let seeks = Task {
-      for await event in await player.events() {
-        if case .seeked(let ms) = event { continuation.yield(.seeked(positionUs: Int64(ms) * 1000)) }
-      }
-    }
-    continuation.onTermination = { _ in
-      changes.cancel()
-      seeks.cancel()
-    }
+    continuation.onTermination = { _ in task.cancel() }
     return stream
   }
 

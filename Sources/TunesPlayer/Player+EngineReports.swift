@@ -17,14 +17,13 @@ extension Player {
       let now = clock.monotonic()
       if state == .playing && now - lastSave >= Self.minimumSaveGap {
         save(settles: false)
-        writeUnrecorded()  // plays the database did not take before get another try with each save
       }
     case .paused(let token, let frames):
       guard token == plans.current, let format else { return }
       heard(upTo: format.milliseconds(frames: frames))
       state = .paused
       pausedAt = clock.monotonic()
-      emit(.paused)
+      tell(.paused)
       changed([.player])
     case .resumed(let token, let frames):
       guard token == plans.current, let format else { return }
@@ -33,18 +32,18 @@ extension Player {
       state = .playing
       let pausedFor = pausedAt.map { clock.monotonic() - $0 } ?? 0
       pausedAt = nil
-      emit(.resumed(afterPauseSeconds: pausedFor))
+      tell(.resumed(afterPauseSeconds: pausedFor, status: snapshot()))
       changed([.player])
     case .seeked(let token, let frames):
       guard token == plans.current, let format else { return }
       elapsedMs = format.milliseconds(frames: frames)
       lastHeardMs = elapsedMs
-      emit(.seeked(toMs: elapsedMs))
+      tell(.seeked(toMs: elapsedMs))
       changed([.player])
     case .failed(let token, let path, let message):
       songFailed(token: token, path: path, message: message)
     case .warning(_, let path, let message):
-      emit(.message("\(path): \(message)"))
+      tell(.message("\(path): \(message)"))
     case .ended(let token):
       guard token == plans.current else { return }
       songPlayedOut()
@@ -53,7 +52,7 @@ extension Player {
     case .outputFailed(let message):
       lastError = message
       lastFailure = .output(message)
-      emit(.failed(.output(message)))
+      tell(.failed(.output(message)))
       becomeStopped(finished: true)
     }
   }
@@ -103,7 +102,7 @@ extension Player {
     failuresInRow = 0
     lastError = nil
     lastFailure = nil
-    if !plan.continuesPlay { emit(.songStarted(item.song, at: startedAt)) }
+    if !plan.continuesPlay { tell(.songStarted(item.song, at: startedAt)) }
     // A song change is `player` only: the queue (MPD's playlist) did not change, shuffling or not,
     // unless the song had a priority, which playing it resets as MPD does (a queue change).
     let hadPriority = queue.priorities[plan.itemID] != nil && queue.setPriority(0, ids: [plan.itemID])
@@ -148,7 +147,7 @@ extension Player {
     let message = message.withoutLeadingPath(path)
     let (plan, wasPlay, isNext) = plans.failed(token)
     // The same broken file is named once, however often it is planned again.
-    if reportedSkips.insert(path).inserted { emit(.message("skipped \(path): \(message)")) }
+    if reportedSkips.insert(path).inserted { tell(.message("skipped \(path): \(message)")) }
     lastError = "\(path): \(message)"
     failuresInRow += 1
     // A failure of a next song that has since been replaced by another plan changes nothing.

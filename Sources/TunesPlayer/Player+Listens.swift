@@ -1,15 +1,15 @@
-// Feeding the listen rule: audio heard of the current song goes into its rule, and a play that counts
-// leaves through the listen hook (the scrobbler's), or is counted in the library when there is none.
-// A Player whose output nobody hears as it plays (`countsPlays` false) counts nothing. When a play that
-// counted ends or is left, the end hook gets the audio actually heard (ListenBrainz `duration_played`),
-// which the listen hook could not know: it fires at the threshold, halfway through. A listen or an end
-// that cannot be written (the disk is full) is kept, in order, and written when the database takes writes
-// again (UnrecordedPlays): the music plays on and no play is lost or counted twice.
+// Feeding the listen rule: audio heard of the current song goes into its rule, and a play that counts is
+// told as a `counted` fact; when a play that counted ends or is left, `listenEnded` tells the audio
+// actually heard (ListenBrainz `duration_played`). A Player whose output nobody hears as it plays
+// (`countsPlays` false) counts nothing. The Player writes no listen itself: the listen recorder
+// (ListenRecorder), an observer of the facts, writes them on its own task, so the Player never waits
+// for SQLite, and acknowledges each written listen (`listenRecorded`). Only then does the saved play
+// state say the play counted: a kill between the fact and its write leaves a state that counts the play
+// again after the restart, and a kill after the write finds it counted in the library (PlayStateStore),
+// so a listen is neither lost nor counted twice.
+import Foundation
 import TunesCore
 import TunesLibrary
-
-/// A counted play ended (played out, skipped, replaced, stopped): `playedMs` is all audio heard of it.
-public typealias ListenEndHook = @Sendable (_ listen: Listen) throws -> Void
 
 extension Player {
   /// Feeds the listen rule with audio heard up to `ms` since the last report.
@@ -22,54 +22,33 @@ extension Player {
     let listen = rule.heard(from: from, to: ms)
     listenRule = rule
     // The entry is looked up only when a listen is due, not at every position report.
-    if let listen, let song = queue.item(id: id)?.song { listened(song, listen) }
+    if let listen, let song = queue.item(id: id)?.song {
+      unacknowledgedListen = listen.listenedAt
+      tell(.counted(song, listen))
+    }
   }
 
   /// Called whenever the listen rule is replaced: a play that had counted and is now over (no rule, or
   /// another play's) reports what was heard of it. A rule fed more audio is the same play, not an end.
   func listenRuleReplaced(_ old: ListenRule?) {
-    guard let old, old.fired, let listenEndHook else { return }
+    guard let old, old.fired else { return }
     if let now = listenRule, now.startedAt == old.startedAt, now.fired { return }
-    let ended = Listen(listenedAt: old.startedAt, playedMs: old.heardMs)
-    record("the time heard of a listen") { try listenEndHook(ended) }
+    tell(.listenEnded(Listen(listenedAt: old.startedAt, playedMs: old.heardMs)))
   }
 
-  /// A listen leaves the player through the hook alone (the scrobbler's), or is counted in the library.
-  private func listened(_ song: Song, _ listen: Listen) {
-    if let listenHook {
-      record("the play of \(song.path)") { try listenHook(song, listen) }
-    } else if let library, let songID = song.id {
-      let at = clock.now()
-      record("the play of \(song.path)") { try library.recordPlay(songID: songID, at: at) }
-    }
-    // The listen is saved as counted with the play state now, not at the next periodic save: a restart
-    // in between must not count it again.
-    save(settles: false)
+  /// The listen of the play started at `listenedAt` is written: the play state may say it counted, and
+  /// says so now, not at the next periodic save, so a restart in between does not count it again.
+  public func listenRecorded(listenedAt: Date) {
+    guard unacknowledgedListen == listenedAt else { return }
+    unacknowledgedListen = nil
+    if listenRule?.startedAt == listenedAt { save(as: stateAtShutdown, settles: false) }
   }
 
-  /// Writes `write` after every record still waiting, in order; keeps it when it cannot be written.
-  private func record(_ what: String, _ write: @escaping @Sendable () throws -> Void) {
-    unrecorded.append(what, write)
-    writeUnrecorded()
-  }
-
-  /// Writes what is waiting, oldest first, stopping at the first that fails; while something waits, a
-  /// retry is due in `unrecordedRetrySeconds` (and every listen, end and periodic save tries too).
-  func writeUnrecorded() {
-    guard !unrecorded.isEmpty else { return }
-    for failure in unrecorded.writeInOrder() {
-      emit(.message("cannot record \(failure.what): \(failure.error); kept until it can be written"))
-    }
-    guard !unrecorded.isEmpty, unrecordedRetry == nil else { return }
-    let seconds = unrecordedRetrySeconds
-    unrecordedRetry = Task { [weak self] in
-      try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-      await self?.retryUnrecorded()
-    }
-  }
-
-  private func retryUnrecorded() {
-    unrecordedRetry = nil
-    writeUnrecorded()
+  /// How far the current play has got, as the saved state may say it: a play whose listen is not yet
+  /// written is saved as not counted.
+  func savedProgress(of rule: ListenRule) -> ListenProgress {
+    var progress = rule.progress
+    if progress.fired && unacknowledgedListen == progress.startedAt { progress.fired = false }
+    return progress
   }
 }

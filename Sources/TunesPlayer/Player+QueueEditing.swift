@@ -180,7 +180,7 @@ extension Player {
     do {
       paths = try library.songPaths()
     } catch {
-      emit(.message("cannot read the library: \(error)"))
+      tell(.message("cannot read the library: \(error)"))
       return 0
     }
     var updated = 0

@@ -89,7 +89,7 @@ extension Player {
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version,
       replayGain: replayGain, crossfade: crossfadeSeconds, mixRamp: mixRamp, listen: listenProgress())
     if writer == nil {
-      writer = StateWriter(store: store) { [weak self] error in Task { await self?.emit(.message("\(error)")) } }
+      writer = StateWriter(store: store) { [weak self] error in Task { await self?.tell(.message("\(error)")) } }
     }
     writer?.submit(snapshot, at: clock.now(), settles: settles)
   }
@@ -98,7 +98,7 @@ extension Player {
   /// goes on, what the session brought back.
   private func listenProgress() -> ListenProgress? {
     guard state != .stopped, let currentID else { return nil }
-    return listenRule?.progress ?? resumedListen(of: currentID)
+    return listenRule.map(savedProgress) ?? resumedListen(of: currentID)
   }
 
   /// Stops the engine thread; the Player cannot play afterwards. The state is saved as it is: a playing
@@ -109,12 +109,10 @@ extension Player {
     let wasPlaying = state == .playing
     if wasPlaying && engineLoaded { await send(.pause) }
     await send(.shutdown)
-    submitSnapshot(as: wasPlaying ? .playing : nil, settles: false)
+    stateAtShutdown = wasPlaying ? .playing : state
+    submitSnapshot(as: stateAtShutdown, settles: false)
     writer?.stop()
-    unrecordedRetry?.cancel()
-    writeUnrecorded()
-    if !unrecorded.isEmpty { emit(.message("\(unrecorded.count) play(s) could not be recorded and are lost")) }
-    eventListeners.finish()
-    changeListeners.finish()
+    // The streams end once their readers have read every fact told: the listen recorder writes the last.
+    factListeners.finish()
   }
 }

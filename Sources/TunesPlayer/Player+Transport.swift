@@ -75,7 +75,7 @@ extension Player {
     let wasStopped = state == .stopped
     state = .stopped
     elapsedMs = 0
-    if finished { emit(.finished) }
+    if finished { tell(.finished) }
     if finished || !wasStopped { changed([.player]) }
   }
 

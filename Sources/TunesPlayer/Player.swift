@@ -1,17 +1,14 @@
 // The Player actor: the ONE owner of the play state (stopped/playing/paused, queue, current song and
 // position, shuffle pass, modes, volume, version). It tells the PlaybackEngine what to play and changes
 // its state only from the engine's reports, so what it shows is what the speakers do. Remote control,
-// the terminal UI and the scrobbler all read and drive it through its API. This file holds the state,
-// the streams others listen to and the status snapshot; the rest is split by concern, as MPD splits its
+// the terminal UI and the scrobbler drive it through its API and observe it through its one stream of
+// facts (PlayFact), which it yields without ever running an observer's code. This file holds the state,
+// the stream of facts and the status snapshot; the rest is split by concern, as MPD splits its
 // playlist code: Player+Transport, Player+Options, Player+QueueEditing, Player+NextSong,
 // Player+EngineReports, Player+Listens and Player+SaveRestore.
 import Foundation
 import TunesCore
 import TunesLibrary
-
-/// Called when a play counts as a listen. The scrobbler installs one that records the play and queues
-/// the listen in one transaction; without one the Player calls `Library.recordPlay`.
-public typealias ListenHook = @Sendable (_ song: Song, _ listen: Listen) throws -> Void
 
 public actor Player {
   // MARK: wiring
@@ -23,7 +20,6 @@ public actor Player {
   /// Writes what `save` hands it on its own thread; made at the first save.
   var writer: StateWriter?
   let clock: TunesClock
-  var listenHook: ListenHook?
   /// False when the output is not heard as it plays (`--pace max` renders as fast as it can): no play
   /// is counted, no listen queued, no playing_now sent.
   public nonisolated let countsPlays: Bool
@@ -64,11 +60,12 @@ public actor Player {
   var engineLoaded: Bool { plans.current != nil }
   var reportedSkips: Set<String> = []
   var listenRule: ListenRule? { didSet { listenRuleReplaced(oldValue) } }
-  var listenEndHook: ListenEndHook?
-  /// Listens and ends the database did not take yet (a full disk), written when it does.
-  var unrecorded = UnrecordedPlays()
-  var unrecordedRetry: Task<Void, Never>?
-  var unrecordedRetrySeconds = UnrecordedPlays.retrySeconds
+  /// The start of the play told as `counted` and not yet acknowledged written (`listenRecorded`): until
+  /// it is, the saved state does not say that play counted.
+  var unacknowledgedListen: Date?
+  /// The play state `shutdown` saved (a playing session is saved as playing though the engine paused):
+  /// a save after it, for a listen acknowledged late, saves that state too.
+  var stateAtShutdown: PlayState?
   var lastHeardMs: Int?
   /// Audio heard since this Player started, over every song (MPD's `playtime`).
   public internal(set) var heardMs = 0
@@ -82,8 +79,7 @@ public actor Player {
   var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   /// Subsystems changed inside `changingOnce`, told together when it ends; nil outside.
   var heldChanges: Set<PlayerSubsystem>?
-  let eventListeners = Broadcaster<PlayerEvent>()
-  let changeListeners = Broadcaster<PlayerChange>()
+  let factListeners = Broadcaster<PlayFact>()
 
   /// `countsPlays`: false for output nobody hears in real time; its plays never count (see `countsPlays`).
   public init(
@@ -118,22 +114,24 @@ public actor Player {
     }
   }
 
-  // MARK: listeners
+  // MARK: the stream of facts
 
-  /// A new stream of events (each call gets its own).
-  public func events() -> AsyncStream<PlayerEvent> {
-    ensureStarted()
-    return eventListeners.stream()
+  /// A new stream of the facts told from now on (each call gets its own), until `shutdown`.
+  /// `keepingAll`: a reader that falls behind still gets every fact (the listen recorder must); otherwise
+  /// it keeps the newest thousand, as a display needs no more.
+  public func facts(keepingAll: Bool = false) -> AsyncStream<PlayFact> {
+    subscribe(keepingAll: keepingAll).stream
   }
 
-  /// A new stream of changed MPD idle subsystems with the state version after the change.
-  public func changes() -> AsyncStream<PlayerChange> {
+  /// `facts`, with how many facts were told before the stream began (see `factsTold`).
+  func subscribe(keepingAll: Bool) -> (stream: AsyncStream<PlayFact>, sentBefore: Int) {
     ensureStarted()
-    return changeListeners.stream()
+    return factListeners.subscribe(keepingAll: keepingAll)
   }
 
-  public func setListenHook(_ hook: ListenHook?) { listenHook = hook }
-  public func setListenEndHook(_ hook: ListenEndHook?) { listenEndHook = hook }
+  /// How many facts were told so far: a reader that has read `factsTold - sentBefore` of its stream has
+  /// caught up.
+  public nonisolated var factsTold: Int { factListeners.sentCount }
 
   /// Bumps the version, tells the idle listeners which subsystems changed, and saves.
   func changed(_ subsystems: Set<PlayerSubsystem>) {
@@ -142,7 +140,7 @@ public actor Player {
       return
     }
     version += 1
-    changeListeners.send(PlayerChange(subsystems: subsystems, version: version))
+    tell(.changed(PlayerChange(subsystems: subsystems, version: version)))
     save()
   }
 
@@ -168,15 +166,21 @@ public actor Player {
     if !held.isEmpty { changed(held) }
   }
 
-  /// Hands an event to every `events()` stream.
-  func emit(_ event: PlayerEvent) {
-    eventListeners.send(event)
+  /// Hands a fact to every stream of facts.
+  func tell(_ fact: PlayFact) {
+    factListeners.send(fact)
   }
 
   // MARK: reading the state
 
   public func status() -> PlayerStatus {
     catchUpPosition()
+    return snapshot()
+  }
+
+  /// The status as the state holds it, without first taking in what the device played since the last
+  /// report (for a fact told while a report is applied).
+  func snapshot() -> PlayerStatus {
     let position = currentID.flatMap { queue.position(ofID: $0) }
     // Decoded once from the packed queue, for the song and its duration both.
     let song = position.map { queue.song(at: $0) }

@@ -1,5 +1,5 @@
 // What the player shows to others: the play state, the status snapshot (MPD `status`), queue entries
-// with positions (MPD `playlistinfo`/`plchanges`), events and the idle subsystems that changed.
+// with positions (MPD `playlistinfo`/`plchanges`) and the idle subsystems that changed.
 import Foundation
 import TunesCore
 import TunesLibrary
@@ -55,17 +55,4 @@ public enum PlayerSubsystem: String, Sendable, CaseIterable {
 public struct PlayerChange: Sendable, Equatable {
   public var subsystems: Set<PlayerSubsystem>
   public var version: Int
-}
-
-public enum PlayerEvent: Sendable, Equatable {
-  case songStarted(Song, at: Date)
-  case paused
-  case resumed(afterPauseSeconds: Double)
-  case seeked(toMs: Int)
-  /// The queue ended (or play was stopped at its end).
-  case finished
-  /// Something the user should read: a skipped file, decoder warnings, a failed save.
-  case message(String)
-  /// Playback cannot go on (the audio device failed); `failure()` returns the same error afterwards.
-  case failed(PlayerError)
 }

@@ -3,9 +3,6 @@
 // try succeeds. A write that failed changed nothing (each is one transaction), so writing it again never
 // counts a play twice; one that succeeded leaves the list at once.
 struct UnrecordedPlays {
-  /// Seconds between retries while something waits and nothing else writes (a stopped player).
-  static let retrySeconds = 10.0
-
   private struct Record {
     let what: String
     let write: @Sendable () throws -> Void

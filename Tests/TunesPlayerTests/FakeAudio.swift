@@ -94,6 +94,9 @@ final class FakeSink: AudioSink, @unchecked Sendable {
   private var lastHeardSinceReset: HeardFrame?
   private var permits = 0
   private var blocked = false
+  /// Frames written since the sink was made, and the most any write may bring them to (`stop(atFrame:)`).
+  private var written = 0
+  private var limit: Int?
   private(set) var gains: [Int16] = []
 
   init(bufferFrames: Int = 0, canPause: Bool = true) {
@@ -122,14 +125,15 @@ final class FakeSink: AudioSink, @unchecked Sendable {
       waiting = HeardFrame(tag: channelsNow > 1 ? Int(samples[1]) : 0, frame: Int(UInt16(bitPattern: samples[0])))
     }
     defer { waiting = nil }
-    while held && permits == 0 {
+    let channels = format?.channels ?? 2
+    let frames = samples.count / channels
+    while (held && permits == 0) || limit.map({ written + frames > $0 }) == true {
       blocked = true
       lock.wait()
     }
     if held { permits -= 1 }
     blocked = false
-    let channels = format?.channels ?? 2
-    let frames = samples.count / channels
+    written += frames
     for index in 0..<frames {
       let frame = HeardFrame(
         tag: channels > 1 ? Int(samples[index * channels + 1]) : 0, frame: Int(UInt16(bitPattern: samples[index * channels])))
@@ -200,13 +204,23 @@ final class FakeSink: AudioSink, @unchecked Sendable {
       lock.broadcast()
     }
   }
-  func release() {
+  /// Lets writes through, without waiting for steps, until `frames` frames are written in all; the
+  /// write that would pass that count waits until `release()`. The play stops at an exact frame however
+  /// busy the machine is.
+  func stop(atFrame frames: Int) {
     lock.withLock {
-      held = false
+      limit = frames
       lock.broadcast()
     }
   }
-  var isBlocked: Bool { lock.withLock { blocked && permits == 0 && held } }
+  func release() {
+    lock.withLock {
+      held = false
+      limit = nil
+      lock.broadcast()
+    }
+  }
+  var isBlocked: Bool { lock.withLock { blocked && ((permits == 0 && held) || limit != nil) } }
 
   /// The frame the device plays next: the first one buffered, else the first of a write waiting to be
   /// let through, else the one after the last heard since the device was emptied; nil when silent.

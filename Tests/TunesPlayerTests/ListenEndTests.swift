@@ -1,5 +1,5 @@
-// The end of a counted play reaches the end hook with all the audio heard: a listen counts halfway
-// through (the listen hook's `playedMs`), but ListenBrainz's `duration_played` is the time listened.
+// The end of a counted play is told with all the audio heard: a listen counts halfway through (the
+// `counted` fact's `playedMs`), but ListenBrainz's `duration_played` is the time listened.
 import Foundation
 import Testing
 import TunesCore
@@ -12,12 +12,15 @@ import TunesCore
     let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 44_100 * 7)]), clock: FakeClock())
     let counted = Recorder()
     let ended = Recorder()
-    await player.setListenHook { song, listen in counted.add(song.path, listen) }
-    await player.setListenEndHook { listen in ended.add("", listen) }
+    let recording = await player.recordListens(ended: { listen in ended.add("", listen) }) { song, listen in
+      counted.add(song.path, listen)
+    }
     try await player.add([song(1, durationMs: 7000)])
     try await player.play()
     await waitUntil("the end") { await player.status().state == .stopped }
-    await waitUntil("the end hook") { ended.count == 1 }
+    await player.settle()
+    await recording.settle()
+    await waitUntil("the end told") { ended.count == 1 }
     #expect(counted.count == 1)
     let listen = try #require(counted.items.first?.listen)
     #expect(listen.playedMs >= 3500 && listen.playedMs < 7000)
@@ -33,10 +36,12 @@ import TunesCore
     let player = Player(
       sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 44_100), 2: FakeTrack(frames: 44_100)]), clock: FakeClock())
     let ended = Recorder()
-    await player.setListenEndHook { listen in ended.add("", listen) }
+    let recording = await player.recordListens(ended: { listen in ended.add("", listen) }, counted: { _, _ in })
     try await player.add([song(1, durationMs: 1000), song(2, durationMs: 1000)])
     try await player.play()
     await waitUntil("the end") { await player.status().state == .stopped }
+    await player.settle()
+    await recording.settle()
     await waitUntil("two ends") { ended.count == 2 }
     #expect(ended.items.allSatisfy { $0.listen.playedMs > 950 && $0.listen.playedMs <= 1000 })
     await player.shutdown()

@@ -41,11 +41,12 @@ final class FullDiskHook: @unchecked Sendable {
       sink: FakeSink(bufferFrames: 88_200),
       decoders: fakeLibrary([1: FakeTrack(frames: 44_100), 2: FakeTrack(frames: 44_100)]))
     let counted = Recorder()
-    await player.setListenHook { song, listen in counted.add(song.path, listen) }
+    let recording = await player.recordListens { song, listen in counted.add(song.path, listen) }
     try await player.add([song(1, durationMs: 1000), song(2, durationMs: 1000)])
     try await player.play()
     await waitUntil("the end") { await player.status().state == .stopped }
     await player.settle()
+    await recording.settle()
     #expect(counted.items.map(\.path) == ["/music/1.mp3", "/music/2.mp3"])
     #expect(counted.items.allSatisfy { $0.listen.playedMs >= 500 })
     #expect(await player.heardMs == 2000)
@@ -59,11 +60,12 @@ final class FullDiskHook: @unchecked Sendable {
     let tracks = Dictionary(uniqueKeysWithValues: (1...3).map { ($0, FakeTrack(frames: 35_280)) })
     let player = Player(sink: sink, decoders: fakeLibrary(tracks))
     let counted = Recorder()
-    await player.setListenHook { song, listen in counted.add(song.path, listen) }
+    let recording = await player.recordListens { song, listen in counted.add(song.path, listen) }
     try await player.add((1...3).map { song($0, durationMs: 800) })
     try await player.play()
     await waitUntil("the end") { await player.status().state == .stopped }
     await player.settle()
+    await recording.settle()
     #expect(counted.items.map(\.path) == ["/music/1.mp3", "/music/2.mp3", "/music/3.mp3"])
     await player.shutdown()
   }
@@ -75,8 +77,8 @@ final class FullDiskHook: @unchecked Sendable {
     let hook = FullDiskHook()
     let sink = FakeSink()
     let player = Player(sink: sink, decoders: fakeLibrary(tracks))
-    await player.setListenHook { song, _ in try hook.write(song.path) }
-    let log = await EventLog.attach(to: player)
+    let told = Messages()
+    let recording = await player.recordListens(told: told.add) { song, _ in try hook.write(song.path) }
     try await player.add((1...5).map { song($0, durationMs: 200) })
     // 31 chunks or a few more: three songs of nine chunks each and the start of the fourth, whose listen
     // is due only once the report at its end (chunk 36) tells how much of it was heard.
@@ -84,18 +86,19 @@ final class FullDiskHook: @unchecked Sendable {
     try await drive(sink) { try await player.play() }
     for _ in 0..<30 { sink.step() }
     await player.quiesce(sink)
-    await waitUntil("the fourth song") { await log.started.count == 4 }
+    await waitUntil("the fourth song") { await player.status().currentID == 4 }
+    await recording.settle()
     #expect(hook.recorded.isEmpty)
     hook.free()
     sink.release()
     await waitUntil("the queue to end") { await player.status().state == .stopped }
     await player.settle()
+    await recording.settle()
     #expect(hook.refused >= 3)
     #expect(hook.recorded == (1...5).map { "/music/\($0).mp3" })
     // Each refused play is told once, not at every retry.
-    await waitUntil("events") { await log.events.contains(.finished) }
-    let told = await log.messages.filter { $0.contains("cannot record") }
-    #expect(told.count == 3, "\(told)")
+    let refusals = told.all.filter { $0.contains("cannot record the play") }
+    #expect(refusals.count == 3, "\(refusals)")
     await player.shutdown()
   }
 
@@ -103,12 +106,12 @@ final class FullDiskHook: @unchecked Sendable {
   @Test func playsKeptAreRetriedWhileThePlayerIsStopped() async throws {
     let hook = FullDiskHook()
     let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 4410)]))
-    await player.setListenHook { song, _ in try hook.write(song.path) }
-    await player.retryUnrecorded(every: 0.2)
+    let recording = await player.recordListens(retrySeconds: 0.2) { song, _ in try hook.write(song.path) }
     try await player.add([song(1, durationMs: 100)])
     try await player.play()
     await waitUntil("the end") { await player.status().state == .stopped }
     await player.settle()
+    await recording.settle()
     #expect(hook.recorded.isEmpty)
     hook.free()
     await waitUntil("the retry") { hook.recorded == ["/music/1.mp3"] }
@@ -117,7 +120,10 @@ final class FullDiskHook: @unchecked Sendable {
   }
 }
 
-extension Player {
-  /// A shorter wait between retries than the player's own, so that a test sees one.
-  func retryUnrecorded(every seconds: Double) { unrecordedRetrySeconds = seconds }
+/// What a listen recorder told, in order.
+final class Messages: @unchecked Sendable {
+  private let lock = NSLock()
+  private var told: [String] = []
+  func add(_ message: String) { lock.withLock { told.append(message) } }
+  var all: [String] { lock.withLock { told } }
 }

@@ -135,7 +135,7 @@ func temporaryLibrary() throws -> (Library, URL) {
     sink.hold()
     let player = Player(sink: sink, decoders: fakeLibrary(tracks), library: library, seed: 9)
     let recordedBefore = Recorder()
-    await player.setListenHook { song, listen in recordedBefore.add(song.path, listen) }
+    let recordingBefore = await player.recordListens { song, listen in recordedBefore.add(song.path, listen) }
     try await player.add((1...6).map { song($0, artist: "artist \($0)", durationMs: 600) })
     await player.setRandom(true)
     try await drive(sink) { try await player.play() }
@@ -145,13 +145,14 @@ func temporaryLibrary() throws -> (Library, URL) {
     await player.quiesce(sink)
     let before = await player.status()
     let order = await player.shutdownReturningOrder()
+    await recordingBefore.finished()
     sink.release()
 
     let sink2 = FakeSink()
     let restored = Player(sink: sink2, decoders: fakeLibrary(tracks), library: library, seed: 1234)
     let log = await EventLog.attach(to: restored)
     let recorded = Recorder()
-    await restored.setListenHook { song, listen in recorded.add(song.path, listen) }
+    let recording = await restored.recordListens { song, listen in recorded.add(song.path, listen) }
     #expect(try await restored.restore())
     let after = await restored.status()
     #expect(after.currentID == before.currentID)
@@ -163,6 +164,8 @@ func temporaryLibrary() throws -> (Library, URL) {
     // The rest of the pass, in the saved order, no song twice.
     await waitUntil("the pass to end") { await restored.status().state == .stopped }
     await waitUntil("events") { await log.events.contains(.finished) }
+    await restored.settle()
+    await recording.settle()
     let started = await log.started
     // Entry n holds song n (added in order).
     let expected = order!.ids[(order!.cursor)...].map { "/music/\($0).mp3" }

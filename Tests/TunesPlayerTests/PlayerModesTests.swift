@@ -55,15 +55,17 @@ import TunesCore
     await player.shutdown()
   }
 
-  @Test func aListenIsRecordedInTheLibraryWithoutAHook() async throws {
+  @Test func aListenIsRecordedInTheLibraryWithoutAScrobbler() async throws {
     let (library, folder) = try temporaryLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
     let stored = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A", durationMs: 100), into: library)
     let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 4410)]), library: library)
+    let recording = await ListenRecorder.start(player: player, writer: .playCounts(in: library))
     try await player.add([stored])
     try await player.play()
     await waitUntil("the end") { await player.status().state == .stopped }
     await player.settle()
+    await recording.settle()
     #expect(try library.song(id: stored.id!)?.playCount == 1)
     await player.shutdown()
   }

@@ -16,11 +16,16 @@ import TunesCore
       let recorded = Recorder()
       let player = Player(
         sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 4410)]), library: library, countsPlays: counts)
-      if withHook { await player.setListenHook { song, listen in recorded.add(song.path, listen) } }
+      // Recorded as the scrobbler records them, or as play counts alone.
+      let recording =
+        withHook
+        ? await player.recordListens { song, listen in recorded.add(song.path, listen) }
+        : await ListenRecorder.start(player: player, writer: .playCounts(in: library))
       try await player.add([stored])
       try await player.play()
       await waitUntil("the end") { await player.status().state == .stopped }
       await player.settle()
+      await recording.settle()
       let expected = counts ? 1 : 0
       if withHook {
         #expect(recorded.count == expected, "countsPlays \(counts)")

@@ -170,7 +170,7 @@ struct Play: AsyncParsableCommand {
       let start = try await startingSession(player, library: library)
 
       let scrobbling = await ScrobblerWiring.start(player: player, library: library) { StandardError.print("tunes: \($0)") }
-      let events = await player.events()
+      let facts = await player.facts()
       switch start {
       case .current: try await player.play()
       case .entry(let id): try await player.play(id: id)
@@ -201,8 +201,8 @@ struct Play: AsyncParsableCommand {
       await withTaskGroup(of: Void.self) { group in
         group.addTask {
           // Ends when the queue does.
-          for await event in events {
-            switch event {
+          for await fact in facts {
+            switch fact {
             case .songStarted(let song, _):
               if !interactive {
                 FileHandle.standardOutput.write(Data((TerminalText.safe(PlayerTerminalUI.name(of: song)) + "\n").utf8))
