@@ -4,21 +4,11 @@
 // measurements is here because both tables are the library's; which source applies is the player's
 // choice (SongGainChoice in TunesPlayer).
 import GRDB
+import TunesTags
 
-/// ReplayGain values as stored: dB of gain and linear peak, nil where unknown.
-public struct StoredGain: Sendable, Equatable {
-  public var trackGain: Double?
-  public var trackPeak: Double?
-  public var albumGain: Double?
-  public var albumPeak: Double?
-
-  public init(trackGain: Double? = nil, trackPeak: Double? = nil, albumGain: Double? = nil, albumPeak: Double? = nil) {
-    self.trackGain = trackGain
-    self.trackPeak = trackPeak
-    self.albumGain = albumGain
-    self.albumPeak = albumPeak
-  }
-}
+/// ReplayGain values as stored (dB of gain and linear peak, nil where unknown): the same four values
+/// the tags carry, whether they came from a tag or a measurement.
+public typealias StoredGain = ReplayGainTags
 
 /// Both stored sources of a song's gain.
 public struct SongLevels: Sendable, Equatable {
