@@ -61,6 +61,13 @@ import TunesLibrary
     await recording.finished()
   }
 
+  /// A new library holding the one 10 s song every test plays (its folder for the test to remove).
+  func oneSongLibrary() throws -> (library: Library, folder: URL, song: Song) {
+    let (library, folder) = try temporaryLibrary()
+    let stored = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A", durationMs: 10_000), into: library)
+    return (library, folder, stored)
+  }
+
   func stop(_ killed: (Player, FakeSink)) async {
     killed.1.release()
     await killed.0.shutdown()
@@ -69,9 +76,8 @@ import TunesLibrary
   /// 4.352 s heard before the restart (under the 5 s threshold), the rest after it: one listen, dated
   /// when the play started before the restart.
   @Test func aPlayHeardAcrossARestartCountsOnce() async throws {
-    let (library, folder) = try temporaryLibrary()
+    let (library, folder, stored) = try oneSongLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let stored = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A", durationMs: 10_000), into: library)
     let before = Recorder()
     let after = Recorder()
     let killed = try await playUntilKilled(
@@ -88,9 +94,8 @@ import TunesLibrary
 
   /// Counted before the restart (6.4 s of 10 heard): the restored play goes on without counting again.
   @Test func aPlayCountedBeforeARestartIsNotCountedAgain() async throws {
-    let (library, folder) = try temporaryLibrary()
+    let (library, folder, stored) = try oneSongLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let stored = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A", durationMs: 10_000), into: library)
     let before = Recorder()
     let after = Recorder()
     let killed = try await playUntilKilled(
@@ -105,9 +110,8 @@ import TunesLibrary
   /// The kill came after the play was counted in the library but before the state said so: the song's
   /// last play, at or after this play's start, says it counted.
   @Test func aPlayCountedJustBeforeTheKillIsNotCountedAgain() async throws {
-    let (library, folder) = try temporaryLibrary()
+    let (library, folder, stored) = try oneSongLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let stored = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A", durationMs: 10_000), into: library)
     let killed = try await playUntilKilled(library, stored, writes: 50, counted: nil)
     #expect(try library.song(id: stored.id!)?.playCount == 1)
     try library.database(for: .playState).write { db in try db.execute(sql: "UPDATE playerState SET listenFired = 0") }
@@ -119,9 +123,8 @@ import TunesLibrary
   /// The kill came after the play counted but before its listen was written: the state does not say it
   /// counted, so the restored play counts it, once.
   @Test func aListenToldButNotWrittenBeforeTheKillCountsAfterTheRestart() async throws {
-    let (library, folder) = try temporaryLibrary()
+    let (library, folder, stored) = try oneSongLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let stored = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A", durationMs: 10_000), into: library)
     let after = Recorder()
     // The writer refuses (a full disk) until the process is gone.
     let refused = FullDiskHook()
