@@ -43,6 +43,7 @@ enum FrameID {
   static let IPLS: UInt32 = 0x4950_4C53
   static let COMM: UInt32 = 0x434F_4D4D
   static let USLT: UInt32 = 0x5553_4C54
+  static let SYLT: UInt32 = 0x5359_4C54
   static let UFID: UInt32 = 0x5546_4944
   static let TXXX: UInt32 = 0x5458_5858
   static let RVA2: UInt32 = 0x5256_4132
@@ -84,6 +85,7 @@ enum FrameID {
     case 0x49_504C: return IPLS  // IPL
     case 0x43_4F4D: return COMM  // COM
     case 0x55_4C54: return USLT  // ULT
+    case 0x53_4C54: return SYLT  // SLT
     case 0x55_4649: return UFID  // UFI
     case 0x54_5858: return TXXX  // TXX
     case PIC: return PIC
@@ -96,7 +98,7 @@ enum FrameID {
     switch id {
     case TIT1, TIT2, TIT3, TPE1, TPE2, TPE3, TALB, TRCK, TPOS, TYER, TDAT, TDRC, TDRL, TDOR, TORY, TCON, TCMP, TCOM, TEXT, TSOT,
       TSOP, TSOA, TSO2, TSOC, XSOT, XSOP, XSOA, TSST, MVNM, MVIN, GRP1, TPUB, TSRC, TBPM, TMCL, TIPL, IPLS, COMM, USLT, UFID,
-      TXXX, RVA2:
+      TXXX, RVA2, SYLT:
       return true
     default: return false
     }

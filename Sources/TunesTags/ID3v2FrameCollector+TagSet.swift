@@ -62,6 +62,7 @@ extension ID3v2FrameCollector {
     tags.isrc = joined(FrameID.TSRC)
     tags.comment = comment
     tags.lyrics = lyrics
+    tags.syncedLyrics = syncedLyrics
     if let text = texts[FrameID.TCMP]?.first { tags.isCompilation = TagValues.isTrue(text) }
     if let text = texts[FrameID.TBPM]?.first { tags.bpm = TagValues.leadingInt(Substring(text)) }
     tags.mixRampStart = join(texts[.mixRampStart] ?? [])

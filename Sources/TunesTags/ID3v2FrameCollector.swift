@@ -15,6 +15,8 @@ struct ID3v2FrameCollector {
   var texts = FrameValues()
   var comment: String?
   var lyrics: String?
+  /// The first SYLT frame's lines, when its times are in milliseconds (ID3v2FrameCollector+SYLT).
+  var syncedLyrics: [TimedLyric]?
   /// The UFID owned by http://musicbrainz.org, already checked to be an MBID.
   var ufidRecording: String?
   /// ReplayGain from RVA2 frames identified "track" and "album".
@@ -50,6 +52,7 @@ struct ID3v2FrameCollector {
     case FrameID.APIC, FrameID.PIC: applyPicture(body, encoding, v22: id == FrameID.PIC, where: where_())
     case FrameID.COMM: applyComment(body, encoding, where: where_())
     case FrameID.USLT: applyLyrics(body, encoding, where: where_())
+    case FrameID.SYLT: applySyncedLyrics(body, encoding, where: where_())
     case FrameID.TXXX: applyUserText(body, encoding, where: where_())
     default:
       let values = capped(ID3Text.values(body, encoding, limit: Self.maxValues + 1), where: where_())

@@ -50,6 +50,7 @@ extension TagSet {
     fill(&isrc, other.isrc)
     fill(&comment, other.comment)
     fill(&lyrics, other.lyrics)
+    fill(&syncedLyrics, other.syncedLyrics)
     if !isCompilation { isCompilation = other.isCompilation }
     fill(&bpm, other.bpm)
     fill(&recordingMbid, other.recordingMbid)

@@ -62,6 +62,8 @@ public struct TagSet: Sendable, Equatable {
   public var isrc: String?
   public var comment: String?
   public var lyrics: String?
+  /// Lyrics with the time each line is sung (an ID3v2 SYLT frame), in the order of their times.
+  public var syncedLyrics: [TimedLyric]?
   public var isCompilation: Bool
   public var bpm: Int?
   /// MusicBrainz ids, normalised to lowercase hyphenated UUIDs.
