@@ -97,6 +97,48 @@ public final class MPDClient {
     }
   }
 
+  /// Sends a command whose reply carries binary data (`albumart`, `readpicture`): its pairs and the bytes
+  /// after `binary: N`, empty when the reply has none (`readpicture` of a song without a picture).
+  public func runBinary(_ command: String, _ arguments: [String]) throws(ControlError) -> (pairs: Pairs, data: [UInt8]) {
+    try sendLine(([command] + arguments.map(MPDRequestParser.quote)).joined(separator: " "))
+    var pairs: Pairs = []
+    while true {
+      let line = try readLine()
+      if line == "OK" { return (pairs, []) }
+      if line.hasPrefix("ACK ") {
+        let message = line.firstIndex(of: "}").map { String(line[line.index(after: $0)...].drop { $0 == " " }) } ?? line
+        throw .refused(command: command, message: message)
+      }
+      guard let pair = Self.pair(line) else { throw .protocolViolation("unexpected line \"\(line)\"") }
+      guard pair.key == "binary" else {
+        pairs.append(pair)
+        continue
+      }
+      guard let count = Int(pair.value), count >= 0, count <= 64 << 20 else {
+        throw .protocolViolation("bad binary length \"\(pair.value)\"")
+      }
+      let data = try readBytes(count)
+      guard try readLine().isEmpty else { throw .protocolViolation("no newline after \(count) binary bytes") }
+      _ = try readReply(command: command)
+      return (pairs, data)
+    }
+  }
+
+  /// Exactly `count` bytes, from what was read already and then the socket.
+  private func readBytes(_ count: Int) throws(ControlError) -> [UInt8] {
+    while buffer.count - start < count {
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let n = recv(fd, &chunk, chunk.count, 0)
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .protocolViolation("the player did not answer in time") }
+      guard n > 0 else { throw .protocolViolation("the player closed the connection") }
+      buffer.append(contentsOf: chunk[0..<n])
+    }
+    let bytes = Array(buffer[start..<(start + count)])
+    start += count
+    return bytes
+  }
+
   /// A reply line `key: value` split at its first `: `; nil for a line without one.
   public static func pair(_ line: String) -> (key: String, value: String)? {
     guard let colon = line.range(of: ": ") else { return nil }
