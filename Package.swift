@@ -38,6 +38,10 @@ let package = Package(
     .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     // SQLite's process-wide settings, which only the variadic sqlite3_config takes (Sources/CSQLiteSettings/shim.h).
     .systemLibrary(name: "CSQLiteSettings", providers: [.apt(["libsqlite3-dev"])]),
+    // libchafa: cover pictures as Unicode blocks, sixel, kitty or iTerm2 images (Sources/CChafa/shim.h).
+    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    // TurboJPEG and libpng: cover pictures decoded to pixels for libchafa (Sources/CPictures/shim.h).
+    .systemLibrary(name: "CPictures", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libpng-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,
@@ -103,8 +107,10 @@ let package = Package(
 
     /// The full-screen terminal UI (`tunes ui`, `tunes play` on a terminal): an MPD client of the player drawn
     /// by its own cell renderer over TunesTerminal (TerminalUI.swift says why), reading library listings
-    /// read-only.
-    .target(name: "TunesUI", dependencies: ["TunesCore", "TunesTerminal", "TunesMPD", "TunesLibrary"]),
+    /// read-only; the now-playing view draws the cover with libchafa and the lyrics from the song's tags or .lrc file.
+    .target(
+      name: "TunesUI",
+      dependencies: ["TunesCore", "TunesTerminal", "TunesMPD", "TunesLibrary", "TunesTags", "CChafa", "CPictures"]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,
@@ -150,7 +156,7 @@ let package = Package(
       name: "TunesLoudnessTests",
       dependencies: ["TunesTestSupport", "TunesLoudness", "TunesPlayer", "TunesDecoder", "TunesDatabase", "CEBUR128"]),
     .testTarget(name: "TunesTerminalTests", dependencies: ["TunesTerminal"]),
-    .testTarget(name: "TunesUITests", dependencies: ["TunesUI"]),
+    .testTarget(name: "TunesUITests", dependencies: ["TunesUI", "TunesTags", "TunesTestSupport"]),
     .testTarget(
       name: "TunesPlaylistsTests",
       dependencies: ["TunesTestSupport", "TunesPlaylists", "TunesPlayer", "TunesDatabase", grdb]),

@@ -18,7 +18,7 @@ public enum UIAction: String, CaseIterable, Sendable {
   case pageDown = "page_down", pageUp = "page_up"
   case activate, close, redraw, help, nextPane = "next_pane", previousPane = "previous_pane"
   case view1 = "view_library", view2 = "view_songs", view3 = "view_queue", view4 = "view_playlists"
-  case view5 = "view_search", view6 = "view_details", view7 = "view_listenbrainz"
+  case view5 = "view_search", view6 = "view_details", view7 = "view_listenbrainz", view8 = "view_now_playing"
 
   /// What the help says the action does.
   public var summary: String {
@@ -68,6 +68,7 @@ public enum UIAction: String, CaseIterable, Sendable {
     case .view5: return "view: search"
     case .view6: return "view: song details"
     case .view7: return "view: ListenBrainz"
+    case .view8: return "view: now playing (cover, lyrics)"
     }
   }
 }
@@ -84,7 +85,7 @@ public struct KeyMap: Sendable {
     .halfPageDown: ["ctrl-d"], .halfPageUp: ["ctrl-u"], .pageDown: ["pgdn", "ctrl-f"], .pageUp: ["pgup", "ctrl-b"],
     .activate: ["enter"], .close: ["esc"], .redraw: ["ctrl-l"], .help: ["?"], .nextPane: ["tab"],
     .previousPane: ["shift-tab"], .view1: ["1"], .view2: ["2"], .view3: ["3"], .view4: ["4"], .view5: ["5"],
-    .view6: ["6"], .view7: ["7"],
+    .view6: ["6"], .view7: ["7"], .view8: ["8", "L"],
   ]
 
   public init() {

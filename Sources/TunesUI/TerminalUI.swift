@@ -36,6 +36,8 @@ public struct TerminalUIOptions: Sendable {
   public var uiLog: String?
   public var keyMap: KeyMap
   public var colors: Bool
+  /// How the now-playing view draws the cover (CoverMode: detected, or `[ui] cover` in config.toml).
+  public var coverMode: CoverMode = .blocks
   /// The ListenBrainz pane's lines (`tunes lb status`), read when the pane is shown.
   public var listenBrainz: (@Sendable () -> [String])?
   /// Runs a command typed after `:` (tunes' own commands) and returns what it printed.

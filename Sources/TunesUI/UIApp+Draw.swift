@@ -70,6 +70,8 @@ extension UIApp {
       for (offset, index) in detailsCursor.visible(count: details.count, height: rows - 1).enumerated() {
         screen.write(details[index], row: top + 1 + offset, column: 0)
       }
+    case .nowPlaying:
+      drawNowPlayingView(into: &screen, top: top, rows: rows)
     case .listenBrainz:
       screen.write("ListenBrainz", row: top, column: 0, style: theme.header)
       for (offset, line) in listenBrainz.prefix(rows - 1).enumerated() {

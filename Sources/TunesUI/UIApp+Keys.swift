@@ -136,7 +136,7 @@ extension UIApp {
     case .help: showHelp.toggle()
     case .nextPane: switchPane(by: 1)
     case .previousPane: switchPane(by: -1)
-    case .view1, .view2, .view3, .view4, .view5, .view6, .view7:
+    case .view1, .view2, .view3, .view4, .view5, .view6, .view7, .view8:
       let index = UIAction.allCases.firstIndex(of: action)! - UIAction.allCases.firstIndex(of: .view1)!
       show(UIView(rawValue: index + 1)!)
     }
@@ -176,6 +176,7 @@ extension UIApp {
     case .search: search.cursor.move(by: delta, count: search.count, height: height - 1)
     case .details: detailsCursor.move(by: delta, count: details.count, height: height)
     case .listenBrainz: break
+    case .nowPlaying: scrollLyrics(by: delta)
     }
   }
 

@@ -54,7 +54,7 @@ extension UIApp {
     case .playlists where playlists.pane == 0:
       guard let name = playlists.selectedName else { return }
       try link.runList([["clear"], ["load", name], ["play"]])
-    case .details, .listenBrainz:
+    case .details, .listenBrainz, .nowPlaying:
       break
     default:
       let uris = try selectionURIs()

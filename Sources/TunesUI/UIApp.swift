@@ -5,7 +5,7 @@ import TunesLibrary
 import TunesMPD
 
 enum UIView: Int, CaseIterable {
-  case library = 1, songs, queue, playlists, search, details, listenBrainz
+  case library = 1, songs, queue, playlists, search, details, listenBrainz, nowPlaying
 
   var title: String {
     switch self {
@@ -16,6 +16,7 @@ enum UIView: Int, CaseIterable {
     case .search: return "Search"
     case .details: return "Details"
     case .listenBrainz: return "ListenBrainz"
+    case .nowPlaying: return "Now playing"
     }
   }
 }
@@ -47,6 +48,7 @@ final class UIApp {
   var details: [String] = []
   var detailsCursor = ListCursor()
   var listenBrainz: [String] = []
+  var nowPlaying = NowPlayingPane()
   var lastSearch = ""
   var exit: TerminalUIExit?
   var lastFrame: Screen?
@@ -185,6 +187,8 @@ final class UIApp {
     draw(into: &screen)
     let commands = ScreenDiff.commands(from: lastFrame, to: screen, colors: options.colors)
     if !commands.isEmpty { Terminal.write(commands) }
+    let cleared = lastFrame.map { $0.width != screen.width || $0.height != screen.height } ?? true
     lastFrame = screen
+    placeCoverImage(cleared: cleared)
   }
 }

@@ -77,6 +77,10 @@ enum FullScreen {
       socketPath: socketPath, ownsPlayer: ownsPlayer, playerLog: playerLog, uiLog: uiLog, keyMap: keyMap, colors: colors,
       listenBrainz: listenBrainz, commandRunner: { CommandLineRunner.run($0) })
     options.playerLogStart = playerLogStart
+    let configFile = ConfigFile(paths: paths)
+    options.coverMode = try CoverMode.choose(
+      configText: (try? String(contentsOfFile: configFile.path, encoding: .utf8)) ?? "", path: configFile.path,
+      environment: environment)
     options.timingPath = environment["TUNES_UI_TIMING"].flatMap { $0.isEmpty ? nil : $0 }
     return try TerminalUI.run(options, library: library)
   }
