@@ -40,16 +40,7 @@ extension UIApp {
       if let art = nowPlaying.art {
         let left = screen.width - art.columns
         nowPlaying.artOrigin = (top, left)
-        if art.sequence == nil {
-          for row in 0..<art.rows {
-            for column in 0..<art.columns {
-              let cell = art.cells[row * art.columns + column]
-              screen.write(
-                cell.text, row: top + row, column: left + column, limit: 1,
-                style: Style(foreground: cell.foreground, background: cell.background))
-            }
-          }
-        }
+        if art.sequence == nil { screen.paint(art, row: top, column: left) }
         textWidth = left - 1
       }
     }
@@ -117,5 +108,20 @@ extension UIApp {
     }
     Terminal.write("\u{1B}[\(origin.row + 1);\(origin.column + 1)H" + sequence)
     nowPlaying.sentKey = nowPlaying.artKey
+  }
+}
+
+extension Screen {
+  /// Puts a cover's block cells on the screen as they are: each is one cell wide and holds a block symbol
+  /// or a space from libchafa, so the text checks of `write` (thousands of calls a frame on a large pane)
+  /// are not needed.
+  mutating func paint(_ art: CoverArt, row: Int, column: Int) {
+    for y in 0..<art.rows where row + y >= 0 && row + y < height {
+      for x in 0..<art.columns where column + x >= 0 && column + x < width {
+        let cell = art.cells[y * art.columns + x]
+        cells[(row + y) * width + column + x] = Cell(
+          text: cell.text, style: Style(foreground: cell.foreground, background: cell.background))
+      }
+    }
   }
 }
