@@ -38,10 +38,11 @@ let package = Package(
     .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     // SQLite's process-wide settings, which only the variadic sqlite3_config takes (Sources/CSQLiteSettings/shim.h).
     .systemLibrary(name: "CSQLiteSettings", providers: [.apt(["libsqlite3-dev"])]),
-    // libchafa: cover pictures as Unicode blocks, sixel, kitty or iTerm2 images (Sources/CChafa/shim.h).
-    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-    // TurboJPEG and libpng: cover pictures decoded to pixels for libchafa (Sources/CPictures/shim.h).
-    .systemLibrary(name: "CPictures", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libpng-dev"])]),
+    // libchafa: cover pictures as Unicode blocks, sixel, kitty or iTerm2 images; loaded on first use
+    // (Sources/CChafa/shim.h says why, and why it declares what it calls).
+    .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
+    // TurboJPEG and libpng: cover pictures decoded to pixels for libchafa; loaded on first use too.
+    .systemLibrary(name: "CPictures", providers: [.apt(["libturbojpeg0-dev", "libpng-dev"])]),
 
     // MARK: Layer 1: shared vocabulary, and the files every command needs (config file, XDG paths)
     /// Errors and exit statuses, XDG paths, config.toml (read, and written 0600), audio format, decoder/sink protocols,

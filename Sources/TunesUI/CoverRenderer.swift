@@ -55,62 +55,65 @@ enum CoverRenderer {
   }
 
   /// The largest size in cells, within `columns` × `rows`, that keeps the picture's shape on cells twice
-  /// as tall as wide.
+  /// as tall as wide (the whole space when libchafa is missing: nothing is drawn then).
   static func fit(_ pixels: Pixels, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
     var width = Int32(max(1, columns))
     var height = Int32(max(1, rows))
-    chafa_calc_canvas_geometry(Int32(pixels.width), Int32(pixels.height), &width, &height, 0.5, 1, 0)
+    tunes_chafa()?.pointee.chafa_calc_canvas_geometry(Int32(pixels.width), Int32(pixels.height), &width, &height, 0.5, 1, 0)
     return (max(1, Int(width)), max(1, Int(height)))
   }
 
-  /// The picture drawn in exactly `columns` × `rows` cells, in `mode` (blocks when `mode` is not a protocol).
-  static func render(_ pixels: Pixels, columns: Int, rows: Int, mode: CoverMode) -> CoverArt {
-    let config = chafa_canvas_config_new()
-    defer { chafa_canvas_config_unref(config) }
-    chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-    let symbols = chafa_symbol_map_new()
-    defer { chafa_symbol_map_unref(symbols) }
-    let pixelMode: ChafaPixelMode
+  /// The picture drawn in exactly `columns` × `rows` cells, in `mode` (blocks when `mode` is not a
+  /// protocol); nil when libchafa cannot be loaded.
+  static func render(_ pixels: Pixels, columns: Int, rows: Int, mode: CoverMode) -> CoverArt? {
+    guard let chafa = tunes_chafa()?.pointee else { return nil }
+    let config = chafa.chafa_canvas_config_new()
+    defer { chafa.chafa_canvas_config_unref(config) }
+    chafa.chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+    let symbols = chafa.chafa_symbol_map_new()
+    defer { chafa.chafa_symbol_map_unref(symbols) }
+    let pixelMode: Int32
     switch mode {
-    case .kitty: pixelMode = CHAFA_PIXEL_MODE_KITTY
-    case .sixel: pixelMode = CHAFA_PIXEL_MODE_SIXELS
-    case .iterm2: pixelMode = CHAFA_PIXEL_MODE_ITERM2
-    default: pixelMode = CHAFA_PIXEL_MODE_SYMBOLS
+    case .kitty: pixelMode = Int32(TUNES_CHAFA_PIXEL_MODE_KITTY)
+    case .sixel: pixelMode = Int32(TUNES_CHAFA_PIXEL_MODE_SIXELS)
+    case .iterm2: pixelMode = Int32(TUNES_CHAFA_PIXEL_MODE_ITERM2)
+    default: pixelMode = Int32(TUNES_CHAFA_PIXEL_MODE_SYMBOLS)
     }
-    chafa_canvas_config_set_pixel_mode(config, pixelMode)
-    if pixelMode == CHAFA_PIXEL_MODE_SYMBOLS {
-      chafa_symbol_map_add_by_tags(symbols, tunes_chafa_block_symbols())
-      chafa_canvas_config_set_symbol_map(config, symbols)
-      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16)
+    let symbolMode = pixelMode == Int32(TUNES_CHAFA_PIXEL_MODE_SYMBOLS)
+    chafa.chafa_canvas_config_set_pixel_mode(config, pixelMode)
+    if symbolMode {
+      chafa.chafa_symbol_map_add_by_tags(symbols, Int32(TUNES_CHAFA_SYMBOLS_BLOCK_AND_SPACE))
+      chafa.chafa_canvas_config_set_symbol_map(config, symbols)
+      chafa.chafa_canvas_config_set_canvas_mode(config, Int32(TUNES_CHAFA_CANVAS_MODE_INDEXED_16))
     } else {
-      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+      chafa.chafa_canvas_config_set_canvas_mode(config, Int32(TUNES_CHAFA_CANVAS_MODE_TRUECOLOR))
       // The size of a cell in pixels is what the protocols scale to; 10 × 20 is chafa's own guess.
-      chafa_canvas_config_set_cell_geometry(config, 10, 20)
+      chafa.chafa_canvas_config_set_cell_geometry(config, 10, 20)
     }
-    let canvas = chafa_canvas_new(config)
-    defer { chafa_canvas_unref(canvas) }
+    let canvas = chafa.chafa_canvas_new(config)
+    defer { chafa.chafa_canvas_unref(canvas) }
     pixels.rgba.withUnsafeBufferPointer { buffer in
-      chafa_canvas_draw_all_pixels(
-        canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, buffer.baseAddress, Int32(pixels.width), Int32(pixels.height),
-        Int32(pixels.width * 4))
+      chafa.chafa_canvas_draw_all_pixels(
+        canvas, Int32(TUNES_CHAFA_PIXEL_RGBA8_UNASSOCIATED), buffer.baseAddress, Int32(pixels.width),
+        Int32(pixels.height), Int32(pixels.width * 4))
     }
     var art = CoverArt(columns: columns, rows: rows, cells: [], sequence: nil)
-    if pixelMode != CHAFA_PIXEL_MODE_SYMBOLS {
-      let info = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
-      defer { chafa_term_info_unref(info) }
-      if let printed = chafa_canvas_print(canvas, info), let text = tunes_chafa_string_take(printed) {
+    if !symbolMode {
+      let info = chafa.chafa_term_db_get_fallback_info(chafa.chafa_term_db_get_default())
+      defer { chafa.chafa_term_info_unref(info) }
+      if let printed = chafa.chafa_canvas_print(canvas, info), let text = chafa.g_string_free(printed, 0) {
         art.sequence = String(cString: text)
-        tunes_chafa_free(text)
+        chafa.g_free(text)
       }
       return art
     }
     art.cells.reserveCapacity(columns * rows)
     for row in 0..<rows {
       for column in 0..<columns {
-        let scalar = Unicode.Scalar(chafa_canvas_get_char_at(canvas, Int32(column), Int32(row))) ?? " "
+        let scalar = Unicode.Scalar(chafa.chafa_canvas_get_char_at(canvas, Int32(column), Int32(row))) ?? " "
         var foreground: Int32 = -1
         var background: Int32 = -1
-        chafa_canvas_get_raw_colors_at(canvas, Int32(column), Int32(row), &foreground, &background)
+        chafa.chafa_canvas_get_raw_colors_at(canvas, Int32(column), Int32(row), &foreground, &background)
         art.cells.append(
           CoverCell(
             text: String(Character(scalar)), foreground: (0..<16).contains(foreground) ? UInt8(foreground) : nil,

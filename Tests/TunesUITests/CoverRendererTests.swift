@@ -24,8 +24,8 @@ import TunesTestSupport
     cell.text == " " ? cell.background : cell.text == "█" ? cell.foreground : nil
   }
 
-  @Test func blocksHaveTheAskedSizeAndThePicturesColours() {
-    let art = CoverRenderer.render(halves(width: 32, height: 32), columns: 8, rows: 4, mode: .blocks)
+  @Test func blocksHaveTheAskedSizeAndThePicturesColours() throws {
+    let art = try #require(CoverRenderer.render(halves(width: 32, height: 32), columns: 8, rows: 4, mode: .blocks))
     #expect(art.sequence == nil)
     #expect(art.columns == 8 && art.rows == 4 && art.cells.count == 32)
     for row in 0..<4 {
@@ -38,13 +38,14 @@ import TunesTestSupport
     }
   }
 
-  @Test func aDetailedPictureUsesBlockSymbols() {
+  @Test func aDetailedPictureUsesBlockSymbols() throws {
     // A checkerboard of 4-pixel squares: finer than a cell, so half and quarter blocks appear.
     var rgba: [UInt8] = []
     for y in 0..<32 {
       for x in 0..<32 { rgba += (x / 4 + y / 4) % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
     }
-    let art = CoverRenderer.render(Pixels(width: 32, height: 32, rgba: rgba), columns: 8, rows: 4, mode: .blocks)
+    let art = try #require(
+      CoverRenderer.render(Pixels(width: 32, height: 32, rgba: rgba), columns: 8, rows: 4, mode: .blocks))
     let symbols = art.cells.filter { $0.text.unicodeScalars.first.map { (0x2580...0x259F).contains($0.value) } ?? false }
     #expect(!symbols.isEmpty)
     #expect(
@@ -83,11 +84,11 @@ import TunesTestSupport
 
   @Test func protocolsGiveTheirSequences() throws {
     let pixels = halves(width: 16, height: 16)
-    let sixel = try #require(CoverRenderer.render(pixels, columns: 4, rows: 2, mode: .sixel).sequence)
+    let sixel = try #require(CoverRenderer.render(pixels, columns: 4, rows: 2, mode: .sixel)?.sequence)
     #expect(sixel.hasPrefix("\u{1B}P"))
-    let kitty = try #require(CoverRenderer.render(pixels, columns: 4, rows: 2, mode: .kitty).sequence)
+    let kitty = try #require(CoverRenderer.render(pixels, columns: 4, rows: 2, mode: .kitty)?.sequence)
     #expect(kitty.hasPrefix("\u{1B}_G"))
-    let iterm = try #require(CoverRenderer.render(pixels, columns: 4, rows: 2, mode: .iterm2).sequence)
+    let iterm = try #require(CoverRenderer.render(pixels, columns: 4, rows: 2, mode: .iterm2)?.sequence)
     #expect(iterm.hasPrefix("\u{1B}]1337;File="))
   }
 
