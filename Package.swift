@@ -142,10 +142,21 @@ let package = Package(
     // fixture files; TunesCLITests runs the built binary)
     /// Test-only helpers: child processes via posix_spawn (Foundation's Process crashes in 6.3.1), MP3 fixtures.
     .target(name: "TunesTestSupport", dependencies: ["TunesCore"], path: "Tests/TunesTestSupport"),
+    /// Test-only helpers of the library: a temporary library opened with the areas a test target gives, and a
+    /// fake tag reader (for TunesLibraryTests, which gives stand-ins, and TunesDatabaseTests, every area).
+    .target(
+      name: "TunesLibraryTestSupport", dependencies: ["TunesLibrary", "TunesTags", grdb],
+      path: "Tests/TunesLibraryTestSupport"),
     .testTarget(name: "TunesCoreTests", dependencies: ["TunesCore"]),
     .testTarget(name: "TunesTagsTests", dependencies: ["TunesTestSupport", "TunesTags"]),
-    // Every target that opens a library opens it with every area of its database (TunesDatabase's list).
-    .testTarget(name: "TunesLibraryTests", dependencies: ["TunesTestSupport", "TunesLibrary", "TunesDatabase", grdb]),
+    // The library alone: its libraries are opened with stand-ins of the areas above it (DatabaseAreas.swift there).
+    .testTarget(
+      name: "TunesLibraryTests", dependencies: ["TunesTestSupport", "TunesLibraryTestSupport", "TunesLibrary", grdb]),
+    // Every other target that opens a library opens it with every area of its database (TunesDatabase's list);
+    // TunesDatabaseTests holds what holds across the areas (rows of every area kept over rescans and upgrades).
+    .testTarget(
+      name: "TunesDatabaseTests",
+      dependencies: ["TunesTestSupport", "TunesLibraryTestSupport", "TunesLibrary", "TunesDatabase", grdb]),
     .testTarget(name: "TunesDecoderTests", dependencies: ["TunesTestSupport", "TunesDecoder"]),
     .testTarget(name: "TunesOutputTests", dependencies: ["TunesTestSupport", "TunesOutput", "TunesDecoder"]),
     .testTarget(

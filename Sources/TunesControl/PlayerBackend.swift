@@ -73,6 +73,8 @@ public actor PlayerBackend: MPDBackend {
     let key = UUID()
     subscribers[key] = continuation
     let player = self.player
+    // MPD's idle names the subsystems only: a woken client asks `status` itself, answered with the
+    // position at that moment, so the status a change carries is not needed here (MPRIS draws from it).
     let forward = Task {
       for await fact in await player.facts() {
         guard let change = fact.change else { continue }

@@ -1,6 +1,6 @@
 // The one place MPRIS observes the Player: it subscribes to the Player's one stream of play facts, the
-// same stream the MPD server's idle clients are woken from, and turns them into MPRIS facts (a new
-// picture of the state after each change, a seek). Reading the Player's streams anywhere else in this module would let MPRIS and
+// same stream the MPD server's idle clients are woken from, and turns them into MPRIS facts (the
+// picture of the state each change carries, a seek). Reading the Player's streams anywhere else in this module would let MPRIS and
 // MPD disagree; keeping it here means one file to change when the Player's observation API does.
 import Foundation
 import TunesPlayer
@@ -28,7 +28,9 @@ struct PlayerObservation: Sendable {
       continuation.yield(.state(await self.currentState()))
       for await fact in facts {
         switch fact {
-        case .changed: continuation.yield(.state(await self.currentState()))
+        // The status the change carries is the state it made: no second question to the Player,
+        // and never a newer state than the change being told.
+        case .changed(let change): continuation.yield(.state(self.state(change.status)))
         case .seeked(let ms): continuation.yield(.seeked(positionUs: Int64(ms) * 1000))
         default: break
         }
@@ -42,8 +44,12 @@ struct PlayerObservation: Sendable {
   /// The state now: what a method's reply is sent after, so that a client reading the properties
   /// once its call returned sees what the call did.
   func currentState() async -> MPRISState {
-    let status = await player.status()
-    return MPRISState(status: status, artURL: status.song.flatMap { covers.url(for: $0.path) })
+    state(await player.status())
+  }
+
+  /// The MPRIS picture of `status`, with its song's cover.
+  func state(_ status: PlayerStatus) -> MPRISState {
+    MPRISState(status: status, artURL: status.song.flatMap { covers.url(for: $0.path) })
   }
 
   /// The position now, in µs, asked of the Player (MPRIS clients read Position when they need it; it

@@ -2,19 +2,20 @@
 // mailbox, the reports it sends back in order, and the position it holds between two reports.
 import Foundation
 import TunesCore
+import TunesLibrary
 
 /// A file the engine is asked to play, tagged with the Player's token for that play.
 public struct EngineTrack: Sendable, Equatable {
   public var token: UInt64
   public var path: String
   /// The song's ReplayGain values, looked up by the Player: the audio thread never reads the database.
-  public var gain: SongGain
+  public var gain: StoredGain
   /// The Player allows a crossfade from the track before this one into it (false between consecutive
   /// tracks of an album played in order): the engine fades only when crossfade is on and the formats match.
   public var fadeIn: Bool
   /// The song's MixRamp tags: with MixRamp on, how long it overlaps the songs before and after it.
   public var mixRamp: SongMixRamp
-  public init(token: UInt64, path: String, gain: SongGain = .none, fadeIn: Bool = false, mixRamp: SongMixRamp = .none) {
+  public init(token: UInt64, path: String, gain: StoredGain = .none, fadeIn: Bool = false, mixRamp: SongMixRamp = .none) {
     self.token = token
     self.path = path
     self.gain = gain

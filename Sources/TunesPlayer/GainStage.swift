@@ -5,6 +5,7 @@
 // album, falling back to the other), gain plus preamp, reduced so that peak × scale stays at or under
 // full scale when the limit is on, and the "missing" preamp alone for a song with no gain at all.
 import Foundation
+import TunesLibrary
 
 /// Which ReplayGain values apply (MPD's `replay_gain_mode`).
 public enum ReplayGainMode: String, Sendable, CaseIterable, Codable {
@@ -19,21 +20,12 @@ public enum ReplayGainMode: String, Sendable, CaseIterable, Codable {
   }
 }
 
-/// A song's ReplayGain values: dB of gain and linear peak, nil where unknown.
-public struct SongGain: Sendable, Equatable {
-  public var trackGain: Double?
-  public var trackPeak: Double?
-  public var albumGain: Double?
-  public var albumPeak: Double?
-
-  public init(trackGain: Double? = nil, trackPeak: Double? = nil, albumGain: Double? = nil, albumPeak: Double? = nil) {
-    self.trackGain = trackGain
-    self.trackPeak = trackPeak
-    self.albumGain = albumGain
-    self.albumPeak = albumPeak
-  }
-
-  public static let none = SongGain()
+// A song's ReplayGain values are the library's `StoredGain` (the tags' `ReplayGainTags`): the same four
+// numbers whether a tag or a measurement gave them, so the gain stage takes them as the library hands
+// them over, with no copy of its own to keep in step.
+extension StoredGain {
+  /// No gain known: the engine applies the missing preamp (or nothing, with ReplayGain off).
+  public static let none = StoredGain()
 
   /// The gain and peak `mode` uses: its own tuple, else the other one (MPD falls back the same way).
   func tuple(for mode: ReplayGainMode) -> (gain: Double, peak: Double?)? {
@@ -71,7 +63,7 @@ public struct ReplayGainSettings: Sendable, Equatable {
 
 public enum GainStage {
   /// The linear factor ReplayGain asks for: 1 when `mode` (already resolved from auto) is off.
-  public static func replayGainScale(_ gain: SongGain, mode: ReplayGainMode, settings: ReplayGainSettings) -> Double {
+  public static func replayGainScale(_ gain: StoredGain, mode: ReplayGainMode, settings: ReplayGainSettings) -> Double {
     guard mode != .off else { return 1 }
     guard let (db, peak) = gain.tuple(for: mode) else { return pow(10, settings.missingPreamp / 20) }
     var scale = pow(10, (db + settings.preamp) / 20)

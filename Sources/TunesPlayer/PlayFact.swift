@@ -28,7 +28,7 @@ public enum PlayFact: Sendable, Equatable {
   /// A play that counted ended (played out, skipped, replaced, stopped): `playedMs` is all audio heard
   /// of it (ListenBrainz `duration_played`), which `counted`, told halfway through, could not know.
   case listenEnded(Listen)
-  /// MPD idle subsystems changed, with the state version after the change.
+  /// MPD idle subsystems changed, with the state version and the status right after the change.
   case changed(PlayerChange)
 
   /// The idle change this fact tells, if it is one.

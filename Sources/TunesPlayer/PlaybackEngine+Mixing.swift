@@ -4,6 +4,7 @@
 // ReplayGain applied to every chunk written. Runs on the engine thread, as the rest of the engine.
 import Foundation
 import TunesCore
+import TunesLibrary
 
 extension PlaybackEngine {
   /// How many frames the fade into the next track lasts, when there is to be one: crossfade on, the next
@@ -37,7 +38,7 @@ extension PlaybackEngine {
   }
 
   /// A song's ReplayGain as applied, in dB (0 with ReplayGain off): MixRamp's threshold moves by it.
-  static func gainDB(_ gain: SongGain, _ settings: ReplayGainSettings) -> Double {
+  static func gainDB(_ gain: StoredGain, _ settings: ReplayGainSettings) -> Double {
     20 * log10(GainStage.replayGainScale(gain, mode: settings.mode, settings: settings))
   }
 
@@ -124,7 +125,7 @@ extension PlaybackEngine {
 
   /// The one place samples are scaled, outside a crossfade: the volume and the song's ReplayGain in one factor (GainStage),
   /// for every encoding: one rounding, none at all at a factor of 1.
-  func applyVolume(frames: Int, format: AudioFormat, gain: SongGain) {
+  func applyVolume(frames: Int, format: AudioFormat, gain: StoredGain) {
     condition.lock()
     let volume = volumeShared
     let settings = replayGainShared
@@ -138,7 +139,7 @@ extension PlaybackEngine {
     }
   }
 
-  static func scale(gain: SongGain, volume: Int, settings: ReplayGainSettings) -> Double {
+  static func scale(gain: StoredGain, volume: Int, settings: ReplayGainSettings) -> Double {
     GainStage.scale(volume: volume, replayGain: GainStage.replayGainScale(gain, mode: settings.mode, settings: settings))
   }
 

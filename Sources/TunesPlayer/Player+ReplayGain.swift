@@ -50,7 +50,7 @@ extension Player {
       fadeIn: previous.map { fadesIn(song, after: $0) } ?? false, mixRamp: songMixRamp(song))
   }
 
-  private func songGain(_ song: Song) -> SongGain {
+  private func songGain(_ song: Song) -> StoredGain {
     guard let library, let id = song.id else { return .none }
     return (try? SongGainReader.gain(in: library, songID: id)) ?? .none
   }

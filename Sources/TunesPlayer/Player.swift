@@ -133,14 +133,16 @@ public actor Player {
   /// caught up.
   public nonisolated var factsTold: Int { factListeners.sentCount }
 
-  /// Bumps the version, tells the idle listeners which subsystems changed, and saves.
+  /// Bumps the version, tells the observers which subsystems changed with the state they changed to, and
+  /// saves.
   func changed(_ subsystems: Set<PlayerSubsystem>) {
     if let held = heldChanges {
       heldChanges = held.union(subsystems)
       return
     }
     version += 1
-    tell(.changed(PlayerChange(subsystems: subsystems, version: version)))
+    // `snapshot`, not `status`: a change may be told while an engine report is applied.
+    tell(.changed(PlayerChange(subsystems: subsystems, version: version, status: snapshot())))
     save()
   }
 

@@ -52,7 +52,12 @@ public enum PlayerSubsystem: String, Sendable, CaseIterable {
   case player, mixer, options, playlist
 }
 
+/// One change set: which subsystems changed, and the player as it was right after (taken once, on the
+/// actor, when the change was told), so an observer draws the state the change made without asking the
+/// Player again: an answer asked later could already hold a newer change, or miss none of them.
 public struct PlayerChange: Sendable, Equatable {
   public var subsystems: Set<PlayerSubsystem>
   public var version: Int
+  /// The status at the change (its position as last reported by the device; `status()` catches up).
+  public var status: PlayerStatus
 }

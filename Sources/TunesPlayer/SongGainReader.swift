@@ -14,11 +14,11 @@ public struct SongGainChoice: Sendable, Equatable {
   }
 
   /// What the file's tags gave the indexer.
-  public var tagged: SongGain
+  public var tagged: StoredGain
   /// What `tunes loudness` measured for the file as it is now (nothing for a file changed since).
-  public var measured: SongGain
+  public var measured: StoredGain
 
-  public init(tagged: SongGain = .none, measured: SongGain = .none) {
+  public init(tagged: StoredGain = .none, measured: StoredGain = .none) {
     self.tagged = tagged
     self.measured = measured
   }
@@ -31,8 +31,8 @@ public struct SongGainChoice: Sendable, Equatable {
   /// What the player applies. A measured tuple wins as a whole, then a tagged one: `tunes loudness` was
   /// asked for by the user and measured the file as it is now, where a tag may be an encoder's estimate
   /// (the LAME header's) or older than the file. A gain is never paired with the other source's peak.
-  public var applied: SongGain {
-    var gain = SongGain()
+  public var applied: StoredGain {
+    var gain = StoredGain()
     let track = trackSource == .measured ? measured : tagged
     gain.trackGain = track.trackGain
     gain.trackPeak = track.trackPeak
@@ -52,26 +52,19 @@ public struct SongGainChoice: Sendable, Equatable {
 
 public enum SongGainReader {
   /// The song's gain as the player applies it.
-  static func gain(in library: Library, songID: Int64) throws -> SongGain {
+  static func gain(in library: Library, songID: Int64) throws -> StoredGain {
     try choices(in: library, songIDs: [songID])[songID]?.applied ?? .none
   }
 
   /// Both sources of each song's gain, by song id, for the views (songs not in the library are left out).
   public static func choices(in library: Library, songIDs: [Int64]) throws -> [Int64: SongGainChoice] {
     try library.levels(forSongs: songIDs).mapValues {
-      SongGainChoice(tagged: SongGain($0.tagged), measured: SongGain($0.measured))
+      SongGainChoice(tagged: $0.tagged, measured: $0.measured)
     }
   }
 
   /// The song's MIXRAMP_START / MIXRAMP_END tags as the indexer stored them.
   static func mixRamp(in library: Library, songID: Int64) throws -> SongMixRamp {
     try library.mixRamp(forSong: songID).map { SongMixRamp(start: $0.start, end: $0.end) } ?? .none
-  }
-}
-
-extension SongGain {
-  /// The values the library stored.
-  init(_ stored: StoredGain) {
-    self.init(trackGain: stored.trackGain, trackPeak: stored.trackPeak, albumGain: stored.albumGain, albumPeak: stored.albumPeak)
   }
 }

@@ -25,8 +25,7 @@ import Testing
       let socket = folder + "/player.sock"
       let pid = try Spawn.start(
         ["/usr/bin/env", "python3", script, socket, folder + "/song.json"], stdout: "/dev/null", stderr: folder + "/mpd.err")
-      let deadline = Date().addingTimeInterval(30)
-      while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+      _ = await eventually(30, every: .milliseconds(20)) { FileManager.default.fileExists(atPath: socket) }
       return Player(pid: pid, socket: socket)
     }
 

@@ -10,16 +10,16 @@ import TunesLibrary
 @testable import TunesPlayer
 
 @Suite struct GainStageTests {
-  let tagged = SongGain(trackGain: -6, trackPeak: 0.5, albumGain: -3, albumPeak: 0.9)
+  let tagged = StoredGain(trackGain: -6, trackPeak: 0.5, albumGain: -3, albumPeak: 0.9)
 
   @Test func theModeChoosesTheTupleAndFallsBackToTheOther() {
     let settings = ReplayGainSettings(mode: .track)
     #expect(GainStage.replayGainScale(tagged, mode: .off, settings: settings) == 1)
     #expect(abs(GainStage.replayGainScale(tagged, mode: .track, settings: settings) - pow(10, -6.0 / 20)) < 1e-12)
     #expect(abs(GainStage.replayGainScale(tagged, mode: .album, settings: settings) - pow(10, -3.0 / 20)) < 1e-12)
-    let trackOnly = SongGain(trackGain: -4, trackPeak: 0.5)
+    let trackOnly = StoredGain(trackGain: -4, trackPeak: 0.5)
     #expect(abs(GainStage.replayGainScale(trackOnly, mode: .album, settings: settings) - pow(10, -4.0 / 20)) < 1e-12)
-    let albumOnly = SongGain(albumGain: -2, albumPeak: 0.5)
+    let albumOnly = StoredGain(albumGain: -2, albumPeak: 0.5)
     #expect(abs(GainStage.replayGainScale(albumOnly, mode: .track, settings: settings) - pow(10, -2.0 / 20)) < 1e-12)
   }
 
@@ -35,7 +35,7 @@ import TunesLibrary
     #expect(abs(GainStage.replayGainScale(tagged, mode: .track, settings: withPreamp) - pow(10, -2.0 / 20)) < 1e-12)
     #expect(abs(GainStage.replayGainScale(.none, mode: .track, settings: withPreamp) - pow(10, -5.0 / 20)) < 1e-12)
     // +12 dB on a peak of 0.5 would reach 2: the limit keeps peak × scale at 1.
-    let loud = SongGain(trackGain: 12, trackPeak: 0.5)
+    let loud = StoredGain(trackGain: 12, trackPeak: 0.5)
     #expect(GainStage.replayGainScale(loud, mode: .track, settings: ReplayGainSettings(mode: .track)) == 2)
     let unlimited = ReplayGainSettings(mode: .track, limit: false)
     #expect(abs(GainStage.replayGainScale(loud, mode: .track, settings: unlimited) - pow(10, 12.0 / 20)) < 1e-12)

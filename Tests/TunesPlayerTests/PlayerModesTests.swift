@@ -70,8 +70,11 @@ import TunesCore
     await player.shutdown()
   }
 
+  /// Each change also carries the state it made, read here after all three were made: an observer that
+  /// asked the Player on each change would have drawn the last state three times.
   @Test func changesNameTheSubsystemsAndCountUp() async throws {
     let player = Player(sink: FakeSink(), decoders: fakeLibrary([:]))
+    let before = await player.status()
     let stream = await player.changes()
     try await player.add([song(1)])
     await player.setVolume(40)
@@ -85,6 +88,11 @@ import TunesCore
     #expect(received.map(\.version) == received.map(\.version).sorted())
     #expect(Set(received.map(\.version)).count == 3)
     #expect(await player.status().volume == 40)
+    #expect(before.volume != 40 && before.repeatMode != .one)
+    #expect(received.map(\.status.queueLength) == [1, 1, 1])
+    #expect(received.map(\.status.volume) == [before.volume, 40, 40])
+    #expect(received.map(\.status.repeatMode) == [before.repeatMode, before.repeatMode, .one])
+    #expect(received.map(\.status.version) == received.map(\.version))
     await player.shutdown()
   }
 }

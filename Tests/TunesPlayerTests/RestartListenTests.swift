@@ -153,12 +153,8 @@ extension Player {
   }
 }
 
-/// Waits for `condition` with a limit no busy machine reaches (a minute), checking every 5 ms.
+/// Waits for `condition` with a limit no busy machine reaches (a minute), checking every 5 ms (TunesTestSupport's
+/// wait), and records an issue naming `what` when it never holds.
 func waitLong(_ what: String, _ condition: () async -> Bool) async {
-  let deadline = Date().addingTimeInterval(60)
-  while Date() < deadline {
-    if await condition() { return }
-    try? await Task.sleep(nanoseconds: 5_000_000)
-  }
-  Issue.record("timed out waiting for \(what)")
+  if await !eventually(60, every: .milliseconds(5), condition) { Issue.record("timed out waiting for \(what)") }
 }

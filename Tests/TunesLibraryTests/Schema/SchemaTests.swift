@@ -20,10 +20,6 @@ import Testing
     #expect(Schema.migrator(areas: everyDatabaseArea).migrations == Self.shipped)
   }
 
-  @Test func everyAreaOutsideTheLibraryIsGivenByTheTests() {
-    #expect(Set(everyDatabaseArea.map(\.area)) == Set(SchemaArea.allCases).subtracting(SchemaArea.libraryOwned))
-  }
-
   @Test func aNewLibraryRecordsEveryMigration() throws {
     let temp = try TempLibrary()
     let applied = try temp.library.pool.read { db in

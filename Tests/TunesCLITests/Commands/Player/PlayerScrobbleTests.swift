@@ -6,8 +6,7 @@ import Testing
 
 /// The fake ListenBrainz server of Tests/Fixtures, on a free loopback port; terminated on deinit.
 final class FakeListenBrainz: @unchecked Sendable {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/fake-listenbrainz/server.py").path
+  static let script = TunesExecutable.repository.appendingPathComponent("Tests/Fixtures/fake-listenbrainz/server.py").path
   let pid: pid_t
   let port: Int
   let token = "tok-" + UUID().uuidString

@@ -1,23 +1,26 @@
-// Test fixtures for the library: a temporary library per test, and a fake tag reader that reads
-// "key=value" text files, so scanner tests control tags, audio hashes and failures exactly.
+// Test fixtures for the library, shared by the tests of the library alone (TunesLibraryTests) and of the
+// library with every area of its database (TunesDatabaseTests): a temporary library per test, opened
+// with the areas the test target gives, and a fake tag reader that reads "key=value" text files, so
+// scanner tests control tags, audio hashes and failures exactly. Only the library's public face is used
+// here (a support target is built without testing enabled); the tests reach further themselves.
 import Foundation
 import GRDB
+import TunesLibrary
 import TunesTags
 
-@testable import TunesLibrary
-
 /// A temporary folder with a library database and a music folder; removed when the test ends.
-final class TempLibrary {
-  let root: String
-  let music: String
-  let library: Library
-  let reads = ReadCounter()
+public final class TempLibrary {
+  public let root: String
+  public let music: String
+  public let library: Library
+  public let reads = ReadCounter()
 
-  init() throws {
+  /// A new library opened with `areas` (each test target says which: its own `everyDatabaseArea`).
+  public init(areas: [DatabaseArea]) throws {
     root = NSTemporaryDirectory() + "tunes-library-tests-" + UUID().uuidString
     music = root + "/music"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
-    library = try Library(path: root + "/library.db", areas: everyDatabaseArea)
+    library = try Library(path: root + "/library.db", areas: areas)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -26,7 +29,7 @@ final class TempLibrary {
   /// track, disc, year, genre, mbid, hash, duration, artistsort, albumartistsort, albumsort, artists as
   /// "A; B") read by `fakeReader`; `fail=REASON` makes it unreadable.
   @discardableResult
-  func write(_ relative: String, _ fields: [String: String]) throws -> String {
+  public func write(_ relative: String, _ fields: [String: String]) throws -> String {
     let path = music + "/" + relative
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -36,7 +39,7 @@ final class TempLibrary {
   }
 
   @discardableResult
-  func writeText(_ relative: String, _ text: String) throws -> String {
+  public func writeText(_ relative: String, _ text: String) throws -> String {
     let path = music + "/" + relative
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -44,7 +47,7 @@ final class TempLibrary {
     return path
   }
 
-  func options(dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) -> IndexingOptions {
+  public func options(dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) -> IndexingOptions {
     var options = IndexingOptions(dryRun: dryRun)
     options.prune = prune
     options.batchSize = batchSize
@@ -57,25 +60,35 @@ final class TempLibrary {
     return options
   }
 
-  func index(_ paths: [String]? = nil, dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) throws -> IndexReport {
+  public func index(_ paths: [String]? = nil, dryRun: Bool = false, prune: Bool = false, batchSize: Int = 256) throws
+    -> IndexReport
+  {
     try library.index(paths: paths ?? [music], options: options(dryRun: dryRun, prune: prune, batchSize: batchSize))
   }
 
-  func count(_ sql: String) throws -> Int {
-    try library.pool.read { db in try Int.fetchOne(db, sql: sql) ?? -1 }
+  /// The number `sql` selects (-1 for none), read on a read-only connection of its own: the library's
+  /// own pool is not public.
+  public func count(_ sql: String) throws -> Int {
+    var configuration = Configuration()
+    configuration.readonly = true
+    let queue = try DatabaseQueue(path: root + "/library.db", configuration: configuration)
+    return try queue.read { db in try Int.fetchOne(db, sql: sql) ?? -1 }
   }
 }
 
-final class ReadCounter: @unchecked Sendable {
+/// The paths a fake reader was asked for, in order.
+public final class ReadCounter: @unchecked Sendable {
+  // @unchecked: `paths` is only touched under `lock`.
   private let lock = NSLock()
   private var paths: [String] = []
-  func add(_ path: String) { lock.withLock { paths.append(path) } }
-  var all: [String] { lock.withLock { paths } }
-  func reset() { lock.withLock { paths = [] } }
+  public init() {}
+  public func add(_ path: String) { lock.withLock { paths.append(path) } }
+  public var all: [String] { lock.withLock { paths } }
+  public func reset() { lock.withLock { paths = [] } }
 }
 
 /// Reads the fixture format written by `TempLibrary.write`.
-@Sendable func fakeReader(_ path: String) throws -> FileMetadata {
+@Sendable public func fakeReader(_ path: String) throws -> FileMetadata {
   guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
     throw TagError.unreadable(path: path, reason: "cannot open")
   }
@@ -105,5 +118,3 @@ final class ReadCounter: @unchecked Sendable {
     lengthSource: "Info", audioOffset: 0, audioLength: text.utf8.count, audioHash: fields["hash"] ?? path)
   return FileMetadata(tags: tags, audio: audio)
 }
-
-struct InjectedFailure: Error {}

@@ -99,6 +99,8 @@ import Testing
     do {
       let library = try Library(path: path, areas: everyDatabaseArea)
       try library.database(for: .playlists).write { db in
+        // The tests' stand-in of the playlists area creates no table: this one is made for the test.
+        try db.execute(sql: "CREATE TABLE playlist (name TEXT, createdAt, modifiedAt)")
         try db.execute(sql: "INSERT INTO playlist (name, createdAt, modifiedAt) VALUES ('P', 0, 0)")
       }
     }
