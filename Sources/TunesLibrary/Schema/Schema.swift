@@ -48,6 +48,7 @@ enum Schema {
     ("playlists-source-hash-v1", [.playlists]),
     ("outbox-v1", [.dashboard]),
     ("library-credits-v1", [.library]),
+    ("playstate-told-listen-v1", [.playState]),
   ]
 
   /// The library's own migration bodies.
