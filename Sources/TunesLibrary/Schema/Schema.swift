@@ -49,6 +49,7 @@ enum Schema {
     ("outbox-v1", [.dashboard]),
     ("library-credits-v1", [.library]),
     ("playstate-told-listen-v1", [.playState]),
+    ("outbox-v2", [.dashboard]),
   ]
 
   /// The library's own migration bodies.
