@@ -42,19 +42,20 @@ import TunesCore
     let server = try await FakeServer.start()
     let library = try temporaryLibrary()
     try queueListens(library, count: 3, song: try insertSong(library))
-    try await server.control(["delay": 2.0, "times": 1])
+    // Long enough for the second pass to run while the first waits, on a busy machine.
+    try await server.control(["delay": 5.0, "times": 1])
     func submitter() throws -> Submitter {
-      Submitter(queue: ListenQueue(library: library), client: try makeClient(server), backoff: fastBackoff)
+      Submitter(queue: ListenQueue(library: library), client: try makeClient(server, requestTimeout: 30), backoff: fastBackoff)
     }
     let first = try submitter()
     let second = try submitter()
     let sending = Task { await first.pass() }
-    // The first pass has marked its batch and waits for the server.
-    try await waitFor("the first batch to be marked") {
-      try await library.pool.read { db in
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox WHERE sendingSince IS NOT NULL") == 3
-      }
+    // The first pass has made its request and waits for the server's answer.
+    try await waitFor("the first request") { await first.requestsMade == 1 }
+    let marked = try await library.pool.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox WHERE sendingSince IS NOT NULL")
     }
+    #expect(marked == 3)
     #expect(await second.pass() == .done)
     #expect(await sending.value == .done)
     #expect(try await server.requests().count == 1)
