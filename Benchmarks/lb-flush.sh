@@ -21,9 +21,10 @@ SERVER_PID=$!
 for _ in $(seq 50); do [ -s "$WORK/port" ] && break; sleep 0.1; done
 export TUNES_LISTENBRAINZ_URL="http://127.0.0.1:$(cat "$WORK/port")"
 
-# Fills the queue the way Scrobbler.listened does (one JSON listen per row, as it will be sent).
+# Fills the outbox the way Scrobbler.listened does (one listen per row, its JSON as it will be sent).
 fill() { # DB COUNT
-  TUNES_DB="$1" "$TUNES" lb status >/dev/null  # creates and migrates the database
+  mkdir -p "$WORK/empty"
+  TUNES_DB="$1" "$TUNES" index "$WORK/empty" >/dev/null  # creates and migrates the database
   python3 - "$1" "$2" <<'PY'
 import json, sqlite3, sys, time
 db, count = sys.argv[1], int(sys.argv[2])
@@ -35,9 +36,13 @@ for i in range(count):
         "additional_info": {"media_player": "tunes", "media_player_version": "0.1.0", "submission_client": "tunes",
                             "submission_client_version": "0.1.0", "duration_ms": 200000 + i, "tracknumber": str(i % 12 + 1),
                             "recording_mbid": "8f3471b5-7e6a-48da-86a9-%012x" % i, "duration_played": 180}}}
-    rows.append((start + i * 200, json.dumps(listen, sort_keys=True, separators=(",", ":")), "2026-01-01 00:00:00.000"))
+    body = json.dumps(listen, sort_keys=True, separators=(",", ":")).encode()
+    label = "%s – %s" % (listen["track_metadata"]["artist_name"], listen["track_metadata"]["track_name"])
+    rows.append((start + i * 200, body, label, "2026-01-01 00:00:00.000"))
 con = sqlite3.connect(db)
-con.executemany("INSERT INTO pendingListen(listenedAt, payload, createdAt) VALUES (?, ?, ?)", rows)
+con.executemany(
+    "INSERT INTO outbox(action, path, listenedAt, body, label, createdAt) VALUES ('listen', '/1/submit-listens', ?, ?, ?, ?)",
+    rows)
 con.commit()
 PY
 }
@@ -58,7 +63,7 @@ for size in $SIZES; do
     times+=("$seconds"); rss+=("$kb")
     requests=$(curl -s "$TUNES_LISTENBRAINZ_URL/__requests" | python3 -c "import json,sys; print(json.load(sys.stdin)['count'])")
     stored=$(curl -s "$TUNES_LISTENBRAINZ_URL/__listens" | python3 -c "import json,sys; print(json.load(sys.stdin)['count'])")
-    left=$(sqlite3 "$db" "SELECT COUNT(*) FROM pendingListen" 2>/dev/null || python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT COUNT(*) FROM pendingListen').fetchone()[0])" "$db")
+    left=$(sqlite3 "$db" "SELECT COUNT(*) FROM outbox WHERE action = 'listen'" 2>/dev/null || python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT COUNT(*) FROM outbox WHERE action = 'listen'\").fetchone()[0])" "$db")
     [ "$stored" = "$size" ] && [ "$left" = "0" ] || { echo "run $run of $size: stored $stored, left $left" >&2; cat "$WORK/err" >&2; exit 1; }
   done
   t=$(printf "%s\n" "${times[@]}" | median)

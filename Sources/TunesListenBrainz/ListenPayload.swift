@@ -73,6 +73,9 @@ public enum ListenPayload {
     return ListenJSON.object(listen).data
   }
 
+  /// "Artist – Title", the listen's label in the outbox (`tunes lb queue`).
+  public static func label(_ song: Song) -> String { "\(clean(song.artist)) – \(clean(song.title))" }
+
   /// A MusicBrainz id in canonical lowercase 8-4-4-4-12 form, or nil when it is not one.
   public static func normalizedMBID(_ text: String) -> String? {
     let lower = text.trimmingCharacters(in: .whitespaces).lowercased()

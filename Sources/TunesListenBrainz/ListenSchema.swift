@@ -1,5 +1,6 @@
-// Tables of ListenBrainz submission, pending and rejected listens and the small facts of submission,
-// and the area they make in the library database (ListenQueue reads and writes them).
+// Tables of ListenBrainz submission: the small facts of submission and, until `outbox-v2` moved its
+// rows into the one outbox (Outbox), the table of pending and rejected listens; and the area they make
+// in the library database (ListenQueue reads and writes them).
 import GRDB
 import TunesLibrary
 

@@ -8,15 +8,15 @@ import Foundation
 
 public enum ListenSize {
   /// The bytes of a request holding only this listen (what the server would measure for it alone).
-  public static func bytesAlone(_ payload: String) -> Int {
-    SubmissionBody.make(type: .single, listens: [Data(payload.utf8)]).count
+  public static func bytesAlone(_ body: Data) -> Int {
+    SubmissionBody.overhead(type: .single) + body.count
   }
 
-  public static func isTooLarge(_ payload: String) -> Bool { bytesAlone(payload) > ListenBrainzLimits.maxListenSize }
+  public static func isTooLarge(_ body: Data) -> Bool { bytesAlone(body) > ListenBrainzLimits.maxListenSize }
 
   /// The reason a listen is parked, or nil when its size is fine.
-  public static func problem(_ payload: String) -> String? {
-    let bytes = bytesAlone(payload)
+  public static func problem(_ body: Data) -> String? {
+    let bytes = bytesAlone(body)
     guard bytes > ListenBrainzLimits.maxListenSize else { return nil }
     return "not sent: \(bytes) bytes, over ListenBrainz's limit of \(ListenBrainzLimits.maxListenSize) bytes per listen"
   }

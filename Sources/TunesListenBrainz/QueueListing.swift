@@ -8,9 +8,8 @@ public enum QueueListing {
   /// it), "artist – title", and the server's message for rejected ones.
   public static func lines(_ rows: [PendingListen]) -> [String] {
     rows.map { row in
-      let (artist, title) = names(row)
       let when = DateText.iso(epoch: row.listenedAt)
-      var line = "\(row.id.map(String.init) ?? "?")\t\(row.state.rawValue)\t\(when)\t\(row.account ?? "-")\t\(artist) – \(title)"
+      var line = "\(row.id.map(String.init) ?? "?")\t\(row.state.rawValue)\t\(when)\t\(row.account ?? "-")\t\(row.label)"
       if let rejection = row.rejection { line += "\t\(rejection)" }
       return line
     }
@@ -24,16 +23,11 @@ public enum QueueListing {
         "attempts": row.attempts, "account": row.account ?? NSNull(), "target": row.target,
       ]
       if let rejection = row.rejection { object["rejection"] = rejection }
-      object["listen"] = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) ?? row.payload
+      // Shown as the object it is (the one place a stored listen is read back as JSON: for people).
+      object["listen"] = (try? JSONSerialization.jsonObject(with: row.body)) ?? row.payload
       return object
     }
     return JSONText.data(serializing: objects)
-  }
-
-  static func names(_ row: PendingListen) -> (String, String) {
-    let object = (try? JSONSerialization.jsonObject(with: Data(row.payload.utf8))) as? [String: Any]
-    let metadata = object?["track_metadata"] as? [String: Any]
-    return ((metadata?["artist_name"] as? String) ?? "?", (metadata?["track_name"] as? String) ?? "?")
   }
 
   /// "3 listens wait for bob's login", several accounts joined by commas.

@@ -1,7 +1,7 @@
 // What the player calls: playing_now on start (and on a resume after a long pause), and `listened`
 // once the listen rule says a play counts, which counts the play and queues the listen in one
-// transaction, then wakes the submitter (a listen held until its play ends is sent, and the submitter
-// woken, by `listenEnded`). Nothing here waits on the network.
+// transaction, then wakes the submitter (a listen held until its play ends gets its final body, is
+// sent, and the submitter woken, by `listenEnded`). Nothing here waits on the network.
 import Foundation
 import GRDB
 import Synchronization
@@ -20,6 +20,9 @@ public final class Scrobbler: Sendable {
   private let log: @Sendable (String) -> Void
   /// The last playing_now failure logged (the same one is not logged at every song).
   private let lastPlayingNowFailure = Mutex<String?>(nil)
+  /// Listens held until their play ends, by `listened_at`: the song and tags their body was made of,
+  /// so the final body (with `duration_played`) is made the same way, never by parsing the stored one.
+  private let held = Mutex<[Int: (song: Song, tags: TagSet?)]>([:])
 
   public init(
     library: Library, account: AccountSource, submitter: Submitter?, otherTargets: [String] = [],
@@ -105,8 +108,8 @@ public final class Scrobbler: Sendable {
     -> Int64?
   {
     let off = account.off() != nil
-    let payload =
-      off ? nil : ListenPayload.listen(song: song, tags: storedTags(song), listenedAt: listenedAt, playedMs: playedMs)
+    let tags = off ? nil : storedTags(song)
+    let payload = off ? nil : ListenPayload.listen(song: song, tags: tags, listenedAt: listenedAt, playedMs: playedMs)
     if payload == nil && !off { log("listen not submitted: \(ListenPayload.skipReason(song) ?? song.path)") }
     // The account as it is now (a `stat` of the config file), read before the transaction.
     let user: String? = payload != nil ? account.now().user : nil
@@ -117,26 +120,37 @@ public final class Scrobbler: Sendable {
         guard let payload else { return nil }
         let at = Int(listenedAt.timeIntervalSince1970)
         let state: PendingListen.State = untilEnd ? .playing : .pending
+        let label = ListenPayload.label(song)
         // One row per target, in the same transaction: each target gets the listen once, on its own.
         for target in otherTargets {
           try ListenQueue.enqueue(
-            db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), state: state, target: target)
+            db, songID: song.id, listenedAt: at, body: payload, label: label, createdAt: Date(), state: state,
+            target: target)
         }
         return try ListenQueue.enqueue(
-          db, songID: song.id, listenedAt: at, payload: payload, createdAt: Date(), account: user, state: state)
+          db, songID: song.id, listenedAt: at, body: payload, label: label, createdAt: Date(), account: user, state: state)
       }
     } catch {
       throw .database(reason: "\(library.path): \(error)")
+    }
+    if id != nil && untilEnd {
+      held.withLock { $0[Int(listenedAt.timeIntervalSince1970)] = (song, tags) }
     }
     if id != nil && !untilEnd { submitter?.wake() }
     return id
   }
 
   /// The play started at `listenedAt`, which counted, ended (played out, skipped, stopped) after
-  /// `playedMs` of audio heard: its held listen gets that as `duration_played` and is sent.
+  /// `playedMs` of audio heard: its held listen gets its final body, with that as `duration_played`
+  /// in whole seconds, rounded (none below half a second): the player measures what was heard by the
+  /// output buffer, so a 7 s song played through measures 6.98 s and is 7. It is then sent.
   public func listenEnded(listenedAt: Date, playedMs: Int) throws(ListenBrainzError) {
-    let released = try ListenQueue(library: library).finish(
-      listenedAt: Int(listenedAt.timeIntervalSince1970), playedMs: playedMs)
+    let at = Int(listenedAt.timeIntervalSince1970)
+    let made = held.withLock { $0.removeValue(forKey: at) }
+    let rounded = (playedMs + 500) / 1000 * 1000
+    let body = made.flatMap { ListenPayload.listen(song: $0.song, tags: $0.tags, listenedAt: listenedAt, playedMs: rounded) }
+    // Not made here (held by an earlier process): sent as it was stored, with the time heard when it counted.
+    let released = try ListenQueue(library: library).finish(listenedAt: at) { _ in body }
     if released > 0 { submitter?.wake() }
   }
 }

@@ -1,5 +1,6 @@
-// The submitter actor: the one owner of sending pending listens. It drains the queue (one listen as
-// `single`, a backlog as `import` batches within the server's count and byte limits), deletes rows only
+// The submitter actor: the one drainer of the outbox (Outbox) for its target. It sends the listens
+// (one as `single`, a backlog as `import` batches within the server's count and byte limits), each
+// batch marked as being sent before its request so no other process sends it too, deletes rows only
 // after a 200 with ListenBrainz's `{"status": "ok"}`, parks 400s, waits out 429s, backs off on 5xx and network failures, and stops on 401
 // for a refused token. A 401 for a token validate-token still accepts (a paused account, no e-mail
 // address) is the account's state, not the token's: the listens stay queued and are retried later.
@@ -261,7 +262,7 @@ public actor Submitter {
         // only the first bad listen per request, so a backlog of them would cost one request each.
         // So are listens over the size limit, which the server refuses alone but not always in a batch.
         let invalid = candidates.compactMap { listen in
-          (Self.timestampProblem(listen.listenedAt, now: Date()) ?? ListenSize.problem(listen.payload)).map { (listen, $0) }
+          (Self.timestampProblem(listen.listenedAt, now: Date()) ?? ListenSize.problem(listen.body)).map { (listen, $0) }
         }
         if !invalid.isEmpty {
           for (listen, message) in invalid {
@@ -273,10 +274,17 @@ public actor Submitter {
         }
         let type: ListenType = candidates.count == 1 ? .single : .import
         let batch = Self.fit(candidates, type: type, oneByOne: oneByOne > 0)
-        let body = SubmissionBody.make(type: type, listens: batch.map { Data($0.payload.utf8) })
+        let body = SubmissionBody.make(type: type, listens: batch.map(\.body))
+        let ids = batch.compactMap(\.id)
+        // Marked before it is sent: another process draining the outbox (`tunes lb flush` beside a
+        // player) leaves it alone, so no listen goes out twice.
+        guard try queue.claim(ids: ids) else { return .busy }
         requestsMade += 1
         let reply = await client.submitListens(body: body)
-        let ids = batch.compactMap(\.id)
+        if case .ok(let answer) = reply.outcome, SubmissionBody.isConfirmation(answer) {
+        } else {
+          try queue.release(ids: ids)
+        }
         switch reply.outcome {
         case .ok(let answer) where !SubmissionBody.isConfirmation(answer):
           // A 200 that is not ListenBrainz's {"status": "ok"} stored nothing we know of: keep the rows.
@@ -369,7 +377,7 @@ public actor Submitter {
     var size = SubmissionBody.overhead(type: type)
     var batch: [PendingListen] = []
     for listen in candidates.prefix(limit) {
-      let added = size + listen.payload.utf8.count + (batch.isEmpty ? 0 : 1)
+      let added = size + listen.body.count + (batch.isEmpty ? 0 : 1)
       let count = batch.count + 1
       if !batch.isEmpty && (added > count * ListenBrainzLimits.maxListenSize || added > ListenBrainzLimits.maxPayloadSize) {
         break
@@ -392,7 +400,7 @@ public actor Submitter {
     let wanted = names(metadata)
     var byNames: PendingListen? = nil
     for listen in batch {
-      guard let mine = (try? JSONSerialization.jsonObject(with: Data(listen.payload.utf8))) as? [String: Any] else { continue }
+      guard let mine = (try? JSONSerialization.jsonObject(with: listen.body)) as? [String: Any] else { continue }
       guard (mine["listened_at"] as? NSNumber)?.intValue == listenedAt else { continue }
       let myMetadata = mine["track_metadata"] as? [String: Any]
       if let metadata, let myMetadata, NSDictionary(dictionary: metadata).isEqual(to: myMetadata) { return listen }

@@ -5,7 +5,9 @@
 // so the saved play state says the play counted only once it did. A write the database refuses (a full
 // disk) is kept, in order, with everything told after it, and written when the database takes writes
 // again (UnrecordedPlays): retried at each fact and every `retrySeconds`, and tried a last time when the
-// Player shuts down. No listen is lost to a full disk, and none is written twice.
+// Player shuts down. No listen is lost to a full disk, and none is written twice. A listen an earlier
+// process told and did not write before it was killed comes back with the saved play state: the
+// recorder writes it first (or hears it as `counted` when the state is restored after it started).
 import Foundation
 import TunesLibrary
 
@@ -43,8 +45,13 @@ public final class ListenRecorder: Sendable {
     player: Player, writer: Writer, retrySeconds: Double = defaultRetrySeconds,
     told: @escaping @Sendable (String) -> Void = { _ in }
   ) async -> ListenRecorder {
-    let (stream, sentBefore) = await player.subscribe(keepingAll: true)
+    let (stream, sentBefore, restored) = await player.subscribeRecording()
     let state = State(player: player, writer: writer, retrySeconds: retrySeconds, told: told, sentBefore: sentBefore)
+    // A listen told by an earlier process and not written before it ended (the saved state kept it).
+    if let restored {
+      await state.take(.counted(restored.song, restored.listen), told: false)
+      await state.take(.listenEnded(restored.listen), told: false)
+    }
     let task = Task {
       for await fact in stream { await state.take(fact) }
       await state.finish()
@@ -87,7 +94,8 @@ public final class ListenRecorder: Sendable {
       self.taken = sentBefore
     }
 
-    func take(_ fact: PlayFact) async {
+    /// `told`: the fact came from the stream (false: from the saved state, not counted in `taken`).
+    func take(_ fact: PlayFact, told: Bool = true) async {
       switch fact {
       case .counted(let song, let listen):
         let writer = self.writer
@@ -103,7 +111,7 @@ public final class ListenRecorder: Sendable {
         // Plays the database did not take get another try with each fact.
         if !unrecorded.isEmpty { await write() }
       }
-      taken += 1
+      if told { taken += 1 }
     }
 
     /// The player shut down: a last try; what still cannot be written is told lost.

@@ -2,6 +2,7 @@
 // machine per play, fed with the song-position intervals actually heard (from the engine, never the
 // wall clock), so pauses, skipped stretches and replayed stretches are counted as they were heard.
 import Foundation
+import TunesLibrary
 
 /// A play that has counted as a listen.
 public struct Listen: Sendable, Equatable {
@@ -9,6 +10,20 @@ public struct Listen: Sendable, Equatable {
   public var listenedAt: Date
   /// Distinct audio heard when the threshold was reached, in ms.
   public var playedMs: Int
+}
+
+/// A listen the Player told (`PlayFact.counted`) whose write is not yet acknowledged: saved with the play
+/// state, so that a process killed between the telling and the write leaves it for the next start to
+/// record (`ListenRecorder`), once. Only a song of the library is kept: its last play tells whether the
+/// write happened before the kill.
+public struct ToldListen: Sendable, Equatable {
+  public var song: Song
+  public var listen: Listen
+
+  public init(song: Song, listen: Listen) {
+    self.song = song
+    self.listen = listen
+  }
 }
 
 /// How far one play has got toward a listen: saved with the play state, so that a play restored after a

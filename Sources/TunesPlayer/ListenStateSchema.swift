@@ -1,5 +1,6 @@
-// How far the current play has got toward a listen, saved with the play state (ListenProgress): new
-// columns of the one playerState row. NULL (an older database, or no play under way) restores nothing.
+// How far the current play has got toward a listen, saved with the play state (ListenProgress), and
+// the listen told and not yet written (ToldListen): new columns of the one playerState row. NULL (an
+// older database, or no play under way) restores nothing.
 import GRDB
 
 enum ListenStateSchema {
@@ -11,6 +12,19 @@ enum ListenStateSchema {
       t.add(column: "listenHeard", .text)
       /// It counted already (or was found counted in the song's `lastPlayedAt` when read).
       t.add(column: "listenFired", .boolean).notNull().defaults(to: false)
+    }
+  }
+
+  /// Migration `playstate-told-listen-v1`: the listen told and not yet acknowledged written, so that a
+  /// kill between its telling and its write leaves it to the next start instead of losing it.
+  static func told(_ db: Database) throws {
+    try db.alter(table: "playerState") { t in
+      /// The library's song (no foreign key: a song removed since is simply not recorded).
+      t.add(column: "toldListenSongId", .integer)
+      /// Its `listened_at`, as DatabaseTimestamp writes it.
+      t.add(column: "toldListenAt", .text)
+      /// Audio heard when it counted, in ms.
+      t.add(column: "toldListenPlayedMs", .integer)
     }
   }
 

@@ -11,6 +11,7 @@ public enum PlayStateSchema {
       "playstate-v1": v1, "playstate-priority-v1": priority, "playstate-replaygain-v1": ReplayGainStateSchema.v1,
       "playstate-crossfade-v1": CrossfadeStateSchema.v1,
       "playstate-mixramp-v1": MixRampStateSchema.v1, "playstate-listen-v1": ListenStateSchema.v1,
+      "playstate-told-listen-v1": ListenStateSchema.told,
     ])
 
   static func v1(_ db: Database) throws {

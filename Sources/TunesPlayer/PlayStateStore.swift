@@ -24,12 +24,15 @@ public struct PlayStateSnapshot: Sendable, Equatable {
   public var mixRamp: MixRampSettings
   /// How far the current entry's play has got toward a listen (nil: no play under way).
   public var listen: ListenProgress?
+  /// The listen told and not yet written (nil: none): the next start records it.
+  public var toldListen: ToldListen?
 
   public init(
     queue: Queue = Queue(), state: PlayState = .stopped, currentID: Int? = nil, positionMs: Int = 0, volume: Int = 100,
     repeatMode: RepeatMode = .off, random: Bool = false, single: SingleMode = .off, consume: Bool = false,
     pass: ShufflePass? = nil, version: Int = 0, replayGain: ReplayGainSettings = ReplayGainSettings(),
-    crossfade: Int = 0, mixRamp: MixRampSettings = MixRampSettings(), listen: ListenProgress? = nil
+    crossfade: Int = 0, mixRamp: MixRampSettings = MixRampSettings(), listen: ListenProgress? = nil,
+    toldListen: ToldListen? = nil
   ) {
     self.queue = queue
     self.state = state
@@ -46,6 +49,7 @@ public struct PlayStateSnapshot: Sendable, Equatable {
     self.crossfade = crossfade
     self.mixRamp = mixRamp
     self.listen = listen
+    self.toldListen = toldListen
   }
 }
 
@@ -100,12 +104,14 @@ public final class PlayStateStore: @unchecked Sendable {
   }
 
   /// What a save compares with the last one: everything but the position, the time heard toward a
-  /// listen (both move while playing) and the queue (compared by its key).
+  /// listen (both move while playing), the listen told and not yet written (the periodic save writes
+  /// all three) and the queue (compared by its key).
   private static func withoutPosition(_ snapshot: PlayStateSnapshot) -> PlayStateSnapshot {
     var state = snapshot
     state.queue = Queue()
     state.positionMs = 0
     state.listen = nil
+    state.toldListen = nil
     return state
   }
 
@@ -159,6 +165,10 @@ public final class PlayStateStore: @unchecked Sendable {
         }
         let currentID: Int? = row["currentItemId"]
         let current = currentID.flatMap { queue.position(ofID: $0) }.map { queue[$0].song }
+        let told = try Self.toldListen(db, row)
+        var listen = try current.flatMap { try Self.listen(db, row, songID: $0.id) }
+        // The told listen is recorded by this start: its play has counted, and must not count again.
+        if let told, listen?.startedAt == told.listen.listenedAt { listen?.fired = true }
         return PlayStateSnapshot(
           queue: queue,
           state: PlayState(rawValue: row["state"]) ?? .stopped,
@@ -169,7 +179,7 @@ public final class PlayStateStore: @unchecked Sendable {
           random: random, single: Self.singleMode(code: row["single"]), consume: row["consume"],
           pass: pass, version: row["version"], replayGain: Self.replayGain(row),
           crossfade: max(row["crossfadeSeconds"], 0), mixRamp: Self.mixRamp(row),
-          listen: try current.flatMap { try Self.listen(db, row, songID: $0.id) })
+          listen: listen, toldListen: told)
       }
     } catch {
       throw PlayerError.stateStore("cannot read the saved state: \(error)")
@@ -204,14 +214,16 @@ public final class PlayStateStore: @unchecked Sendable {
   private static func writePosition(_ db: Database, _ s: PlayStateSnapshot, at date: Date) throws -> Bool {
     let statement = try db.cachedStatement(
       sql: """
-        UPDATE playerState SET positionMs = ?, listenStartedAt = ?, listenHeard = ?, listenFired = ?, savedAt = ?
+        UPDATE playerState SET positionMs = ?, listenStartedAt = ?, listenHeard = ?, listenFired = ?, savedAt = ?,
+          toldListenSongId = ?, toldListenAt = ?, toldListenPlayedMs = ?
         WHERE id = 1
         """)
     try statement.execute(
-      arguments: [
-        s.positionMs, s.listen.map { DatabaseTimestamp.text($0.startedAt) }, s.listen.map { ListenStateSchema.text($0.heard) },
-        s.listen?.fired ?? false, DatabaseTimestamp.text(date),
-      ])
+      arguments: StatementArguments(
+        [
+          s.positionMs, s.listen.map { DatabaseTimestamp.text($0.startedAt) },
+          s.listen.map { ListenStateSchema.text($0.heard) }, s.listen?.fired ?? false, DatabaseTimestamp.text(date),
+        ] + toldColumns(s)))
     return db.changesCount > 0
   }
 
@@ -229,6 +241,25 @@ public final class PlayStateStore: @unchecked Sendable {
     return ListenProgress(startedAt: startedAt, heard: ListenStateSchema.intervals(row["listenHeard"] ?? ""), fired: fired)
   }
 
+  /// The listen told before the state was saved and not written by then: nil when there is none, when
+  /// its song left the library, or when the song's last play is that listen's start or later (the
+  /// write came after all, before a kill that left the state saying otherwise), so it is recorded once.
+  private static func toldListen(_ db: Database, _ row: Row) throws -> ToldListen? {
+    guard let songID: Int64 = row["toldListenSongId"], let at: String = row["toldListenAt"],
+      let listenedAt = DatabaseTimestamp.date(at.databaseValue), let song = try Song.fetchSelected(db, ids: [songID]).first,
+      try !Song.wasPlayed(db, id: songID, since: at)
+    else { return nil }
+    return ToldListen(song: song, listen: Listen(listenedAt: listenedAt, playedMs: row["toldListenPlayedMs"] ?? 0))
+  }
+
+  /// The told listen's columns (NULL when there is none).
+  private static func toldColumns(_ s: PlayStateSnapshot) -> [(any DatabaseValueConvertible)?] {
+    [
+      s.toldListen?.song.id, s.toldListen.map { DatabaseTimestamp.text($0.listen.listenedAt) },
+      s.toldListen?.listen.playedMs,
+    ]
+  }
+
   private static func writeState(_ db: Database, _ s: PlayStateSnapshot, at date: Date) throws {
     // The JSON array by hand (what JSONEncoder writes for [Int]), and the date as text: the encoder and
     // GRDB's DateFormatter cost ~3 ms of a `tunes play` start between them.
@@ -239,20 +270,21 @@ public final class PlayStateStore: @unchecked Sendable {
         INSERT OR REPLACE INTO playerState (id, state, currentItemId, positionMs, volume, repeat, random, single,
           consume, queueVersion, nextItemId, passNumber, passCursor, history, historyIndex, rngState, version, savedAt,
           replayGainMode, replayGainPreamp, replayGainMissingPreamp, replayGainLimit, crossfadeSeconds,
-          mixRampDb, mixRampDelay, listenStartedAt, listenHeard, listenFired)
-        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          mixRampDb, mixRampDelay, listenStartedAt, listenHeard, listenFired, toldListenSongId, toldListenAt,
+          toldListenPlayedMs)
+        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    try statement.execute(
-      arguments: [
-        s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single),
-        s.consume,
-        s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
-        s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
-        s.replayGain.mode.rawValue, s.replayGain.preamp, s.replayGain.missingPreamp, s.replayGain.limit,
-        s.crossfade, Double(s.mixRamp.db), Self.column(delay: s.mixRamp.delay),
-        s.listen.map { DatabaseTimestamp.text($0.startedAt) }, s.listen.map { ListenStateSchema.text($0.heard) },
-        s.listen?.fired ?? false,
-      ])
+    let values: [(any DatabaseValueConvertible)?] = [
+      s.state.rawValue, s.currentID, s.positionMs, s.volume, s.repeatMode.rawValue, s.random, Self.code(of: s.single),
+      s.consume,
+      s.queue.version, s.queue.nextID, s.pass?.number ?? 0, s.pass?.cursor ?? -1, history,
+      s.pass?.historyIndex ?? -1, rng, s.version, DatabaseTimestamp.text(date),
+      s.replayGain.mode.rawValue, s.replayGain.preamp, s.replayGain.missingPreamp, s.replayGain.limit,
+      s.crossfade, Double(s.mixRamp.db), Self.column(delay: s.mixRamp.delay),
+      s.listen.map { DatabaseTimestamp.text($0.startedAt) }, s.listen.map { ListenStateSchema.text($0.heard) },
+      s.listen?.fired ?? false,
+    ]
+    try statement.execute(arguments: StatementArguments(values + toldColumns(s)))
   }
 
   /// The ReplayGain columns; an unknown mode (written by a later tunes) reads as off.

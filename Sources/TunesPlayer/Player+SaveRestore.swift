@@ -44,6 +44,7 @@ extension Player {
     elapsedMs = saved.positionMs
     state = saved.currentID != nil && saved.state != .stopped ? .paused : .stopped
     restoredListen = saved.currentID.flatMap { id in saved.listen.map { (id, $0) } }
+    restoreToldListen(saved.toldListen)
     version = saved.version
     changed([.player, .mixer, .options, .playlist])
     return saved.state
@@ -87,7 +88,8 @@ extension Player {
       queue: queue, state: savedState ?? state, currentID: currentID, positionMs: elapsedMs, volume: volume,
       repeatMode: repeatMode,
       random: random, single: single, consume: consume, pass: random ? pass : nil, version: version,
-      replayGain: replayGain, crossfade: crossfadeSeconds, mixRamp: mixRamp, listen: listenProgress())
+      replayGain: replayGain, crossfade: crossfadeSeconds, mixRamp: mixRamp, listen: listenProgress(),
+      toldListen: unrecordedListen)
     if writer == nil {
       writer = StateWriter(store: store) { [weak self] error in Task { await self?.tell(.message("\(error)")) } }
     }

@@ -60,9 +60,14 @@ public actor Player {
   var engineLoaded: Bool { plans.current != nil }
   var reportedSkips: Set<String> = []
   var listenRule: ListenRule? { didSet { listenRuleReplaced(oldValue) } }
-  /// The start of the play told as `counted` and not yet acknowledged written (`listenRecorded`): until
-  /// it is, the saved state does not say that play counted.
-  var unacknowledgedListen: Date?
+  /// The listen told as `counted` (or restored from a state saved before it was written) and not yet
+  /// acknowledged written (`listenRecorded`): until it is, the saved state holds it and does not say
+  /// its play counted.
+  var unrecordedListen: ToldListen?
+  /// `unrecordedListen` came from the saved state and no recorder has been handed it yet.
+  var restoredListenUntold = false
+  /// A listen recorder reads the facts (`subscribeRecording`): a restored listen is told to it at once.
+  var recorderAttached = false
   /// The play state `shutdown` saved (a playing session is saved as playing though the engine paused):
   /// a save after it, for a listen acknowledged late, saves that state too.
   var stateAtShutdown: PlayState?

@@ -44,7 +44,7 @@ import TunesTags
     #expect(try count("SELECT playCount FROM song WHERE id = 7") == 5)
     #expect(try count("SELECT count(*) FROM playlistItem WHERE songId = 7") == 1)
     #expect(try count("SELECT count(*) FROM queueItem WHERE songId = 7") == 1)
-    #expect(try count("SELECT count(*) FROM pendingListen WHERE songId = 7") == 1)
+    #expect(try count("SELECT count(*) FROM outbox WHERE songId = 7") == 1)
     // What the old row held is queryable at once, one value at a time.
     let carried = try #require(try library.tags(forSongs: [7])[7])
     #expect(carried.genres == ["Pop", "J-Pop"] && carried.date == "1997" && carried.artists == ["Old Artist"])

@@ -37,7 +37,7 @@ import TunesTags
     let queued = try #require(
       try scrobbler.listened(song: song, listenedAt: Date(timeIntervalSince1970: 1_700_000_000), playedMs: 200_000))
     let payload = try library.pool.read { db in
-      try String.fetchOne(db, sql: "SELECT payload FROM pendingListen WHERE id = ?", arguments: [queued])
+      try String.fetchOne(db, sql: "SELECT body FROM outbox WHERE id = ?", arguments: [queued])
     }
     let (metadata, info) = try additionalInfo(payload.map { Data($0.utf8) })
     #expect(metadata["artist_name"] as? String == "A feat. B")

@@ -91,27 +91,12 @@ import Testing
   /// A database with queued rows of each kind, made before the one outbox: listens keep their account,
   /// social writes theirs, and love/hate (which had none) are held, listed, and sent only once claimed.
   @Test func upgradeKeepsQueuedRowsOfEachKind() async throws {
-    let path = try temporaryFolder() + "/library.db"
-    do {
-      let old = try DatabaseQueue(path: path)
-      try Schema.migrator(areas: everyDatabaseArea).migrate(old, upTo: "playlists-source-hash-v1")
-      try await old.write { db in
-        try db.execute(
-          sql: "INSERT INTO pendingListen(listenedAt, payload, state, createdAt, account) VALUES (?, ?, 'pending', ?, 'alice')",
-          arguments: [
-            1_700_000_000, #"{"listened_at":1700000000,"track_metadata":{"artist_name":"A","track_name":"T"}}"#, Date(),
-          ])
-        try db.execute(
-          sql:
-            "INSERT INTO pendingFeedback(recordingMbid, score, label, attempts, lastError, createdAt) VALUES (?, 1, ?, 2, ?, ?)",
-          arguments: [SocialFixture.joga, "Björk – Jóga", "cannot reach x", Date()])
-        try db.execute(
-          sql: "INSERT INTO pendingSocial(action, path, body, label, account, attempts, createdAt) VALUES (?, ?, ?, ?, ?, 0, ?)",
-          arguments: ["follow", "/1/user/carol/follow", Data(), "follow carol", "alice", Date()])
-      }
-      try old.close()
+    let library = try QueuedRows.upgraded(from: "playlists-source-hash-v1", path: try temporaryFolder() + "/library.db") {
+      try $0.listen(account: "alice")
+      try $0.feedback(
+        recordingMbid: SocialFixture.joga, score: 1, label: "Björk – Jóga", attempts: 2, lastError: "cannot reach x")
+      try $0.write(.follow("carol"), account: "alice")
     }
-    let library = try Library(path: path, areas: everyDatabaseArea)
     #expect(try await library.pool.read { db in try db.tableExists("pendingFeedback") } == false)
     #expect(try ListenQueue(library: library).all().map(\.account) == ["alice"])
     let outbox = SocialQueue(library: library)
@@ -132,12 +117,9 @@ import Testing
   @Test func heldWritesAreSentOnlyWhenClaimed() async throws {
     let f = try await SocialFixture.start()
     try await DatabaseQueue(path: f.db).write { db in
-      try db.execute(
-        sql: "INSERT INTO pendingSocial(action, path, body, label, account, attempts, createdAt) VALUES (?, ?, ?, ?, NULL, 0, ?)",
-        arguments: [
-          "feedback", "/1/feedback/recording-feedback", Data(#"{"recording_mbid":"\#(SocialFixture.joga)","score":1}"#.utf8),
-          "loved Björk – Jóga", Date(),
-        ])
+      try QueuedRows(db: db).write(
+        .feedback(recordingMbid: SocialFixture.joga, recordingMsid: nil, score: .love, label: "Björk – Jóga"), account: nil,
+        table: Outbox.table)
     }
     var r = try await f.run("lb", "status")
     #expect(r.out.contains("held  loved Björk – Jóga"), "\(r.out)")

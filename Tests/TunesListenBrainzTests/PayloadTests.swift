@@ -108,8 +108,8 @@ import TunesLibrary
   @Test func batchesRespectTheByteLimit() {
     func listen(_ id: Int64, bytes: Int) -> PendingListen {
       PendingListen(
-        id: id, songId: nil, listenedAt: 1, payload: String(repeating: "x", count: bytes), state: .pending, rejection: nil,
-        attempts: 0, createdAt: Date())
+        id: id, songId: nil, listenedAt: 1, body: Data(String(repeating: "x", count: bytes).utf8), label: "A – T",
+        createdAt: Date())
     }
     // A listen over 10240 bytes goes alone (the server's 400 then parks it).
     let big = [listen(1, bytes: 15_000), listen(2, bytes: 15_000), listen(3, bytes: 100)]
@@ -121,7 +121,7 @@ import TunesLibrary
     // 10 200-byte listens: 1000 fit, and the body stays within both byte limits.
     let large = (1...1001).map { listen(Int64($0), bytes: 10_200) }
     let batch = Submitter.fit(large, type: .import, oneByOne: false)
-    let bodySize = SubmissionBody.make(type: .import, listens: batch.map { Data($0.payload.utf8) }).count
+    let bodySize = SubmissionBody.make(type: .import, listens: batch.map(\.body)).count
     #expect(batch.count == 1000)
     #expect(bodySize <= batch.count * ListenBrainzLimits.maxListenSize)
     #expect(bodySize <= ListenBrainzLimits.maxPayloadSize)

@@ -105,7 +105,7 @@ import Testing
     let song = try insertSong(library)
     // Break the queue table: the listen insert fails, so the play count must roll back with it.
     try library.pool.write { db in
-      try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON pendingListen BEGIN SELECT RAISE(ABORT, 'refused'); END")
+      try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'refused'); END")
     }
     let scrobbler = Scrobbler(library: library, client: nil, submitter: nil)
     #expect(throws: ListenBrainzError.self) { try scrobbler.listened(song: song, listenedAt: Date(), playedMs: 100_000) }

@@ -24,10 +24,11 @@ import Testing
     let library = try temporaryLibrary()
     let created = Date(timeIntervalSince1970: 1_700_000_000.123)
     let id = try library.pool.write { db in
-      try ListenQueue.enqueue(db, songID: nil, listenedAt: 1_700_000_000, payload: Data("{}".utf8), createdAt: created)
+      try ListenQueue.enqueue(
+        db, songID: nil, listenedAt: 1_700_000_000, body: Data("{}".utf8), label: "A – T", createdAt: created)
     }
     let stored = try library.pool.read { db in
-      try String.fetchOne(db, sql: "SELECT createdAt FROM pendingListen WHERE id = ?", arguments: [id])
+      try String.fetchOne(db, sql: "SELECT createdAt FROM outbox WHERE id = ?", arguments: [id])
     }
     #expect(stored == "2023-11-14 22:13:20.123")
     let listen = try #require(try ListenQueue(library: library).all().first)
@@ -40,7 +41,7 @@ import Testing
     let row = try SocialQueue(library: library).enqueue(
       .feedback(recordingMbid: nil, recordingMsid: "m", score: .love, label: "A"), account: "alice", at: created)
     let stored = try library.pool.read { db in
-      try String.fetchOne(db, sql: "SELECT createdAt FROM pendingSocial WHERE id = ?", arguments: [row.id])
+      try String.fetchOne(db, sql: "SELECT createdAt FROM outbox WHERE id = ?", arguments: [row.id])
     }
     #expect(stored == DatabaseTimestamp.text(created))
     #expect(stored == "2000-01-01 12:00:00.500")

@@ -237,7 +237,8 @@ import TunesCore
     let payload =
       #"{"listened_at":\#(listenedAt),"track_metadata":{"additional_info":{"recording_mbid":"bogus"},"artist_name":"Bad","track_name":"Tag"}}"#
     _ = try library.pool.write { db in
-      try ListenQueue.enqueue(db, songID: nil, listenedAt: listenedAt, payload: Data(payload.utf8), createdAt: Date())
+      try ListenQueue.enqueue(
+        db, songID: nil, listenedAt: listenedAt, body: Data(payload.utf8), label: "A – T", createdAt: Date())
     }
   }
 
@@ -298,7 +299,7 @@ import TunesCore
     #expect(try await s.server.storedListens().allSatisfy { !"\($0)".contains("ttttt") })
     let parked = try #require(try s.queue.all().first)
     #expect(parked.state == .rejected)
-    let bytes = ListenSize.bytesAlone(parked.payload)
+    let bytes = ListenSize.bytesAlone(parked.body)
     #expect(bytes > 11_000)
     #expect(parked.rejection == "not sent: \(bytes) bytes, over ListenBrainz's limit of 10240 bytes per listen")
     #expect(

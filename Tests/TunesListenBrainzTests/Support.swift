@@ -32,7 +32,8 @@ func queueListens(
       let at = start.addingTimeInterval(Double(i))
       let payload = ListenPayload.listen(song: song, listenedAt: at, playedMs: 100_000)!
       try ListenQueue.enqueue(
-        db, songID: song.id, listenedAt: Int(at.timeIntervalSince1970), payload: payload, createdAt: Date(), account: account)
+        db, songID: song.id, listenedAt: Int(at.timeIntervalSince1970), body: payload, label: ListenPayload.label(song),
+        createdAt: Date(), account: account)
     }
   }
 }

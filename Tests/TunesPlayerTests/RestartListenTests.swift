@@ -49,14 +49,24 @@ import TunesLibrary
     return await ListenRecorder.start(player: player, writer: .playCounts(in: library))
   }
 
-  /// The next start: restores the session, plays the song on to its end.
-  func restartAndPlayOn(_ library: Library, counted: Counted?) async throws {
+  /// The next start: restores the session (saved as `saved`), plays the song on to its end.
+  func restartAndPlayOn(_ library: Library, saved: PlayState = .playing, counted: Counted?) async throws {
     let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: Self.track]), library: library)
     let recording = await record(player, library, counted)
-    #expect(try await player.restoreSession() == .playing)
+    #expect(try await player.restoreSession() == saved)
     try await player.play()
     await waitLong("the song to end") { await player.status().state == .stopped }
     await player.settle()
+    await player.shutdown()
+    await recording.finished()
+  }
+
+  /// The next start as `tunes play` makes it (the state restored before the recorder starts), without
+  /// playing: shut down at once, which saves the restored play paused.
+  func restartWithoutPlaying(_ library: Library, counted: Counted?) async throws {
+    let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: Self.track]), library: library)
+    #expect(try await player.restoreSession() != nil)
+    let recording = await record(player, library, counted)
     await player.shutdown()
     await recording.finished()
   }
@@ -131,9 +141,72 @@ import TunesLibrary
     let killed = try await playUntilKilled(
       library, stored, writes: 50, counted: { song, _ in try refused.write(song.path) })
     #expect(refused.refused >= 1)
-    #expect(try PlayStateStore(library: library).load()?.listen?.fired == false)
+    // The state holds the listen as told and not written (the next start records it).
+    #expect(try PlayStateStore(library: library).load()?.toldListen != nil)
     try await restartAndPlayOn(library, counted: { song, listen in after.add(song.path, listen) })
     #expect(after.count == 1)
+    await stop(killed)
+  }
+}
+
+extension RestartListenTests {
+  /// Killed between telling a listen and writing it: the saved state holds the listen, and the next
+  /// start records it although the play does not go on (the user starts something else, or nothing);
+  /// it is recorded once, and the state no longer holds it afterwards.
+  @Test func aListenToldButNotWrittenIsRecordedByTheNextStartWithoutPlaying() async throws {
+    let (library, folder, stored) = try oneSongLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let refused = FullDiskHook()
+    let killed = try await playUntilKilled(library, stored, writes: 50, counted: { song, _ in try refused.write(song.path) })
+    #expect(refused.refused >= 1)
+    let saved = try #require(try PlayStateStore(library: library).load())
+    let told = try #require(saved.toldListen)
+    #expect(told.song.id == stored.id && told.listen.listenedAt == saved.listen?.startedAt)
+    let after = Recorder()
+    try await restartWithoutPlaying(library, counted: { song, listen in after.add(song.path, listen) })
+    #expect(after.count == 1)
+    #expect(after.items.first?.listen == told.listen)
+    #expect(try PlayStateStore(library: library).load()?.toldListen == nil)
+    // Neither a second start nor playing the song on records it again.
+    try await restartWithoutPlaying(library, counted: { song, listen in after.add(song.path, listen) })
+    try await restartAndPlayOn(library, saved: .paused, counted: { song, listen in after.add(song.path, listen) })
+    #expect(after.count == 1)
+    await stop(killed)
+  }
+
+  /// The same listen, with the recorder started before the state is restored: told to it as `counted`
+  /// at the restore, once, and the play going on does not count it again.
+  @Test func aRestoredToldListenReachesARecorderStartedFirst() async throws {
+    let (library, folder, stored) = try oneSongLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let refused = FullDiskHook()
+    let killed = try await playUntilKilled(library, stored, writes: 50, counted: { song, _ in try refused.write(song.path) })
+    let told = try #require(try PlayStateStore(library: library).load()?.toldListen)
+    let after = Recorder()
+    try await restartAndPlayOn(library, counted: { song, listen in after.add(song.path, listen) })
+    #expect(after.items.map(\.listen) == [told.listen])
+    await stop(killed)
+  }
+
+  /// Killed after the recorder wrote the listen but before the state said so: the saved state still
+  /// holds the listen, and the song's last play shows it was written, so it is not recorded again.
+  @Test func aToldListenWrittenBeforeTheKillIsNotRecordedAgain() async throws {
+    let (library, folder, stored) = try oneSongLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let killed = try await playUntilKilled(library, stored, writes: 50, counted: nil)
+    #expect(try library.song(id: stored.id!)?.playCount == 1)
+    // The state as the save before the acknowledgement wrote it.
+    try library.database(for: .playState).write { db in
+      try db.execute(
+        sql: """
+          UPDATE playerState SET listenFired = 0, toldListenSongId = ?, toldListenAt = listenStartedAt,
+            toldListenPlayedMs = 5000
+          """, arguments: [stored.id])
+    }
+    #expect(try PlayStateStore(library: library).load()?.toldListen == nil)
+    try await restartWithoutPlaying(library, counted: nil)
+    try await restartAndPlayOn(library, saved: .paused, counted: nil)
+    #expect(try library.song(id: stored.id!)?.playCount == 1)
     await stop(killed)
   }
 }

@@ -48,6 +48,8 @@ enum Schema {
     ("playlists-source-hash-v1", [.playlists]),
     ("outbox-v1", [.dashboard]),
     ("library-credits-v1", [.library]),
+    ("playstate-told-listen-v1", [.playState]),
+    ("outbox-v2", [.dashboard]),
   ]
 
   /// The library's own migration bodies.

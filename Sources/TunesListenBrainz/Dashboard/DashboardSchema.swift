@@ -1,6 +1,7 @@
 // Tables of the ListenBrainz dashboards: the last answer of every dashboard request (for `--offline`,
-// DashboardCache) and the outbox of writes made while ListenBrainz could not be reached (SocialQueue;
-// love/hate had a table of their own until `outbox-v1`), and the area they make in the library database.
+// DashboardCache) and the one outbox of everything waiting to be sent to ListenBrainz (Outbox: listens
+// and the writes of commands; love/hate had a table of their own until `outbox-v1`, listens until
+// `outbox-v2`), and the area they make in the library database.
 import GRDB
 import TunesLibrary
 
@@ -9,7 +10,7 @@ public enum DashboardSchema {
   public static let area = DatabaseArea(
     .dashboard,
     migrations: [
-      "dashboard-v1": v1, "social-v1": SocialSchema.v1, "outbox-v1": OutboxSchema.v1,
+      "dashboard-v1": v1, "social-v1": SocialSchema.v1, "outbox-v1": OutboxSchema.v1, "outbox-v2": OutboxSchema.v2,
     ])
 
   static func v1(_ db: Database) throws {

@@ -1,17 +1,18 @@
-// The one outbox of writes (follow, recommend, review, feed actions, love/hate, pins): each write is
-// stored first, with the account that made it, and the outbox sent oldest first, so `follow bob` then
-// `unfollow bob` given offline still ends not following, and a write only ever goes out with its own
-// account's token. A write is dropped after the server's answer, kept for a failure worth retrying
-// (network, 429, 5xx), and kept (stopping the flush) for a refused token. Rows without an account
-// (queued before tunes kept it) are held until claimed. A row being sent is marked (`sendingSince`), so
-// two processes draining at once never send it twice; a mark older than `staleClaim` is a process that
-// died mid-send, and the row goes again.
+// The writes commands make (follow, recommend, review, feed actions, love/hate, pins), as one kind of
+// row of the one outbox (Outbox): each write is stored first, with the account that made it, and sent
+// oldest first, so `follow bob` then `unfollow bob` given offline still ends not following, and a write
+// only ever goes out with its own account's token. A write is dropped after the server's answer, kept
+// for a failure worth retrying (network, 429, 5xx), and kept (stopping the flush) for a refused token.
+// Rows without an account (queued before tunes kept it) are held until claimed. A row is marked before
+// it is sent (Outbox.claim), so two processes draining at once never send it twice.
 import Foundation
 import GRDB
 import TunesLibrary
 
-public struct PendingSocial: Codable, Sendable, Equatable, TimestampedRecord, MutablePersistableRecord {
-  public static let databaseTableName = "pendingSocial"
+public struct PendingSocial: Codable, Sendable, Equatable, TimestampedRecord, OutboxRow {
+  public static let databaseTableName = Outbox.table
+  /// Every row that is not a listen.
+  public static var kind: SQLExpression { Column("action") != PendingListen.action }
   public var id: Int64?
   public var action: String
   public var path: String
@@ -50,47 +51,45 @@ public struct SocialQueue: Sendable {
     }
   }
 
-  /// A send mark older than this belongs to a process that died mid-request (requests time out in 30 s).
-  public static let staleClaim: TimeInterval = 120
-
   public let library: Library
+  private let outbox: Outbox
 
-  public init(library: Library) { self.library = library }
-  private var tables: AreaDatabase { library.database(for: .dashboard) }
+  public init(library: Library) {
+    self.library = library
+    outbox = Outbox(library: library)
+  }
 
   @discardableResult
   public func enqueue(_ write: SocialWrite, account: String, at date: Date = Date()) throws(SocialError) -> PendingSocial {
     var row = PendingSocial(
       id: nil, action: write.action.rawValue, path: write.path, body: write.body, label: write.label, account: account,
       attempts: 0, lastError: nil, createdAt: date, sendingSince: nil)
-    try guarded { try tables.write { db in try row.insert(db) } }
+    try guarded { try outbox.tables.write { db in try row.insert(db) } }
     return row
   }
 
   /// Rows `account` sends, oldest first: only its own (held rows wait for a claim).
   public func pending(for account: String?) throws(SocialError) -> [PendingSocial] {
     guard let account else { return [] }
-    return try guarded {
-      try tables.read { db in try PendingSocial.filter(Column("account") == account).order(Column("id")).fetchAll(db) }
-    }
+    return try guarded { try outbox.rows(PendingSocial.self, Column("account") == account) }
   }
 
   public func all() throws(SocialError) -> [PendingSocial] {
-    try guarded { try tables.read { db in try PendingSocial.order(Column("id")).fetchAll(db) } }
+    try guarded { try outbox.rows(PendingSocial.self) }
   }
 
   /// Rows queued with no account (before tunes kept it): never sent until claimed.
   public func held() throws(SocialError) -> [PendingSocial] {
-    try guarded { try tables.read { db in try PendingSocial.filter(Column("account") == nil).order(Column("id")).fetchAll(db) } }
+    try guarded { try outbox.rows(PendingSocial.self, Column("account") == nil) }
   }
 
   /// Gives the held rows to `account` (the user says they are theirs); returns how many.
   @discardableResult
   public func claimHeld(for account: String) throws(SocialError) -> Int {
     try guarded {
-      try tables.write { db in
-        try db.execute(sql: "UPDATE pendingSocial SET account = ? WHERE account IS NULL", arguments: [account])
-        return db.changesCount
+      try outbox.tables.write { db in
+        try PendingSocial.filter(PendingSocial.kind).filter(Column("account") == nil).updateAll(
+          db, Column("account").set(to: account))
       }
     }
   }
@@ -156,29 +155,18 @@ public struct SocialQueue: Sendable {
 
   /// Marks the row as being sent by this process; false when another process is sending it.
   private func claim(_ row: PendingSocial) throws(SocialError) -> Bool {
-    let now = Date()
-    return try guarded {
-      try tables.write { db in
-        try db.execute(
-          sql: "UPDATE pendingSocial SET sendingSince = ? WHERE id = ? AND (sendingSince IS NULL OR sendingSince < ?)",
-          arguments: [now, row.id, now.addingTimeInterval(-Self.staleClaim)])
-        return db.changesCount == 1
-      }
-    }
+    guard let id = row.id else { return false }
+    return try guarded { try outbox.claim([id]) }
   }
 
   private func release(_ row: PendingSocial, error: SocialError) throws(SocialError) {
-    try guarded {
-      try tables.write { db in
-        try db.execute(
-          sql: "UPDATE pendingSocial SET attempts = attempts + 1, lastError = ?, sendingSince = NULL WHERE id = ?",
-          arguments: [error.description, row.id])
-      }
-    }
+    guard let id = row.id else { return }
+    try guarded { try outbox.release([id], attempt: true, failure: error.description) }
   }
 
   private func delete(_ row: PendingSocial) throws(SocialError) {
-    try guarded { _ = try tables.write { db in try PendingSocial.deleteOne(db, key: row.id) } }
+    guard let id = row.id else { return }
+    try guarded { try outbox.tables.write { db in try outbox.delete([id], db) } }
   }
 
   private func guarded<T>(_ body: () throws -> T) throws(SocialError) -> T {

@@ -53,7 +53,7 @@ import Testing
     }
 
     func pending() throws -> [Row] {
-      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM pendingSocial ORDER BY id") }
+      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY id") }
     }
 
     func feedback(_ kind: String) async throws -> [[String: Any]] {

@@ -122,6 +122,6 @@ struct SocialFixture {
   }
 
   func pending() throws -> [Row] {
-    try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM pendingSocial ORDER BY id") }
+    try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY id") }
   }
 }

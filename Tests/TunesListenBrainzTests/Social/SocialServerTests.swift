@@ -22,7 +22,7 @@ import Testing
       try await TunesBinary.run(arguments, server: server.root, db: db, extra: ["TUNES_LISTENBRAINZ_TOKEN": token])
     }
     func pending() throws -> [Row] {
-      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM pendingSocial ORDER BY id") }
+      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY id") }
     }
 
     try await server.control(["fail": 503, "times": 1, "path": "/follow$"])
