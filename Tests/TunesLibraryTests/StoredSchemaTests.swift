@@ -88,7 +88,8 @@ import Testing
 
 /// Writes StoredSchemaSQL.swift from a replayed database: the schema entries in the order they were made
 /// (tables before what refers to them), without SQLite's own entries and the full-text index's shadow
-/// tables (its CREATE VIRTUAL TABLE makes them), then the rows the migrations inserted.
+/// tables (its CREATE VIRTUAL TABLE makes them, and a rebuild its structure record), then the rows the
+/// migrations inserted.
 enum StoredSchemaSource {
   static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources/TunesLibrary/Schema/StoredSchemaSQL.swift").path
@@ -97,13 +98,19 @@ enum StoredSchemaSource {
     let (migrations, statements) = try queue.read { db -> ([String], [String]) in
       let entries = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
       let virtual = entries.filter { ($0["sql"] as String).hasPrefix("CREATE VIRTUAL TABLE") }.map { $0["name"] as String }
-      let shadow = { (name: String) in virtual.contains { name.hasPrefix($0 + "_") } }
+      let shadow = { (entry: Row) in
+        entry["type"] as String == "table" && virtual.contains { (entry["name"] as String).hasPrefix($0 + "_") }
+      }
       var statements: [String] = []
       var tables: [String] = []
       for entry in entries {
         let name: String = entry["name"]
-        if name.hasPrefix("sqlite_") || shadow(name) { continue }
+        if name.hasPrefix("sqlite_") || shadow(entry) { continue }
         statements.append(entry["sql"])
+        // A full-text index's structure record, as the migration that made it left it (its 'rebuild').
+        if virtual.contains(name) && (entry["sql"] as String).contains("fts5") {
+          statements.append("INSERT INTO \(name)(\(name)) VALUES ('rebuild')")
+        }
         if entry["type"] as String == "table" && !virtual.contains(name) && name != "grdb_migrations" { tables.append(name) }
       }
       for table in tables + ["sqlite_sequence"] where try db.tableExists(table) {
