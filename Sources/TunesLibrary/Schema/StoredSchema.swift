@@ -7,7 +7,7 @@
 // both ways and compares every schema entry, every row and the persistent pragmas, so the two cannot
 // drift. When a migration is added to Schema.order the stored SQL no longer names every migration, new
 // libraries are built by replaying the list again, and that test fails until the SQL is made anew
-// (`TUNES_STORE_SCHEMA=1 swift test --filter StoredSchemaTests` writes it).
+// (`TUNES_STORE_SCHEMA=1 swift test --filter StoredSchemaTests` writes it; `swift format -i` it then).
 import GRDB
 
 enum StoredSchema {
