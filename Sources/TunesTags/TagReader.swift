@@ -8,6 +8,10 @@
 public enum TagReader {
   /// Bytes read from the start of a file first: the ID3v2 tag, the first frames and the first hashed window.
   static let headBytes = 32 * 1024
+  /// Bytes read first from a file that begins with "fLaC": STREAMINFO, the seek table and the comments of
+  /// a file `flac` or a tagger wrote (padding and pictures usually come after them). The blocks past it
+  /// are read one by one (FLACReader.loadMetadata), never the audio that the rest of `headBytes` would be.
+  static let flacHeadBytes = 4 * 1024
   /// Bytes read from the end: the trailing tags and the last hashed window.
   static let tailBytes = 24 * 1024
 
@@ -48,14 +52,17 @@ public enum TagReader {
       try load(fd, memory, 0..<size, path: path)
       return (try parse(buffer, path: path, coverage: .whole(size)), size)
     }
-    try load(fd, memory, 0..<headBytes, path: path)
+    try load(fd, memory, 0..<flacHeadBytes, path: path)
     // A FLAC file has no trailing tags to look for: from its end it needs only the last hashed window,
-    // and a signed stream (named by its signature) not even that.
+    // and a signed stream (named by its signature) not even that; nor does it need more of its head than
+    // its metadata blocks. Any other file gets the whole head.
     let flac = buffer.matches(FLACReader.magic, at: 0)
+    let head = flac ? flacHeadBytes : headBytes
+    if !flac { try load(fd, memory, flacHeadBytes..<headBytes, path: path) }
     let tail = !flac ? tailBytes : FLACReader.isSigned(buffer) ? 0 : AudioHash.window
     if tail > 0 { try load(fd, memory, size - tail..<size, path: path) }
-    var coverage = Coverage(headEnd: headBytes, tailStart: size - tail)
-    var bytesRead = headBytes + tail
+    var coverage = Coverage(headEnd: head, tailStart: size - tail)
+    var bytesRead = head + tail
     do {
       return (try parse(buffer, path: path, coverage: coverage), bytesRead)
     } catch is NeedWholeFile where flac {
@@ -77,7 +84,7 @@ public enum TagReader {
         } catch is NeedWholeFile {}
       }
     } catch is NeedWholeFile {}
-    try load(fd, memory, headBytes..<size - tail, path: path)
+    try load(fd, memory, head..<size - tail, path: path)
     return (try parse(buffer, path: path, coverage: .whole(size)), size)
   }
 

@@ -100,7 +100,7 @@ enum FileWalker {
   /// `foundCatalogue` hears of each library.json as soon as it is found.
   static func walk(_ folder: String, into result: inout WalkResult, foundCatalogue: (String) -> Void) {
     var linked: [String] = []
-    walkTree(folder, into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue)
+    walkTree(folder, into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue, split: true)
     var next = 0
     while next < linked.count {
       walkTree(linked[next], into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue)
@@ -108,9 +108,11 @@ enum FileWalker {
     }
   }
 
-  /// Walks `folder` and the real folders under it; symlinked folders are noted in `linkedFolders`.
+  /// Walks `folder` and the real folders under it; symlinked folders are noted in `linkedFolders`. With
+  /// `split`, the second half of its subfolders is walked on another thread (`walkSplit`).
   private static func walkTree(
-    _ folder: String, into result: inout WalkResult, linkedFolders: inout [String], foundCatalogue: (String) -> Void
+    _ folder: String, into result: inout WalkResult, linkedFolders: inout [String], foundCatalogue: (String) -> Void,
+    split: Bool = false
   ) {
     let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0, let dir = fdopendir(fd) else {
@@ -178,9 +180,48 @@ enum FileWalker {
       }
     }
     linkedFolders += links.sorted(by: PathText.byteOrder)
-    for subfolder in subfolders.sorted(by: PathText.byteOrder) {
+    subfolders.sort(by: PathText.byteOrder)
+    if split && subfolders.count > 1 {
+      walkSplit(subfolders, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
+      return
+    }
+    for subfolder in subfolders {
       walkTree(subfolder, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
     }
+  }
+
+  /// Walks `subfolders` (in order) as `walkTree` would one after the other, the second half on another
+  /// thread: a walk is mostly a stat per file, and the machine's other core can make half of them. The
+  /// other half's findings are added after the first's, in the order one thread would have found them;
+  /// its catalogues are heard of once it is done. Real folders are never reached twice (links are walked
+  /// afterwards), so the halves need not share which folders were walked.
+  private static func walkSplit(
+    _ subfolders: [String], into result: inout WalkResult, linkedFolders: inout [String], foundCatalogue: (String) -> Void
+  ) {
+    let second = Array(subfolders[(subfolders.count / 2)...])
+    let other = Background { () -> (WalkResult, [String], [String]) in
+      var part = WalkResult()
+      var links: [String] = []
+      var catalogues: [String] = []
+      for subfolder in second {
+        walkTree(subfolder, into: &part, linkedFolders: &links, foundCatalogue: { catalogues.append($0) })
+      }
+      return (part, links, catalogues)
+    }
+    for subfolder in subfolders[..<(subfolders.count / 2)] {
+      walkTree(subfolder, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
+    }
+    // The body cannot throw.
+    guard let (part, links, catalogues) = try? other.value() else { return }
+    result.files.merge(part.files) { first, _ in first }
+    result.covers.merge(part.covers) { first, _ in first }
+    result.playlistFiles += part.playlistFiles
+    result.problems += part.problems
+    result.unreadableFolders += part.unreadableFolders
+    result.walkedFolders.formUnion(part.walkedFolders)
+    result.folderStamps += part.folderStamps
+    linkedFolders += links
+    for catalogue in catalogues { foundCatalogue(catalogue) }
   }
 }
 

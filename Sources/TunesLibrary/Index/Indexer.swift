@@ -77,9 +77,15 @@ struct Indexer {
     matched = []
     var vanished: [Int64: IndexedFile] = [:]
     var vanishedByHash: [HashText: [Int64]] = [:]
+    var vanishedIDs: [Int64] = []
     for row in vanishedRows where vanished[row.id] == nil {
       vanished[row.id] = row
-      if let hash = row.audioHash { vanishedByHash[hash, default: []].append(row.id) }
+      vanishedIDs.append(row.id)
+    }
+    // Only a new file can be a vanished one moved, found by its audio hash.
+    if work.contains(where: { if case .add = $0 { true } else { false } }) {
+      let hashes = try Self.audioHashes(library.pool, ids: vanishedIDs)
+      for id in vanishedIDs { if let hash = hashes[id] { vanishedByHash[hash, default: []].append(id) } }
     }
     // Only the work is sorted (reports and batches in path order), not the thousands of unchanged files.
     work.sort { PathText.byteOrder($0.path, $1.path) }

@@ -221,7 +221,8 @@ extension Indexer {
     }
   }
 
-  /// The rows under `folders` (about `expected` of them) and of `files`, in one query per folder.
+  /// The rows under `folders` (about `expected` of them) and of `files`, in one query per folder. Their
+  /// audio hashes are not read here: only the rows whose files vanished need them (`audioHashes`).
   static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>, expected: Int = 0) throws -> [IndexedFile] {
     try pool.read { db in
       var rows: [IndexedFile] = []
@@ -229,19 +230,18 @@ extension Indexer {
         let cursor = try Row.fetchCursor(
           db,
           sql:
-            "SELECT id, path, fileSize, fileMtime, audioHash, catalogueFingerprint, missingSince IS NOT NULL, tagsStored FROM song "
+            "SELECT id, path, fileSize, fileMtime, catalogueFingerprint, missingSince IS NOT NULL, tagsStored FROM song "
             + "WHERE " + sql,
           arguments: arguments)
         while let row = try cursor.next() {
           let size: Int64? = row[2]
           // A row from before every tag was stored (TagSchema) counts as changed: its file's tags are read again.
-          let tagsCurrent = (row[7] as Int) >= TagSchema.currentTags
+          let tagsCurrent = (row[6] as Int) >= TagSchema.currentTags
           let mtime: Double? = tagsCurrent ? row[3] : nil
           rows.append(
             IndexedFile(
               id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
-              audioHash: (row[4] as String?).map(HashText.init),
-              catalogueFingerprint: (row[5] as String?).flatMap(Fingerprint.value), missing: row[6]))
+              catalogueFingerprint: (row[4] as String?).flatMap(Fingerprint.value), missing: row[5]))
         }
       }
       // A doubling list of 100k rows would briefly hold two.
@@ -249,6 +249,28 @@ extension Indexer {
       for folder in folders { try load(Self.underFolder, Self.range(under: folder)) }
       for path in files { try load("path = ?", [path]) }
       return rows
+    }
+  }
+
+  /// The audio hashes of the rows `ids`, by row: one lookup each for a few, one pass over the table for many.
+  static func audioHashes(_ pool: DatabasePool, ids: some Collection<Int64>) throws -> [Int64: HashText] {
+    guard !ids.isEmpty else { return [:] }
+    return try pool.read { db in
+      var hashes: [Int64: HashText] = [:]
+      if ids.count > 1000 {
+        let wanted = Set(ids)
+        let cursor = try Row.fetchCursor(db, sql: "SELECT id, audioHash FROM song WHERE audioHash IS NOT NULL")
+        while let row = try cursor.next() {
+          let id: Int64 = row[0]
+          if wanted.contains(id) { hashes[id] = HashText(row[1]) }
+        }
+      } else {
+        let statement = try db.makeStatement(sql: "SELECT audioHash FROM song WHERE id = ?")
+        for id in ids {
+          if let hash = try String.fetchOne(statement, arguments: [id]) { hashes[id] = HashText(hash) }
+        }
+      }
+      return hashes
     }
   }
 
@@ -290,9 +312,10 @@ extension Indexer {
       state.folders == CatalogueState.digest(of: walk.folderStamps, under: folder, settled: settled),
       !unmatched.contains(where: { PathText.isInside($0.path, folder: folder) })
     else { return false }
+    // The path is compared only for a file that is new or changed, not for each of the (many) others.
     return !files.contains { key, file in
-      PathText.isInside(key.path, folder: folder)
-        && (file.row == 0 || !matched[Int(file.row) - 1].stampUnchanged || matched[Int(file.row) - 1].missing)
+      (file.row == 0 || !matched[Int(file.row) - 1].stampUnchanged || matched[Int(file.row) - 1].missing)
+        && PathText.isInside(key.path, folder: folder)
     }
   }
 

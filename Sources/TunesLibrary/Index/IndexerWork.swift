@@ -14,7 +14,6 @@ extension Indexer {
     var id: Int64
     var key: PathKey
     var stamp: FileStamp?
-    var audioHash: HashText?
     /// The stored fingerprint's value (the index keeps it as hex text).
     var catalogueFingerprint: UInt64?
     /// Marked missing by an earlier run (its file was gone then).

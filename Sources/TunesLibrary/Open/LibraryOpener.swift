@@ -44,8 +44,10 @@ struct LibraryOpener {
     }
     let lock = try LibraryOpenLock(database: path, timeout: lockTimeout)
     defer { lock.release() }
-    _ = try LibraryFileProbe.kind(of: path)
+    let kind = try LibraryFileProbe.kind(of: path)
     let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
+    // A library made now is made as replaying the migrations would leave it, in one step (StoredSchema).
+    if kind == .missing && StoredSchema.isCurrent { try pool.write(StoredSchema.create) }
     try migrator.migrate(pool)
     return pool
   }
