@@ -48,6 +48,7 @@ enum Schema {
     ("playlists-source-hash-v1", [.playlists]),
     ("outbox-v1", [.dashboard]),
     ("library-credits-v1", [.library]),
+    ("library-mbid-spellings-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -61,6 +62,7 @@ enum Schema {
       "library-catalogue-state-v1": CatalogueStateSchema.v1, "library-tag-rows-v2": TagRowsSchema.v2,
       "library-sort-order-v1": SortOrderSchema.v1,
       "library-file-problems-v1": FileProblemSchema.v1, "library-credits-v1": CreditSchema.v1,
+      "library-mbid-spellings-v1": MBIDSpellingSchema.v1,
     ])
 
   /// The measurements' migration bodies: what `tunes loudness` measured of the songs' audio.
