@@ -2,7 +2,8 @@
 // is written whole beside the old one and renamed over it, so a crash or a full disk leaves the old file
 // as it was, never a half-written one; the audio data is copied byte for byte (only tag bytes, and for
 // Ogg the audio pages' sequence numbers and checksums, are new). FLAC (Vorbis comments), Ogg Vorbis and
-// Opus (R128_ gains) and MP3 (ID3v2 TXXX frames) are written; MP4 files are refused with a line saying so.
+// Opus (R128_ gains), MP3 (ID3v2 TXXX frames) and MP4 (freeform `----:com.apple.iTunes:` items, chunk
+// offsets moved with moov) are written.
 import Foundation
 
 public enum ReplayGainTagWriter {
@@ -23,7 +24,7 @@ public enum ReplayGainTagWriter {
     case .mp3 where file.count >= 8 && FLACTagWriter.isFLACBehindID3(file):
       rewritten = try FLACTagWriter.rewrite(file, path: path, fields: tags.fields)
     case .mp3: rewritten = try ID3TagWriter.rewrite(file, path: path, fields: tags.fields)
-    case .mp4: throw .unsupported(path: path, format: "MP4")
+    case .mp4: rewritten = try MP4TagWriter.rewrite(file, path: path, fields: tags.fields)
     case nil: throw .unsupported(path: path, format: "unknown")
     }
     try replace(path, with: rewritten)
