@@ -116,4 +116,18 @@ import TunesTestSupport
     try ReplayGainTagWriter.write(ReplayGainValues(trackGain: 1.5, trackPeak: 0.25), to: path)
     #expect(try Self.mutagen(path) == ["REPLAYGAIN_TRACK_GAIN=1.50 dB", "REPLAYGAIN_TRACK_PEAK=0.250000"])
   }
+
+  @Test func anOggFLACIsRefusedSayingSoAndLeftAsItWas() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let wav = folder + "/s.wav"
+    try Fixtures.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", wav, "synth", "1", "sine", "440"])
+    let path = folder + "/song.oga"
+    try Fixtures.run("/usr/bin/flac", ["-s", "-f", "--ogg", "-T", "TITLE=Title", "-o", path, wav])
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: TagWriteError.unsupported(path: path, format: "Ogg FLAC")) {
+      try ReplayGainTagWriter.write(Self.values, to: path)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
 }

@@ -3,7 +3,7 @@
 // as it was, never a half-written one; the audio data is copied byte for byte (only tag bytes, and for
 // Ogg the audio pages' sequence numbers and checksums, are new). FLAC (Vorbis comments), Ogg Vorbis and
 // Opus (R128_ gains), MP3 (ID3v2 TXXX frames) and MP4 (freeform `----:com.apple.iTunes:` items, chunk
-// offsets moved with moov) are written.
+// offsets moved with moov) are written; FLAC in Ogg is refused with a line saying so.
 import Foundation
 
 public enum ReplayGainTagWriter {
@@ -18,6 +18,9 @@ public enum ReplayGainTagWriter {
     {
     case .flac:
       rewritten = try FLACTagWriter.rewrite(file, path: path, fields: tags.fields)
+    case .ogg where head.count > 33 && head[28] == 0x7F && head[29..<33].elementsEqual("FLAC".utf8):
+      // FLAC in Ogg keeps its comment as a metadata block packet, which OggTagWriter does not lay out.
+      throw .unsupported(path: path, format: "Ogg FLAC")
     case .ogg:
       let opus = head.count > 36 && head[28..<36].elementsEqual("OpusHead".utf8)
       rewritten = try OggTagWriter.rewrite(file, path: path, opus: opus, fields: opus ? tags.opusFields : tags.fields)
