@@ -43,6 +43,16 @@ extension LibrarySongs {
     return tags
   }
 
+  /// The MusicBrainz id tags `t` shows as the file spells them (`TagSet.mbidsShown`), nil when it spells
+  /// every id canonically: the song block's values, where `mpdTags` keeps the ids filters compare.
+  static func spelledTags(_ t: TagSet) -> MPDTags? {
+    let spelled = t.mbidSpellings
+    guard !spelled.isEmpty else { return nil }
+    var tags = MPDTags()
+    for (field, values) in spelled { if let tag = MPDTag(rawValue: field.rawValue) { tags[all: tag] = values } }
+    return tags
+  }
+
   /// The row's names, for a song whose stored tags are not at hand; not those the indexer made up (a
   /// title from the file name, the artist as album artist), which the file does not carry.
   static func mpdTags(_ song: Song) -> MPDTags {

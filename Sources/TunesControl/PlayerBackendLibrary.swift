@@ -85,9 +85,11 @@ enum LibrarySongs {
   /// it: nothing tunes derived (a title from the file name, an album artist from the artist) is served
   /// as a tag. Without stored tags (a song the library no longer has) the row's names stand in.
   static func mpdSong(_ song: Song, tags: TagSet?, folder: MusicFolder) -> MPDSong {
-    MPDSong(
+    var shown = MPDSong(
       file: folder.uri(forPath: song.path), tags: tags.map { mpdTags($0) } ?? mpdTags(song),
       duration: song.durationMs.map { Double($0) / 1000 }, lastModified: song.fileModifiedAt)
+    shown.spelledTags = tags.flatMap(spelledTags)
+    return shown
   }
 
   /// `songs` as MPD shows them, their tags read in one batch.
@@ -449,6 +451,7 @@ enum LibrarySongs {
     return entries.map { entry in
       guard case .song(var song) = entry, let id = ids[song.file], let stored = tags[id] else { return entry }
       song.tags = mpdTags(stored)
+      song.spelledTags = spelledTags(stored)
       return .song(song)
     }
   }

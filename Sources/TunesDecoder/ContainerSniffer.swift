@@ -7,6 +7,8 @@ public enum AudioContainer: String, Sendable, CaseIterable {
   case flac
   case vorbis
   case opus
+  /// FLAC in Ogg (the FLAC-to-Ogg mapping, `flac --ogg`, usually .oga).
+  case oggFLAC
   case mp4
   case mp3
 
@@ -16,6 +18,7 @@ public enum AudioContainer: String, Sendable, CaseIterable {
     case .flac: "FLAC"
     case .vorbis: "Ogg Vorbis"
     case .opus: "Ogg Opus"
+    case .oggFLAC: "Ogg FLAC"
     case .mp4: "MP4"
     case .mp3: "MP3"
     }
@@ -55,10 +58,11 @@ enum ContainerSniffer {
         let packet = Array(head.dropFirst(page + 27 + segments))
         if packet.starts(with: [0x01] + Array("vorbis".utf8)) { return .vorbis }
         if packet.starts(with: Array("OpusHead".utf8)) { return .opus }
+        if packet.starts(with: [0x7F] + Array("FLAC".utf8)) { return .oggFLAC }
         page += 27 + segments + head[page + 27..<page + 27 + segments].reduce(0) { $0 + Int($1) }
       }
       let codec = first.prefix(8).map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
-      throw DecoderError.unknownFormat(path: path, reason: "an Ogg stream of neither Vorbis nor Opus (\"\(codec)\")")
+      throw DecoderError.unknownFormat(path: path, reason: "an Ogg stream of neither Vorbis, Opus nor FLAC (\"\(codec)\")")
     }
     if head.count >= 2 && head[0] == 0xFF && head[1] & 0xE0 == 0xE0 { return .mp3 }
     if head.isEmpty { throw DecoderError.unknownFormat(path: path, reason: "the file is empty") }

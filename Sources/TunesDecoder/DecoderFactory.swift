@@ -8,6 +8,7 @@ public struct DecoderFactory: AudioDecoderFactory {
   public func makeDecoder(path: String) throws -> AudioDecoder {
     switch try ContainerSniffer.sniff(path: path) {
     case .flac: try FLACDecoder(path: path)
+    case .oggFLAC: try FLACDecoder(path: path, inOgg: true)
     case .vorbis: try VorbisDecoder(path: path)
     case .opus: try OpusDecoder(path: path)
     case .mp4: try MP4Decoder(path: path)

@@ -1,6 +1,7 @@
 // One FLAC file decoded by libFLAC: 16-bit and shallower sources as s16, deeper ones as s32 (left-justified),
 // so the samples reach the device exactly as `flac -d` writes them. libFLAC skips an ID3v2 tag in front
-// of the stream itself. Seeking is sample-accurate (libFLAC trims the block it lands in). Not thread-safe:
+// of the stream itself. FLAC in Ogg (`flac --ogg`, .oga) goes through libFLAC's own Ogg layer
+// (FLAC__stream_decoder_init_ogg_file), which Debian's libFLAC is built with. Seeking is sample-accurate (libFLAC trims the block it lands in). Not thread-safe:
 // the engine's audio thread alone uses a decoder.
 import CFLAC
 import Glibc
@@ -28,12 +29,16 @@ public final class FLACDecoder: AudioDecoder {
   /// Set by a seek to the end: `read` returns nothing until the next seek.
   private var pastEnd = false
 
-  public init(path: String) throws {
+  /// The stream is FLAC in Ogg rather than a native FLAC file.
+  private let inOgg: Bool
+
+  public init(path: String, inOgg: Bool = false) throws {
     guard let decoder = FLAC__stream_decoder_new() else {
       throw DecoderError.noHandle(library: "libFLAC", reason: "out of memory")
     }
     self.decoder = decoder
     self.path = path
+    self.inOgg = inOgg
     let opened = try openStream()
     self.format = opened.format
     self.totalFrames = opened.totalFrames
@@ -172,7 +177,10 @@ public final class FLACDecoder: AudioDecoder {
   private func openStream() throws -> (format: AudioFormat, totalFrames: Int?) {
     FLAC__stream_decoder_set_md5_checking(decoder, 0)
     let me = Unmanaged.passUnretained(self).toOpaque()
-    let status = FLAC__stream_decoder_init_file(decoder, path, flacWrite, flacMetadata, flacError, me)
+    let status =
+      inOgg
+      ? FLAC__stream_decoder_init_ogg_file(decoder, path, flacWrite, flacMetadata, flacError, me)
+      : FLAC__stream_decoder_init_file(decoder, path, flacWrite, flacMetadata, flacError, me)
     guard status == FLAC__STREAM_DECODER_INIT_STATUS_OK else {
       let reason =
         status == FLAC__STREAM_DECODER_INIT_STATUS_ERROR_OPENING_FILE
@@ -181,7 +189,7 @@ public final class FLACDecoder: AudioDecoder {
     }
     guard FLAC__stream_decoder_process_until_end_of_metadata(decoder) != 0, let info = streamInfo else {
       throw DecoderError.invalid(
-        path: path, format: "FLAC", reason: Self.stateText(FLAC__stream_decoder_get_state(decoder)))
+        path: path, format: inOgg ? "Ogg FLAC" : "FLAC", reason: Self.stateText(FLAC__stream_decoder_get_state(decoder)))
     }
     guard info.sample_rate > 0, info.channels > 0, (4...32).contains(info.bits_per_sample) else {
       throw DecoderError.invalid(

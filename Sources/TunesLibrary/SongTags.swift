@@ -136,6 +136,11 @@ extension Library {
     tags.releaseTrackMbid = text("releaseTrackMbid")
     tags.releaseMbid = text("releaseMbid")
     tags.releaseGroupMbid = text("releaseGroupMbid")
+    if let spellings = text("mbidSpellings"),
+      let object = try? JSONDecoder().decode([String: [String]].self, from: Data(spellings.utf8))
+    {
+      for (name, values) in object { if let field = MBIDField(rawValue: name) { tags.mbidsAsWritten[field] = values } }
+    }
     tags.replayGain = ReplayGainTags(
       trackGain: row["trackGain"], trackPeak: row["trackPeak"], albumGain: row["albumGain"], albumPeak: row["albumPeak"])
     tags.mixRampStart = text("mixRampStart")

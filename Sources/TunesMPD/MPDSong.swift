@@ -7,6 +7,10 @@ public struct MPDSong: Sendable, Hashable {
   /// The URI relative to the music folder (what `add` takes and `file:` shows).
   public var file: String
   public var tags: MPDTags
+  /// Tags the song block shows spelled otherwise than `tags` holds them, which is what filters compare: a
+  /// backend that keeps MusicBrainz ids canonical shows them as the file writes them ("{7A1B…}"), as mpd
+  /// does. nil for nearly every song.
+  public var spelledTags: MPDTags?
   /// Seconds; nil when unknown.
   public var duration: Double?
   public var lastModified: Date?
@@ -53,7 +57,8 @@ enum MPDFormat {
     if let range = song.range { out += "Range: \(range)\n" }
     if let modified = song.lastModified { out += "Last-Modified: \(timestamp(modified))\n" }
     for tag in song.tags.types where shown?.contains(tag) ?? true {
-      for value in song.tags[all: tag] { out += "\(tag.rawValue): \(line(value))\n" }
+      let spelled = song.spelledTags?[all: tag] ?? []
+      for value in spelled.isEmpty ? song.tags[all: tag] : spelled { out += "\(tag.rawValue): \(line(value))\n" }
     }
     if let duration = song.range?.length(of: song.duration) ?? song.duration {
       out += "Time: \(Int(duration.rounded()))\n"

@@ -95,6 +95,7 @@ public final class PlayStateStore: @unchecked Sendable {
         savedQueueKey = nil
         savedState = nil
       }
+      if let busy = LibraryBusy(error, path: library.path) { throw busy }
       throw PlayerError.stateStore("cannot save: \(error)")
     }
     lock.withLock {
@@ -318,5 +319,22 @@ public final class PlayStateStore: @unchecked Sendable {
     case 2: return .oneshot
     default: return .on
     }
+  }
+}
+
+/// A save that found the library held by another process's write for longer than SQLite's busy timeout (a
+/// `tunes index` of a large batch, a sqlite3 shell in a transaction): nothing is wrong with the state,
+/// which the writer keeps and saves again once the library is free.
+struct LibraryBusy: Error, CustomStringConvertible {
+  let description: String
+
+  init?(_ error: any Error, path: String) {
+    guard let sqlite = error as? DatabaseError, [.SQLITE_BUSY, .SQLITE_LOCKED].contains(sqlite.resultCode.primaryResultCode)
+    else { return nil }
+    let holders = LibraryHolders.of(database: path).filter { !$0.hasPrefix("pid \(getpid()) ") }
+    let named = holders.isEmpty ? "" : " (open in " + holders.joined(separator: ", ") + ")"
+    description =
+      "the play state waits: the library database \(path) is being written by another process\(named); "
+      + "it is saved once that write ends"
   }
 }

@@ -2,6 +2,10 @@
 // never waits for SQLite, so replacing a 10,000-song queue and starting it does not wait for 10,000 rows
 // to be written, and a burst of changes costs one write. A change is written after a short settling
 // time: measured, writing a 10k queue beside the start of playback doubled the time to the first sample.
+// A save that finds the library held by another process's write past SQLite's busy timeout is kept and
+// tried again every `retryInterval` until it goes through or a newer snapshot replaces it: a pause made
+// while a `tunes index` held the library would otherwise never reach the disk, and a restart would bring
+// back the state before it. The Player never waits for that either.
 import Foundation
 
 #if canImport(Glibc)
@@ -13,6 +17,11 @@ final class StateWriter: @unchecked Sendable {
   private let store: PlayStateStore
   private let condition = NSCondition()
   private var pending: (snapshot: PlayStateSnapshot, date: Date, settles: Bool)?
+  /// The snapshot a locked library refused, to be tried again at `retryAt` unless a newer one comes.
+  private var refused: (snapshot: PlayStateSnapshot, date: Date)?
+  private var retryAt = Date.distantFuture
+  /// Whether the library's lock was reported since the last save that went through (said once a spell).
+  private var reportedBusy = false
   private var writing = false
   private var stopped = false
   /// Callers waiting in `flush`: the settling time is skipped for them.
@@ -23,11 +32,19 @@ final class StateWriter: @unchecked Sendable {
   /// Short against MPD's state file, written every two minutes; long enough for a queue to start playing.
   static let defaultSettle = 0.25
   private let settle: Double
+  /// How long a snapshot refused by a locked library waits before it is tried again.
+  static let defaultRetryInterval = 1.0
+  private let retryInterval: Double
 
-  /// `failed` hears of each write that failed (the next snapshot is still tried).
-  init(store: PlayStateStore, settle: Double = defaultSettle, failed: @escaping @Sendable (PlayerError) -> Void) {
+  /// `failed` hears of each write that failed (the next snapshot is still tried), and once of a spell of
+  /// saves refused by another process's lock on the library.
+  init(
+    store: PlayStateStore, settle: Double = defaultSettle, retryInterval: Double = defaultRetryInterval,
+    failed: @escaping @Sendable (PlayerError) -> Void
+  ) {
     self.store = store
     self.settle = settle
+    self.retryInterval = retryInterval
     self.failed = failed
     startThread()
   }
@@ -41,13 +58,15 @@ final class StateWriter: @unchecked Sendable {
     if running {
       // A change still settling keeps its settling time; the newer snapshot holds it too.
       pending = (snapshot, date, settles || (pending?.settles ?? false))
+      refused = nil
       condition.broadcast()
     }
     condition.unlock()
     if !running { write(snapshot, at: date) }  // after `stop`: written here and now
   }
 
-  /// Returns once everything submitted before the call is written.
+  /// Returns once everything submitted before the call is written, or was refused by another process's
+  /// lock on the library (then it is tried again later: waiting here could last as long as that lock).
   func flush() {
     condition.lock()
     flushers += 1
@@ -69,30 +88,51 @@ final class StateWriter: @unchecked Sendable {
   private func run() {
     while true {
       condition.lock()
-      while pending == nil && !stopped { condition.wait() }
+      while pending == nil && !stopped {
+        if refused != nil {
+          if Date() >= retryAt { break }
+          _ = condition.wait(until: retryAt)
+        } else {
+          condition.wait()
+        }
+      }
       let deadline = Date(timeIntervalSinceNow: settle)
       while pending?.settles == true && flushers == 0 && !stopped && condition.wait(until: deadline) {}
-      guard let next = pending else {
+      let waiting = stopped ? nil : refused.map { ($0.snapshot, $0.date) }
+      guard let next = pending.map({ ($0.snapshot, $0.date) }) ?? waiting else {
         condition.unlock()
         return
       }
       pending = nil
+      refused = nil
       writing = true
       condition.unlock()
-      write(next.snapshot, at: next.date)
+      let busy = !write(next.0, at: next.1)
       condition.lock()
       writing = false
+      if busy && pending == nil {
+        refused = (snapshot: next.0, date: next.1)
+        retryAt = Date(timeIntervalSinceNow: retryInterval)
+      }
       condition.broadcast()
       condition.unlock()
     }
   }
 
-  private func write(_ snapshot: PlayStateSnapshot, at date: Date) {
+  /// Saves `snapshot`; false when another process's lock on the library refused it (reported once a spell).
+  @discardableResult
+  private func write(_ snapshot: PlayStateSnapshot, at date: Date) -> Bool {
     do {
       try store.save(snapshot, at: date)
+      reportedBusy = false
+    } catch let busy as LibraryBusy {
+      if !reportedBusy { failed(.stateStore(busy.description)) }
+      reportedBusy = true
+      return false
     } catch {
       failed(error as? PlayerError ?? .stateStore("\(error)"))
     }
+    return true
   }
 
   /// A plain detached pthread (the thread owns a reference to the writer until `stop`).

@@ -71,6 +71,20 @@ struct FrameValues {
     return key.rawValue >= UserText.releaseMbid.rawValue && key.rawValue <= UserText.recordingMbid.rawValue
   }
 
+  /// The MusicBrainz id field a slot of `holdsMBIDs` fills.
+  static func idField(_ slot: Int) -> MBIDField? {
+    switch UserText(rawValue: slot - textIDs.count) {
+    case .releaseMbid: .release
+    case .releaseGroupMbid: .releaseGroup
+    case .artistMbid: .artist
+    case .albumArtistMbid: .albumArtist
+    case .releaseTrackMbid: .releaseTrack
+    case .workMbid: .work
+    case .recordingMbid: .recording
+    default: nil
+    }
+  }
+
   /// True for the slots of the TXXX lists of names (ARTISTS, ALBUMARTISTS), which ID3v2.3 taggers join.
   static func holdsNameList(_ slot: Int) -> Bool {
     slot == textIDs.count + UserText.artists.rawValue || slot == textIDs.count + UserText.albumArtists.rawValue

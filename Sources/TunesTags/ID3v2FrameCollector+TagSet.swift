@@ -75,6 +75,8 @@ extension ID3v2FrameCollector {
     tags.artistMbids = texts[.artistMbid] ?? []
     tags.albumArtistMbids = texts[.albumArtistMbid] ?? []
     tags.workMbids = texts[.workMbid] ?? []
+    tags.mbidsAsWritten = writtenIDs
+    tags.keepOnlyIDSpellings()
     return tags
   }
 

@@ -19,6 +19,8 @@ struct ID3v2FrameCollector {
   var syncedLyrics: [TimedLyric]?
   /// The UFID owned by http://musicbrainz.org, already checked to be an MBID.
   var ufidRecording: String?
+  /// The MusicBrainz id values as written (the UFID's, the TXXX frames'), before they were made canonical.
+  var writtenIDs: [MBIDField: [String]] = [:]
   /// ReplayGain from RVA2 frames identified "track" and "album".
   var relativeVolume = ReplayGainTags()
   /// ID3v2.2 and v2.3 have no value separator: Picard and mutagen join the values of a list with "/"
@@ -150,7 +152,12 @@ struct ID3v2FrameCollector {
     let (description, next) = ID3Text.terminated(body, from: 0, encoding)
     guard let slot = FrameValues.slot(description: description) else { return }
     var values = capped(ID3Text.values(body.sub(next..<body.count), encoding, limit: Self.maxValues + 1), where: where_())
-    if FrameValues.holdsMBIDs(slot) { values = mbids(values, description, where: where_()) }
+    if FrameValues.holdsMBIDs(slot) {
+      if let field = FrameValues.idField(slot), field != .recording || ufidRecording == nil {
+        writtenIDs[field, default: []] += values
+      }
+      values = mbids(values, description, where: where_())
+    }
     if joinsListsWithSlash && FrameValues.holdsNameList(slot) { values = Self.slashSplit(values) }
     var list = texts[slot: slot]
     texts[slot: slot] = []
@@ -218,6 +225,7 @@ struct ID3v2FrameCollector {
     let raw = ID3Text.latin1(data.sub(next..<min(data.count, next + 64)))
     if let id = MBID.normalized(raw) {
       ufidRecording = id
+      writtenIDs[.recording] = [raw]
     } else {
       warnings.append("\(where_()): MusicBrainz recording id \"\(raw.trimmingSpaces())\" is not a valid MBID; dropped")
     }

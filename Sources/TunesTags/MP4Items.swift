@@ -92,6 +92,7 @@ struct MP4Items {
     tags.artists = freeArtists.isEmpty ? artists : freeArtists
     if !albumArtists.isEmpty { tags.albumArtist = albumArtists.joined(separator: "; ") }
     tags.albumArtists = albumArtists
+    tags.keepOnlyIDSpellings()
   }
 
   /// A `----:com.apple.iTunes:NAME` item, its name upper-cased, as Picard names them.
@@ -100,14 +101,9 @@ struct MP4Items {
     switch name {
     case "ITUNSMPB": iTunSMPB = text
     case "ARTISTS": artists += texts
-    case "MUSICBRAINZ TRACK ID": tags.recordingMbid = text.flatMap { mbid(name, $0) }
-    case "MUSICBRAINZ RELEASE TRACK ID": tags.releaseTrackMbid = text.flatMap { mbid(name, $0) }
-    case "MUSICBRAINZ ALBUM ID": tags.releaseMbid = text.flatMap { mbid(name, $0) }
-    case "MUSICBRAINZ RELEASE GROUP ID": tags.releaseGroupMbid = text.flatMap { mbid(name, $0) }
-    case "MUSICBRAINZ ARTIST ID": tags.artistMbids += texts.flatMap { MBID.split($0) }.compactMap { mbid(name, $0) }
-    case "MUSICBRAINZ ALBUM ARTIST ID":
-      tags.albumArtistMbids += texts.flatMap { MBID.split($0) }.compactMap { mbid(name, $0) }
-    case "MUSICBRAINZ WORK ID": tags.workMbids += texts.flatMap { MBID.split($0) }.compactMap { mbid(name, $0) }
+    case "MUSICBRAINZ TRACK ID", "MUSICBRAINZ RELEASE TRACK ID", "MUSICBRAINZ ALBUM ID", "MUSICBRAINZ RELEASE GROUP ID",
+      "MUSICBRAINZ ARTIST ID", "MUSICBRAINZ ALBUM ARTIST ID", "MUSICBRAINZ WORK ID":
+      readIDs(name, texts)
     case "REPLAYGAIN_TRACK_GAIN": tags.replayGain.trackGain = text.flatMap(ReplayGainText.decibels)
     case "REPLAYGAIN_TRACK_PEAK": tags.replayGain.trackPeak = text.flatMap(ReplayGainText.number)
     case "REPLAYGAIN_ALBUM_GAIN": tags.replayGain.albumGain = text.flatMap(ReplayGainText.decibels)
@@ -123,6 +119,31 @@ struct MP4Items {
     case "MIXRAMP_START": tags.mixRampStart = text
     case "MIXRAMP_END": tags.mixRampEnd = text
     default: break
+    }
+  }
+
+  /// A MusicBrainz id item (Picard's names): its canonical ids into the model, the values as written beside
+  /// them. A single id takes the item's first value, as the other single values do.
+  private mutating func readIDs(_ name: String, _ texts: [String]) {
+    let field: MBIDField
+    switch name {
+    case "MUSICBRAINZ TRACK ID": field = .recording
+    case "MUSICBRAINZ RELEASE TRACK ID": field = .releaseTrack
+    case "MUSICBRAINZ ALBUM ID": field = .release
+    case "MUSICBRAINZ RELEASE GROUP ID": field = .releaseGroup
+    case "MUSICBRAINZ ARTIST ID": field = .artist
+    case "MUSICBRAINZ ALBUM ARTIST ID": field = .albumArtist
+    default: field = .work
+    }
+    for text in texts { tags.noteWritten(text, field) }
+    switch field {
+    case .recording: tags.recordingMbid = texts.first.flatMap { mbid(name, $0) }
+    case .releaseTrack: tags.releaseTrackMbid = texts.first.flatMap { mbid(name, $0) }
+    case .release: tags.releaseMbid = texts.first.flatMap { mbid(name, $0) }
+    case .releaseGroup: tags.releaseGroupMbid = texts.first.flatMap { mbid(name, $0) }
+    case .artist: tags.artistMbids += texts.flatMap { MBID.split($0) }.compactMap { mbid(name, $0) }
+    case .albumArtist: tags.albumArtistMbids += texts.flatMap { MBID.split($0) }.compactMap { mbid(name, $0) }
+    case .work: tags.workMbids += texts.flatMap { MBID.split($0) }.compactMap { mbid(name, $0) }
     }
   }
 

@@ -1,12 +1,15 @@
-// Reads an Ogg Vorbis or Ogg Opus file without decoding: the identification and comment headers of its
-// first Vorbis or Opus stream (a Theora stream before it is passed over), and the exact length from the
-// last page's granule position (less Opus's pre-skip), which is the sample count oggdec and opusdec output. A chained file (OggLinks) is as long as
+// Reads an Ogg Vorbis, Ogg Opus or Ogg FLAC file without decoding: the identification and comment headers
+// of its first Vorbis, Opus or FLAC stream (a Theora stream before it is passed over), and the exact length
+// from the last page's granule position (less Opus's pre-skip), which is the sample count oggdec, opusdec
+// and `flac -d` output. An Ogg FLAC stream (the FLAC-to-Ogg mapping, `flac --ogg`, usually .oga) carries
+// the STREAMINFO in its first packet and each metadata block, the Vorbis comment first, in one packet after. A chained file (OggLinks) is as long as
 // its links together. See OggPage for the page layout.
 
 enum OggReader {
   enum Codec: Equatable {
     case vorbis
     case opus
+    case flac
   }
 
   /// Tags and audio properties of the Ogg file in `buffer`.
@@ -30,7 +33,12 @@ enum OggReader {
         assembler.add(current, buffer)
         if codec == nil, let id = assembler.packets.first {
           codec = try identify(id, path: path)
-          needed = codec == .vorbis ? 3 : 2
+          switch codec! {
+          case .vorbis: needed = 3
+          case .opus: needed = 2
+          // The mapping's count of the metadata packets after the first (0: unknown; the comment is first).
+          case .flac: needed = max(2, 1 + (Int(id[7]) << 8 | Int(id[8])))
+          }
         }
       }
       offset = current.end
@@ -83,6 +91,15 @@ enum OggReader {
       if let gain = parsed.r128AlbumGain { tags.replayGain.albumGain = ReplayGainText.replayGain(q78: gain) }
       audio = properties(buffer, samples: samples, rate: 48000, channels: channels, audioStart: headersEnd)
       audio.codec = "opus"
+    case .flac:
+      let info = try flacStreamInfo(identification, path: path)
+      let parsed = try flacComments(commentPacket, path: path, warnings: &warnings)
+      tags = parsed.tags
+      pairs = parsed.pairs
+      audio = properties(
+        buffer, samples: max(0, Int(last.granule)), rate: info.rate, channels: info.channels, audioStart: headersEnd)
+      audio.codec = "flac"
+      audio.bitsPerSample = info.bits
     }
     if !coverage.covers(headersEnd..<min(buffer.count, headersEnd + AudioHash.window)) { throw NeedWholeFile() }
     if let links = chain?.links {
@@ -136,7 +153,10 @@ enum OggReader {
     while current.isFirst {
       guard coverage.covers(current.body) else { throw NeedWholeFile() }
       let start = current.body.lowerBound
-      if current.body.count >= 8 && (buffer.matches("\u{1}vorbis", at: start) || buffer.matches("OpusHead", at: start)) {
+      if current.body.count >= 8
+        && (buffer.matches("\u{1}vorbis", at: start) || buffer.matches("OpusHead", at: start)
+          || buffer.matches("\u{7F}FLAC", at: start))
+      {
         return current.serial
       }
       guard current.end < buffer.count else { break }
@@ -149,8 +169,40 @@ enum OggReader {
   private static func identify(_ packet: [UInt8], path: String) throws -> Codec {
     if packet.count >= 7 && packet[0] == 1 && Array(packet[1..<7]) == Array("vorbis".utf8) { return .vorbis }
     if packet.count >= 8 && Array(packet[0..<8]) == Array("OpusHead".utf8) { return .opus }
+    if packet.count >= 9 && packet[0] == 0x7F && Array(packet[1..<5]) == Array("FLAC".utf8) { return .flac }
     throw TagError.invalid(
-      path: path, reason: "Ogg stream holds neither Vorbis nor Opus (first packet is not an identification header)")
+      path: path, reason: "Ogg stream holds neither Vorbis, Opus nor FLAC (first packet is not an identification header)")
+  }
+
+  /// An Ogg FLAC first packet: 0x7F "FLAC", the mapping's version (1.x), the header count, "fLaC", then
+  /// the STREAMINFO block (its 4-byte header and 34 bytes).
+  private static func flacStreamInfo(_ packet: [UInt8], path: String) throws -> (rate: Int, channels: Int, bits: Int) {
+    guard packet.count >= 51, packet[5] == 1, Array(packet[9..<13]) == Array("fLaC".utf8), packet[13] & 0x7F == 0 else {
+      throw TagError.invalid(
+        path: path, reason: "Ogg FLAC first packet is not a version 1 mapping header with a STREAMINFO block")
+    }
+    let s = 17
+    let rate = Int(packet[s + 10]) << 12 | Int(packet[s + 11]) << 4 | Int(packet[s + 12]) >> 4
+    let channels = Int((packet[s + 12] >> 1) & 0x07) + 1
+    let bits = Int(((packet[s + 12] & 0x01) << 4) | (packet[s + 13] >> 4)) + 1
+    guard rate > 0 else { throw TagError.invalid(path: path, reason: "Ogg FLAC STREAMINFO gives a sample rate of 0") }
+    return (rate, channels, bits)
+  }
+
+  /// The Ogg FLAC packet after the first: a VORBIS_COMMENT metadata block (type 4), as the mapping requires.
+  private static func flacComments(_ packet: [UInt8], path: String, warnings: inout [String]) throws -> VorbisComments {
+    guard packet.count >= 4, packet[0] & 0x7F == 4 else {
+      throw TagError.invalid(path: path, reason: "Ogg FLAC stream's second packet is not a VORBIS_COMMENT block")
+    }
+    let result = packet.withUnsafeBytes { VorbisComments.parse($0, 4..<$0.count, place: "Ogg FLAC VORBIS_COMMENT block") }
+    switch result {
+    case .success(var parsed):
+      parsed.tags.versions = ["Ogg", "FLAC", "VorbisComment"]
+      warnings += parsed.warnings
+      return parsed
+    case .failure(let failure):
+      throw TagError.invalid(path: path, reason: failure.reason)
+    }
   }
 
   private static func comments(

@@ -53,6 +53,10 @@ extension TagSet {
     fill(&syncedLyrics, other.syncedLyrics)
     if !isCompilation { isCompilation = other.isCompilation }
     fill(&bpm, other.bpm)
+    // An id field taken from the other tag takes its spelling with it.
+    for field in MBIDField.allCases where mbids(field).isEmpty && !other.mbids(field).isEmpty {
+      mbidsAsWritten[field] = other.mbidsAsWritten[field]
+    }
     fill(&recordingMbid, other.recordingMbid)
     fill(&releaseTrackMbid, other.releaseTrackMbid)
     fill(&releaseMbid, other.releaseMbid)

@@ -74,6 +74,11 @@ public struct TagSet: Sendable, Equatable {
   public var artistMbids: [String]
   public var albumArtistMbids: [String]
   public var workMbids: [String]
+  /// The MusicBrainz id tags as the file wrote them (capitals, braces, spaces, several ids in one value),
+  /// each field's values in file order: MPD clients are shown ids as mpd shows them, the file's spelling,
+  /// while matching and ListenBrainz use the canonical ids above. Only the fields spelled otherwise than
+  /// canonically: empty for most files.
+  public var mbidsAsWritten: [MBIDField: [String]]
   public var replayGain: ReplayGainTags
   /// MIXRAMP_START / MIXRAMP_END as tagged ("dB seconds;dB seconds;...").
   public var mixRampStart: String?
@@ -94,6 +99,7 @@ public struct TagSet: Sendable, Equatable {
     artistMbids = []
     albumArtistMbids = []
     workMbids = []
+    mbidsAsWritten = [:]
     replayGain = ReplayGainTags()
     versions = []
   }

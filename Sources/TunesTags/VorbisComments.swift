@@ -126,13 +126,9 @@ struct VorbisComments {
       case "LYRICS", "UNSYNCEDLYRICS": tags.lyrics = tags.lyrics ?? value
       case "COMPILATION": tags.isCompilation = tags.isCompilation || TagValues.isTrue(value)
       case "BPM": tags.bpm = tags.bpm ?? TagValues.leadingInt(Substring(value))
-      case "MUSICBRAINZ_TRACKID": tags.recordingMbid = tags.recordingMbid ?? mbid(name, value)
-      case "MUSICBRAINZ_RELEASETRACKID": tags.releaseTrackMbid = tags.releaseTrackMbid ?? mbid(name, value)
-      case "MUSICBRAINZ_ALBUMID": tags.releaseMbid = tags.releaseMbid ?? mbid(name, value)
-      case "MUSICBRAINZ_RELEASEGROUPID": tags.releaseGroupMbid = tags.releaseGroupMbid ?? mbid(name, value)
-      case "MUSICBRAINZ_ARTISTID": tags.artistMbids += mbids(name, value)
-      case "MUSICBRAINZ_ALBUMARTISTID": tags.albumArtistMbids += mbids(name, value)
-      case "MUSICBRAINZ_WORKID": tags.workMbids += mbids(name, value)
+      case "MUSICBRAINZ_TRACKID", "MUSICBRAINZ_RELEASETRACKID", "MUSICBRAINZ_ALBUMID", "MUSICBRAINZ_RELEASEGROUPID",
+        "MUSICBRAINZ_ARTISTID", "MUSICBRAINZ_ALBUMARTISTID", "MUSICBRAINZ_WORKID":
+        readID(name, raw, value)
       case "REPLAYGAIN_TRACK_GAIN": tags.replayGain.trackGain = tags.replayGain.trackGain ?? ReplayGainText.decibels(value)
       case "REPLAYGAIN_TRACK_PEAK": tags.replayGain.trackPeak = tags.replayGain.trackPeak ?? ReplayGainText.number(value)
       case "REPLAYGAIN_ALBUM_GAIN": tags.replayGain.albumGain = tags.replayGain.albumGain ?? ReplayGainText.decibels(value)
@@ -152,6 +148,23 @@ struct VorbisComments {
     tags.albumArtists = albumArtistValues
     if tags.trackNumber != nil { tags.trackTotal = trackTotal }
     if tags.discNumber != nil { tags.discTotal = discTotal }
+    tags.keepOnlyIDSpellings()
+  }
+
+  /// A MusicBrainz id comment: its canonical ids into the model, and the value as written (untrimmed, as
+  /// mpd shows it) beside them.
+  private mutating func readID(_ name: String, _ raw: String, _ value: String) {
+    guard let field = MBIDField(rawValue: name) else { return }
+    tags.noteWritten(raw, field)
+    switch field {
+    case .recording: tags.recordingMbid = tags.recordingMbid ?? mbid(name, value)
+    case .releaseTrack: tags.releaseTrackMbid = tags.releaseTrackMbid ?? mbid(name, value)
+    case .release: tags.releaseMbid = tags.releaseMbid ?? mbid(name, value)
+    case .releaseGroup: tags.releaseGroupMbid = tags.releaseGroupMbid ?? mbid(name, value)
+    case .artist: tags.artistMbids += mbids(name, value)
+    case .albumArtist: tags.albumArtistMbids += mbids(name, value)
+    case .work: tags.workMbids += mbids(name, value)
+    }
   }
 
   private mutating func mbid(_ name: String, _ value: String) -> String? {

@@ -10,6 +10,7 @@ import sys
 from mutagen.flac import FLAC, Picture
 from mutagen.id3 import ID3, TIT2, TPE1
 from mutagen.mp4 import MP4, MP4Cover, MP4FreeForm
+from mutagen.oggflac import OggFLAC
 from mutagen.oggopus import OggOpus
 from mutagen.oggvorbis import OggVorbis
 
@@ -88,6 +89,12 @@ def main():
     id3.add(TIT2(encoding=3, text=["ID3 title"]))
     id3.add(TPE1(encoding=3, text=["ID3 artist"]))
     id3.save(j("id3-front.flac"), v2_version=4)
+
+    # FLAC in Ogg, as `flac --ogg` writes it (.oga): its Vorbis comment is a packet of its own.
+    run("flac", "-s", "-f", "--ogg", "-o", j("tagged.oga"), j("stereo.wav"))
+    f = OggFLAC(j("tagged.oga"))
+    vorbis_tags(f, REPLAYGAIN)
+    f.save()
 
     run("oggenc", "-Q", "-q", "2", "-o", j("tagged.ogg"), j("stereo.wav"))
     f = OggVorbis(j("tagged.ogg"))

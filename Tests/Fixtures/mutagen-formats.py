@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Reads a FLAC, Ogg Vorbis, Opus or MP4 file with mutagen and prints, as JSON, the fields of tunes'
+# Reads a FLAC, Ogg FLAC, Ogg Vorbis, Opus or MP4 file with mutagen and prints, as JSON, the fields of tunes'
 # TagSet model that the file carries, plus mutagen's stream facts, so the Swift tests can compare
 # tunes' own reader with an independent one field by field. Usage: mutagen-formats.py FILE
 import json
@@ -8,6 +8,7 @@ import sys
 import mutagen
 from mutagen.flac import FLAC
 from mutagen.mp4 import MP4
+from mutagen.oggflac import OggFLAC
 from mutagen.oggopus import OggOpus
 from mutagen.oggvorbis import OggVorbis
 
@@ -159,6 +160,10 @@ def main():
     if isinstance(f, FLAC):
         out.update(codec="flac", sampleRate=f.info.sample_rate, bitsPerSample=f.info.bits_per_sample,
                    sampleCount=f.info.total_samples, pictures=len(f.pictures))
+        vorbis(f, out)
+    elif isinstance(f, OggFLAC):
+        out.update(codec="flac", sampleRate=f.info.sample_rate, bitsPerSample=f.info.bits_per_sample,
+                   sampleCount=f.info.total_samples)
         vorbis(f, out)
     elif isinstance(f, OggOpus):
         out.update(codec="opus")

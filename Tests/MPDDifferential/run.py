@@ -351,9 +351,43 @@ def make_comments_library(music):
     os.utime(music, (stamp, stamp))
 
 
+# A library for "# library: mbid-spellings": MusicBrainz ids spelled as taggers write them (capitals, no
+# hyphens, braces, spaces around), which song blocks show as written, beside canonical ones: an MP3's
+# ID3v2.4 TXXX frames and a FLAC's Vorbis comments, each in the order tunes lists the tags (mpd lists a
+# file's tags in file order).
+MBID_SPELLINGS_MP3 = ("Upper/01 Caps.mp3", {
+    "TIT2": ["Caps"], "TPE1": ["Ann Road"], "TALB": ["Ids"], "TRCK": ["1"],
+    "TXXX:MusicBrainz Artist Id": ["7A1B2C3D00004E5F8A9B0123456789AC"],
+    "TXXX:MusicBrainz Album Id": ["7A1B2C3D-0000-4E5F-8A9B-0123456789AB"],
+    "TXXX:MusicBrainz Release Track Id": ["7a1b2c3d-0000-4e5f-8a9b-0123456789a1"]}, 2)
+MBID_SPELLINGS_FLAC = [
+    ("Upper/02 Braces.flac", ["TITLE=Braces", "ARTIST=Ann Road", "ALBUM=Ids", "TRACKNUMBER=2",
+                              "MUSICBRAINZ_ALBUMARTISTID=7A1B2C3D-0000-4E5F-8A9B-0123456789AC",
+                              "MUSICBRAINZ_TRACKID= {7A1B2C3D-0000-4E5F-8A9B-0123456789AE} ",
+                              "MUSICBRAINZ_WORKID=7a1b2c3d00004e5f8a9b0123456789af"]),
+    ("Plain/03 Plain.flac", ["TITLE=Plain", "ARTIST=Ann Road", "ALBUM=Ids", "TRACKNUMBER=3",
+                             "MUSICBRAINZ_TRACKID=7a1b2c3d-0000-4e5f-8a9b-0123456789b0"]),
+]
+
+
+def make_mbid_spellings_library(music):
+    make_several_values_library(music, [MBID_SPELLINGS_MP3])
+    wav = os.path.join(music, f"..{os.sep}tone-mbid.wav")
+    subprocess.run(["sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", "2", "sine", "440"], check=True)
+    for relative, pairs in MBID_SPELLINGS_FLAC:
+        path = os.path.join(music, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run(["flac", "--silent", "-o", path] + [f"--tag={pair}" for pair in pairs] + [wav], check=True)
+    stamp = 1_700_000_000
+    for root, dirs, files in os.walk(music):
+        for name in files + dirs:
+            os.utime(os.path.join(root, name), (stamp, stamp))
+    os.utime(music, (stamp, stamp))
+
+
 LIBRARIES = {"default": make_library, "comments": make_comments_library, "several-values": make_several_values_library,
              "audio-formats": make_audio_formats_library, "credits": make_credits_library,
-             "untitled": make_untitled_library}
+             "untitled": make_untitled_library, "mbid-spellings": make_mbid_spellings_library}
 
 
 def library_of(path):

@@ -1,5 +1,5 @@
-// `tunes loudness` on every format tunes plays, against loudgain on the same files: MP3, FLAC, Ogg
-// Vorbis, Opus, AAC and ALAC in M4A each within 0.1 LU / dB, and an album of three formats; a FLAC that
+// `tunes loudness` on every format tunes plays, against loudgain on the same files: MP3, FLAC, FLAC in
+// Ogg, Ogg Vorbis, Opus, AAC and ALAC in M4A each within 0.1 LU / dB, and an album of three formats; a FLAC that
 // carries MP3 frames in a picture block (libmpg123 decodes them) measured as the FLAC it is; a damaged
 // or truncated file of each format, and a silent one, given no value and named on one line; an album
 // with a damaged song given no album gain, naming the song.
@@ -42,6 +42,7 @@ import TunesTestSupport
     func make(_ tool: String, _ arguments: [String]) throws { try Fixtures.run(tool, arguments) }
     try make("/usr/bin/lame", ["--quiet", "-b", "192", wav, path(folder, "single.mp3")])
     try make("/usr/bin/flac", ["-s", "-f", "-o", path(folder, "single.flac"), wav])
+    try make("/usr/bin/flac", ["-s", "-f", "--ogg", "-o", path(folder, "single.oga"), wav])
     try make("/usr/bin/oggenc", ["-Q", "-o", path(folder, "single.ogg"), wav])
     try make("/usr/bin/opusenc", ["--quiet", wav, path(folder, "single.opus")])
     try make("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "aac", path(folder, "single-aac.m4a")])
@@ -74,7 +75,8 @@ import TunesTestSupport
     let library = try Library(path: folder + "/library.db", areas: everyDatabaseArea)
     _ = try library.index(paths: [folder])
     let singles = [
-      "mp3": "single.mp3", "flac": "single.flac", "vorbis": "single.ogg", "opus": "single.opus", "aac": "single-aac.m4a",
+      "mp3": "single.mp3", "flac": "single.flac", "oggflac": "single.oga", "vorbis": "single.ogg", "opus": "single.opus",
+      "aac": "single-aac.m4a",
       "alac": "single-alac.m4a", "trap": "trap.flac",
     ].mapValues { path(folder, $0) }
     return Files(
@@ -158,7 +160,7 @@ import TunesTestSupport
     try Fixtures.run(
       "/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", files.singles["flac"]!, "-c:a", "aac", "-movflags", "+faststart", faststart])
     var copies: [(damaged: String, cut: String)] = []
-    for format in ["mp3", "flac", "vorbis", "opus", "aac", "alac"] {
+    for format in ["mp3", "flac", "oggflac", "vorbis", "opus", "aac", "alac"] {
       copies.append(try Self.copies(of: files.singles[format]!, in: broken))
     }
     copies.append(try Self.copies(of: faststart, in: broken))

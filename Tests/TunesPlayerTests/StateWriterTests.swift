@@ -1,6 +1,7 @@
 // The background state writer: the newest snapshot wins, flush waits for the disk, a failing write is
 // reported, and after stop the caller writes.
 import Foundation
+import GRDB
 import Synchronization
 import Testing
 
@@ -86,6 +87,34 @@ import Testing
     writer.submit(snapshot(volume: 2), at: Date())
     writer.flush()
     #expect(try PlayStateStore(library: library).load()?.volume == 2)
+    #expect(failures.withLock { $0.count } == 1)
+    writer.stop()
+  }
+
+  /// Another process's write transaction on the library (a sqlite3 shell, a `tunes index` batch) held past
+  /// SQLite's busy timeout: the save is refused, reported once as such, and made once the lock is gone.
+  @Test func aSaveRefusedByAnotherWritersLockIsMadeOnceItEnds() throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failures = Mutex<[String]>([])
+    let writer = StateWriter(store: PlayStateStore(library: library), retryInterval: 0.2) { error in
+      failures.withLock { $0.append("\(error)") }
+    }
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let holder = try DatabaseQueue(path: library.path, configuration: configuration)
+    try holder.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+    writer.submit(snapshot(volume: 7), at: Date())
+    // The save waits out the busy timeout (10 s) and is refused.
+    let refusedBy = Date(timeIntervalSinceNow: 120)
+    while failures.withLock({ $0.isEmpty }) && Date() < refusedBy { Thread.sleep(forTimeInterval: 0.1) }
+    #expect(failures.withLock { $0.count } == 1)
+    #expect(failures.withLock { $0.first?.contains("being written by another process") ?? false })
+    #expect(try PlayStateStore(library: library).load() == nil)
+    try holder.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+    let savedBy = Date(timeIntervalSinceNow: 60)
+    while try PlayStateStore(library: library).load() == nil && Date() < savedBy { Thread.sleep(forTimeInterval: 0.1) }
+    #expect(try PlayStateStore(library: library).load()?.volume == 7)
     #expect(failures.withLock { $0.count } == 1)
     writer.stop()
   }

@@ -7,7 +7,7 @@ import Testing
 @testable import TunesTags
 
 @Suite struct FormatFileTests {
-  static let tagged = ["tagged.flac", "tagged.ogg", "tagged.opus", "tagged.m4a", "gapless.m4a"]
+  static let tagged = ["tagged.flac", "tagged.oga", "tagged.ogg", "tagged.opus", "tagged.m4a", "gapless.m4a"]
   static let all = tagged + ["24bit.flac", "id3-front.flac", "mono.opus", "alac.m4a"]
 
   @Test(arguments: all) func fieldsMatchMutagen(_ name: String) throws {
@@ -78,7 +78,9 @@ import Testing
     if Self.tagged.contains(name) { #expect(compared >= 35, "\(name): only \(compared) fields compared") }
   }
 
-  @Test(arguments: ["tagged.flac", "24bit.flac", "id3-front.flac", "tagged.ogg", "tagged.opus", "mono.opus", "alac.m4a"])
+  @Test(arguments: [
+    "tagged.flac", "tagged.oga", "24bit.flac", "id3-front.flac", "tagged.ogg", "tagged.opus", "mono.opus", "alac.m4a",
+  ])
   func sampleCountIsTheReferenceDecoders(_ name: String) throws {
     let path = try FormatFiles.shared.get().path(name)
     let m = try TagReader.read(path: path)

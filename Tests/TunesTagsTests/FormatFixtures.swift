@@ -31,10 +31,12 @@ struct FormatFiles: Sendable {
   /// Samples per channel the reference decoder outputs: flac -d, oggdec, opusdec (48 kHz), ffmpeg.
   static func decodedSamples(_ path: String, channels: Int) throws -> Int {
     let bytes: Data
-    if path.hasSuffix(".flac") {
-      // Raw output keeps the source's sample size.
+    if path.hasSuffix(".flac") || path.hasSuffix(".oga") {
+      // Raw output keeps the source's sample size; .oga here is always FLAC in Ogg.
       let raw = try run(
-        "/usr/bin/flac", ["-d", "-s", "-c", "--force-raw-format", "--endian=little", "--sign=signed", path])
+        "/usr/bin/flac",
+        ["-d", "-s", "-c", "--force-raw-format", "--endian=little", "--sign=signed"] + (path.hasSuffix(".oga") ? ["--ogg"] : [])
+          + [path])
       let info = try mutagen(path)
       return raw.count / (channels * ((info["bitsPerSample"] as? Int ?? 16) / 8))
     } else if path.hasSuffix(".ogg") {

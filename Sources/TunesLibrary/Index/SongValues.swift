@@ -165,6 +165,7 @@ extension SongValues {
     "tagTitle", "tagArtist", "tagAlbum", "tagAlbumArtist", "derivedFields", "codec", "bitrate", "sampleRate",
     "bitsPerSample", "channels", "trackGain", "trackPeak", "albumGain", "albumPeak", "tagsStored",
     "tagTrackNumber", "tagDiscNumber", "tagDate", "tagGenre", "tagRecordingMbid", "creditApart",
+    "mbidSpellings",
   ]
 
   /// The song columns the indexer writes, in this order: the ones it always wrote, then `tagColumns`.
@@ -247,6 +248,19 @@ extension SongValues {
     statement.bind(fileGenre)
     statement.bind(fileRecordingMbid)
     statement.bind(creditApart)
+    statement.bind(mbidSpellingsJSON)
+  }
+
+  /// MBIDSpellingSchema's column: the id fields the file spells otherwise than canonically, as JSON; nil
+  /// for a file that writes its ids canonically or has none.
+  var mbidSpellingsJSON: String? {
+    guard !tags.mbidsAsWritten.isEmpty else { return nil }
+    let spelled = tags.mbidSpellings
+    guard !spelled.isEmpty else { return nil }
+    let object = Dictionary(uniqueKeysWithValues: spelled.map { ($0.key.rawValue, $0.value) })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// CreditSchema's bits: which of the song's credits stand apart from the values stored for their tag.

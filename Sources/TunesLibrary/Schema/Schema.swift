@@ -50,6 +50,7 @@ enum Schema {
     ("library-credits-v1", [.library]),
     ("playstate-told-listen-v1", [.playState]),
     ("outbox-v2", [.dashboard]),
+    ("library-mbid-spellings-v1", [.library]),
   ]
 
   /// The library's own migration bodies.
@@ -63,6 +64,7 @@ enum Schema {
       "library-catalogue-state-v1": CatalogueStateSchema.v1, "library-tag-rows-v2": TagRowsSchema.v2,
       "library-sort-order-v1": SortOrderSchema.v1,
       "library-file-problems-v1": FileProblemSchema.v1, "library-credits-v1": CreditSchema.v1,
+      "library-mbid-spellings-v1": MBIDSpellingSchema.v1,
     ])
 
   /// The measurements' migration bodies: what `tunes loudness` measured of the songs' audio.

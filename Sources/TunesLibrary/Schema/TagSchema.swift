@@ -18,8 +18,9 @@ import GRDB
 
 enum TagSchema {
   /// `tagsStored` of a row written with every tag column: 1 for this migration's, 2 since
-  /// `library-file-tags-v1` added the file's own track, disc, date, genres and recording id.
-  static let currentTags = 2
+  /// `library-file-tags-v1` added the file's own track, disc, date, genres and recording id, 3 since
+  /// `library-mbid-spellings-v1` added the ids as the file spells them.
+  static let currentTags = 3
 
   /// Bits of `derivedFields`: display columns the indexer filled from somewhere other than a tag or the
   /// catalogue.

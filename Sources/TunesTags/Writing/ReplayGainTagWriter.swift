@@ -2,7 +2,8 @@
 // is written whole beside the old one and renamed over it, so a crash or a full disk leaves the old file
 // as it was, never a half-written one; the audio data is copied byte for byte (only tag bytes, and for
 // Ogg the audio pages' sequence numbers and checksums, are new). FLAC (Vorbis comments), Ogg Vorbis and
-// Opus (R128_ gains) and MP3 (ID3v2 TXXX frames) are written; MP4 files are refused with a line saying so.
+// Opus (R128_ gains), MP3 (ID3v2 TXXX frames) and MP4 (freeform `----:com.apple.iTunes:` items, chunk
+// offsets moved with moov) are written; FLAC in Ogg is refused with a line saying so.
 import Foundation
 
 public enum ReplayGainTagWriter {
@@ -17,13 +18,16 @@ public enum ReplayGainTagWriter {
     {
     case .flac:
       rewritten = try FLACTagWriter.rewrite(file, path: path, fields: tags.fields)
+    case .ogg where head.count > 33 && head[28] == 0x7F && head[29..<33].elementsEqual("FLAC".utf8):
+      // FLAC in Ogg keeps its comment as a metadata block packet, which OggTagWriter does not lay out.
+      throw .unsupported(path: path, format: "Ogg FLAC")
     case .ogg:
       let opus = head.count > 36 && head[28..<36].elementsEqual("OpusHead".utf8)
       rewritten = try OggTagWriter.rewrite(file, path: path, opus: opus, fields: opus ? tags.opusFields : tags.fields)
     case .mp3 where file.count >= 8 && FLACTagWriter.isFLACBehindID3(file):
       rewritten = try FLACTagWriter.rewrite(file, path: path, fields: tags.fields)
     case .mp3: rewritten = try ID3TagWriter.rewrite(file, path: path, fields: tags.fields)
-    case .mp4: throw .unsupported(path: path, format: "MP4")
+    case .mp4: rewritten = try MP4TagWriter.rewrite(file, path: path, fields: tags.fields)
     case nil: throw .unsupported(path: path, format: "unknown")
     }
     try replace(path, with: rewritten)

@@ -204,7 +204,9 @@ import TunesTags
     // …one a catalogue named did not: the next index re-reads that file alone.
     #expect(file[2] == FileTags())
     let stored = try library.pool.read { db in try Int.fetchAll(db, sql: "SELECT tagsStored FROM song ORDER BY id") }
-    #expect(stored == [TagSchema.currentTags, 1])
+    // (The first row holds a recording id, so `library-mbid-spellings-v1` leaves it one version behind in
+    // turn, to read how its file spells the id.)
+    #expect(stored == [TagSchema.currentTags - 1, 1])
   }
 
   @Test func aRescanReplacesTheValuesOfAChangedFileAndDeletingASongDeletesThem() throws {

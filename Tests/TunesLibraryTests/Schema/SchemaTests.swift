@@ -13,7 +13,7 @@ import Testing
     "library-file-tags-v1", "playstate-mixramp-v1", "library-query-v1",
     "library-catalogue-state-v1", "library-tag-rows-v2", "library-sort-order-v1", "loudness-v2",
     "playstate-listen-v1", "library-file-problems-v1", "playlists-source-hash-v1", "outbox-v1",
-    "library-credits-v1", "playstate-told-listen-v1", "outbox-v2",
+    "library-credits-v1", "playstate-told-listen-v1", "outbox-v2", "library-mbid-spellings-v1",
   ]
 
   @Test func theMigratorRunsTheShippedIdentifiersInTheirOrder() {
