@@ -13,6 +13,7 @@ public enum UIAction: String, CaseIterable, Sendable {
   case seekForwardMinute = "seek_forward_minute", seekBackwardMinute = "seek_backward_minute"
   case search, searchNext = "search_next", searchPrevious = "search_previous"
   case add, addNext = "add_next", delete, moveDown = "move_down", moveUp = "move_up"
+  case playOrder = "toggle_play_order"
   case command, quit, detach
   case down, up, top, bottom, halfPageDown = "half_page_down", halfPageUp = "half_page_up"
   case pageDown = "page_down", pageUp = "page_up"
@@ -44,6 +45,7 @@ public enum UIAction: String, CaseIterable, Sendable {
     case .delete: return "remove from the queue"
     case .moveDown: return "move down in the queue"
     case .moveUp: return "move up in the queue"
+    case .playOrder: return "queue: play order / queue order (shuffle)"
     case .command: return "command line (tunes commands)"
     case .quit: return "quit"
     case .detach: return "leave the player playing in the background"
@@ -79,7 +81,8 @@ public struct KeyMap: Sendable {
     .play: ["x"], .pause: ["c"], .stop: ["v"], .next: ["b"], .previous: ["z"], .shuffle: ["s"], .repeatMode: ["r"],
     .volumeUp: ["+", "="], .volumeDown: ["-"], .seekForward: ["right", "l"], .seekBackward: ["left", "h"],
     .seekForwardMinute: ["."], .seekBackwardMinute: [","], .search: ["/"], .searchNext: ["n"], .searchPrevious: ["N"],
-    .add: ["a"], .addNext: ["e"], .delete: ["D", "delete"], .moveDown: ["p"], .moveUp: ["P"], .command: [":"],
+    .add: ["a"], .addNext: ["e"], .delete: ["D", "delete"], .moveDown: ["p"], .moveUp: ["P"], .playOrder: ["o"],
+    .command: [":"],
     .quit: ["q"], .detach: ["d"], .down: ["j", "down"], .up: ["k", "up"], .top: ["g", "home"], .bottom: ["G", "end"],
     .halfPageDown: ["ctrl-d"], .halfPageUp: ["ctrl-u"], .pageDown: ["pgdn", "ctrl-f"], .pageUp: ["pgup", "ctrl-b"],
     .activate: ["enter"], .close: ["esc"], .redraw: ["ctrl-l"], .help: ["?"], .nextPane: ["tab"],

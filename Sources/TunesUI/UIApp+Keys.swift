@@ -113,10 +113,18 @@ extension UIApp {
       try link.run("deleteid", [String(id)])
     case .moveDown, .moveUp:
       guard view == .queue, let id = queue.selected?.id else { return }
+      if queue.inPlayOrder(snapshot) {
+        messages.show("p and P move in the queue's order: o shows it")
+        return
+      }
       let target = queue.cursor.selected + (action == .moveDown ? 1 : -1)
       guard target >= 0, target < snapshot.queueLength else { return }
       try link.run("moveid", [String(id), String(target)])
       queue.cursor.select(target, count: snapshot.queueLength, height: page)
+    case .playOrder:
+      queue.prefersPlayOrder.toggle()
+      queue.reset()
+      messages.show(queue.prefersPlayOrder ? "queue in play order when shuffling" : "queue in the queue's order")
     case .command: input = InputLine(kind: .command)
     case .quit: exit = .quit
     case .detach:
