@@ -40,6 +40,9 @@ public struct TerminalUIOptions: Sendable {
   public var listenBrainz: (@Sendable () -> [String])?
   /// Runs a command typed after `:` (tunes' own commands) and returns what it printed.
   public var commandRunner: (@Sendable ([String]) -> String)?
+  /// The smart playlists' names and queries, read when the playlists view loads (MPD's `listplaylists`
+  /// cannot tell them apart, and their songs cannot be edited one by one).
+  public var smartPlaylists: (@Sendable () -> [String: String])? = nil
 
   public init(
     socketPath: String, ownsPlayer: Bool, playerLog: String?, uiLog: String?, keyMap: KeyMap, colors: Bool,

@@ -50,7 +50,7 @@ extension UIApp {
     case .queue:
       try queue.draw(into: &screen, top: top, rows: rows, link: link, snapshot: snapshot, theme: theme)
     case .playlists:
-      try playlists.load(link)
+      try playlists.load(link, smart: options.smartPlaylists)
       for pane in 0..<2 { playlists.cursors[pane].clamp(count: playlists.count(pane: pane), height: rows - 1) }
       playlists.draw(into: &screen, top: top, rows: rows, theme: theme)
     case .search:
@@ -137,8 +137,9 @@ extension UIApp {
 
   func drawBottomLine(into screen: inout Screen, row: Int) {
     if let input {
-      screen.write((input.kind == .search ? "/" : ":") + input.text, row: row, column: 0)
-      screen.write("█", row: row, column: min(screen.width - 1, DisplayWidth.of(input.text) + 1), style: theme.dim)
+      screen.write(input.label + input.text, row: row, column: 0)
+      let cursor = DisplayWidth.of(input.label + input.text)
+      screen.write("█", row: row, column: min(screen.width - 1, cursor), style: theme.dim)
     } else if !messages.text.isEmpty {
       screen.write(messages.text, row: row, column: 0, style: messages.isError ? theme.error : theme.message)
     } else if let error = snapshot.error {

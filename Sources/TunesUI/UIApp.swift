@@ -20,11 +20,20 @@ enum UIView: Int, CaseIterable {
   }
 }
 
-/// The line being typed after `/` or `:`.
+/// The line being typed after `/` or `:`, or the answer to a question about a playlist.
 struct InputLine {
-  enum Kind { case search, command }
+  enum Kind: Equatable { case search, command, playlist(PlaylistEdit) }
   var kind: Kind
   var text = ""
+
+  /// What the bottom line shows before the text.
+  var label: String {
+    switch kind {
+    case .search: return "/"
+    case .command: return ":"
+    case .playlist(let edit): return edit.question
+    }
+  }
 }
 
 final class UIApp {

@@ -8,6 +8,7 @@ import TunesControl
 import TunesCore
 import TunesLibrary
 import TunesListenBrainz
+import TunesPlaylists
 import TunesTerminal
 import TunesUI
 
@@ -77,6 +78,8 @@ enum FullScreen {
       socketPath: socketPath, ownsPlayer: ownsPlayer, playerLog: playerLog, uiLog: uiLog, keyMap: keyMap, colors: colors,
       listenBrainz: listenBrainz, commandRunner: { CommandLineRunner.run($0) })
     options.playerLogStart = playerLogStart
+    let databasePath = global.databasePath
+    options.smartPlaylists = { LibraryGlance(path: databasePath)?.smartPlaylistQueries() ?? [:] }
     options.timingPath = environment["TUNES_UI_TIMING"].flatMap { $0.isEmpty ? nil : $0 }
     return try TerminalUI.run(options, library: library)
   }
