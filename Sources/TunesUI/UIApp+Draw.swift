@@ -108,7 +108,7 @@ extension UIApp {
     if snapshot.current.isEmpty {
       screen.write(snapshot.queueLength == 0 ? "Nothing queued" : "Stopped", row: row, column: 0, style: theme.dim)
     } else {
-      var used = screen.write(song.title, row: row, column: 0, style: Style(bold: true))
+      var used = screen.write(song.title, row: row, column: 0, style: theme.title)
       if !song.artist.isEmpty { used += screen.write(" — " + song.artist, row: row, column: used) }
       if !song.album.isEmpty { screen.write(" · " + song.album, row: row, column: used, style: theme.dim) }
     }
@@ -128,10 +128,10 @@ extension UIApp {
       screen.write(String(repeating: "━", count: filled), row: barRow, column: 2, style: theme.bar)
       screen.write(String(repeating: "─", count: barWidth - filled), row: barRow, column: 2 + filled, style: theme.rule)
       progressBar = (barRow, 2, barWidth)
-      screen.write(tail, row: barRow, column: 2 + barWidth)
+      screen.write(tail, row: barRow, column: 2 + barWidth, style: theme.status)
     } else {
       progressBar = nil
-      screen.write(tail, row: barRow, column: 1)
+      screen.write(tail, row: barRow, column: 1, style: theme.status)
     }
   }
 

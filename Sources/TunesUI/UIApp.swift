@@ -41,7 +41,7 @@ final class UIApp {
   let library: Library?
   let options: TerminalUIOptions
   let messages: MessageLine
-  let theme = Theme()
+  var theme: Theme { options.theme }
 
   var snapshot = PlayerSnapshot()
   var view = UIView.library
@@ -192,7 +192,7 @@ final class UIApp {
   func render() {
     var screen = Screen(width: size.width, height: size.height)
     draw(into: &screen)
-    let commands = ScreenDiff.commands(from: lastFrame, to: screen, colors: options.colors)
+    let commands = ScreenDiff.commands(from: lastFrame, to: screen, depth: options.colors ? options.colorDepth : .none)
     if !commands.isEmpty { Terminal.write(commands) }
     lastFrame = screen
   }
