@@ -151,7 +151,8 @@ extension MPDDispatcher {
     MPDCommand("swapid", .control, 2...2, swapID),
     MPDCommand("tagtypes", .read, 0...any, tagTypes),
     MPDCommand("toggleoutput", .admin, 1...1, toggleOutput),
-    // tunes' own (MPDStatusLine.swift).
+    // tunes' own (MPDPlayOrder.swift, MPDStatusLine.swift).
+    MPDCommand("tunes_playorder", .read, 0...1, tunesPlayOrder),
     MPDCommand("tunes_status", .read, 0...0, tunesStatus),
     MPDCommand("update", .control, 0...1, update),
     MPDCommand("urlhandlers", .read, 0...0, urlHandlers),

@@ -9,3 +9,16 @@ extension LibraryGlance {
     read { db in try String.fetchAll(db, sql: "SELECT name FROM playlist ORDER BY name COLLATE NOCASE") } ?? []
   }
 }
+
+extension LibraryGlance {
+  /// The smart playlists' queries by name (the full-screen UI marks them); none when they cannot be read.
+  public func smartPlaylistQueries() -> [String: String] {
+    let rows =
+      read { db in
+        try Row.fetchAll(db, sql: "SELECT name, smartQuery FROM playlist WHERE smartQuery IS NOT NULL").map {
+          (name: $0["name"] as String, query: $0["smartQuery"] as String)
+        }
+      } ?? []
+    return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+  }
+}

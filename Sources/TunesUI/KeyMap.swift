@@ -13,6 +13,7 @@ public enum UIAction: String, CaseIterable, Sendable {
   case seekForwardMinute = "seek_forward_minute", seekBackwardMinute = "seek_backward_minute"
   case search, searchNext = "search_next", searchPrevious = "search_previous"
   case add, addNext = "add_next", delete, moveDown = "move_down", moveUp = "move_up"
+  case playOrder = "toggle_play_order", addToPlaylist = "add_to_playlist", renamePlaylist = "rename_playlist"
   case command, quit, detach
   case down, up, top, bottom, halfPageDown = "half_page_down", halfPageUp = "half_page_up"
   case pageDown = "page_down", pageUp = "page_up"
@@ -41,9 +42,12 @@ public enum UIAction: String, CaseIterable, Sendable {
     case .searchPrevious: return "previous match"
     case .add: return "add the selection to the queue"
     case .addNext: return "add the selection after the current song"
-    case .delete: return "remove from the queue"
-    case .moveDown: return "move down in the queue"
-    case .moveUp: return "move up in the queue"
+    case .delete: return "remove from the queue or playlist (a playlist, asked first)"
+    case .moveDown: return "move down in the queue or playlist"
+    case .moveUp: return "move up in the queue or playlist"
+    case .addToPlaylist: return "add the selection to a playlist (a new name creates it)"
+    case .renamePlaylist: return "rename the selected playlist"
+    case .playOrder: return "queue: play order / queue order (shuffle)"
     case .command: return "command line (tunes commands)"
     case .quit: return "quit"
     case .detach: return "leave the player playing in the background"
@@ -80,7 +84,9 @@ public struct KeyMap: Sendable {
     .play: ["x"], .pause: ["c"], .stop: ["v"], .next: ["b"], .previous: ["z"], .shuffle: ["s"], .repeatMode: ["r"],
     .volumeUp: ["+", "="], .volumeDown: ["-"], .seekForward: ["right", "l"], .seekBackward: ["left", "h"],
     .seekForwardMinute: ["."], .seekBackwardMinute: [","], .search: ["/"], .searchNext: ["n"], .searchPrevious: ["N"],
-    .add: ["a"], .addNext: ["e"], .delete: ["D", "delete"], .moveDown: ["p"], .moveUp: ["P"], .command: [":"],
+    .add: ["a"], .addNext: ["e"], .delete: ["D", "delete"], .moveDown: ["p"], .moveUp: ["P"], .playOrder: ["o"],
+    .addToPlaylist: ["y"], .renamePlaylist: ["R"],
+    .command: [":"],
     .quit: ["q"], .detach: ["d"], .down: ["j", "down"], .up: ["k", "up"], .top: ["g", "home"], .bottom: ["G", "end"],
     .halfPageDown: ["ctrl-d"], .halfPageUp: ["ctrl-u"], .pageDown: ["pgdn", "ctrl-f"], .pageUp: ["pgup", "ctrl-b"],
     .activate: ["enter"], .close: ["esc"], .redraw: ["ctrl-l"], .help: ["?"], .nextPane: ["tab"],

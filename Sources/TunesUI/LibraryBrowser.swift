@@ -1,7 +1,8 @@
 // View 1, the library as columns: album artists, their albums, the album's songs, grouped as the
 // library groups them (its album table: compilations under their album artist). Read read-only from
 // the database, not through the player's MPD `list`/`find`, which walk every song (seconds at 100k
-// songs): the albums are one grouped query, an album's songs one exact query when it is selected.
+// songs): the albums are read from the album table (Library.albumNames, no song grouped), an album's
+// songs with one exact query when it is selected.
 // Kept until the library changes (`idle database`); nothing here is play state.
 import TunesLibrary
 
@@ -59,7 +60,7 @@ struct LibraryBrowser {
       if artists == nil {
         var order: [String] = []
         var byArtist: [String: [String]] = [:]
-        for album in try library.albums() {
+        for album in try library.albumNames() {
           if byArtist[album.albumArtist] == nil { order.append(album.albumArtist) }
           byArtist[album.albumArtist, default: []].append(album.title)
         }

@@ -6,15 +6,16 @@ import TunesTerminal
 
 /// How a cell is drawn. Colours are the 16 ANSI ones (0–7, 8–15 bright); nil is the terminal's own.
 public struct Style: Hashable, Sendable {
-  public var foreground: UInt8?
-  public var background: UInt8?
+  public var foreground: TerminalColor?
+  public var background: TerminalColor?
   public var bold = false
   public var dim = false
   public var underline = false
   public var reverse = false
 
   public init(
-    foreground: UInt8? = nil, background: UInt8? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false,
+    foreground: TerminalColor? = nil, background: TerminalColor? = nil, bold: Bool = false, dim: Bool = false,
+    underline: Bool = false,
     reverse: Bool = false
   ) {
     self.foreground = foreground
@@ -27,16 +28,16 @@ public struct Style: Hashable, Sendable {
 
   public static let plain = Style()
 
-  /// The SGR sequence selecting this style from any other; `colors: false` (NO_COLOR) keeps bold, dim,
-  /// underline and reverse, which are not colours.
-  func sgr(colors: Bool) -> String {
+  /// The SGR sequence selecting this style from any other, its colours at the terminal's `depth`; with
+  /// none (NO_COLOR) it keeps bold, dim, underline and reverse, which are not colours.
+  func sgr(depth: ColorDepth) -> String {
     var codes = "0"
     if bold { codes += ";1" }
     if dim { codes += ";2" }
     if underline { codes += ";4" }
     if reverse { codes += ";7" }
-    if colors, let foreground { codes += foreground < 8 ? ";3\(foreground)" : ";9\(foreground - 8)" }
-    if colors, let background { codes += background < 8 ? ";4\(background)" : ";10\(background - 8)" }
+    if let code = foreground?.sgr(depth: depth, background: false) { codes += ";" + code }
+    if let code = background?.sgr(depth: depth, background: true) { codes += ";" + code }
     return "\u{1B}[" + codes + "m"
   }
 }

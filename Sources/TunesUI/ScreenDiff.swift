@@ -4,8 +4,14 @@
 // a new size, or Ctrl-L, clears and draws everything.
 
 public enum ScreenDiff {
-  /// The bytes that draw `new` over `old` (nil: the terminal's contents are unknown, so clear first).
+  /// The bytes that draw `new` over `old` in the 16 colours, or none.
   public static func commands(from old: Screen?, to new: Screen, colors: Bool) -> String {
+    commands(from: old, to: new, depth: colors ? .sixteen : .none)
+  }
+
+  /// The bytes that draw `new` over `old` (nil: the terminal's contents are unknown, so clear first), the
+  /// colours at `depth`.
+  public static func commands(from old: Screen?, to new: Screen, depth: ColorDepth) -> String {
     var out = ""
     let base: Screen
     if let old, old.width == new.width, old.height == new.height {
@@ -22,7 +28,7 @@ public enum ScreenDiff {
         let cell = new.cell(row: row, column: column)
         if cell.text.isEmpty { continue }  // the right half of the wide glyph just drawn
         if cell.style != current {
-          out += cell.style.sgr(colors: colors)
+          out += cell.style.sgr(depth: depth)
           current = cell.style
         }
         out += cell.text

@@ -42,6 +42,13 @@ public struct TerminalUIOptions: Sendable {
   public var listenBrainz: (@Sendable () -> [String])?
   /// Runs a command typed after `:` (tunes' own commands) and returns what it printed.
   public var commandRunner: (@Sendable ([String]) -> String)?
+  /// How many colours the terminal shows (ColorDepth.detect); `colors: false` still means none.
+  public var colorDepth = ColorDepth.sixteen
+  /// The styles, as config.toml's `[ui] theme` and `[colors]` make them (ThemeConfig).
+  public var theme = Theme()
+  /// The smart playlists' names and queries, read when the playlists view loads (MPD's `listplaylists`
+  /// cannot tell them apart, and their songs cannot be edited one by one).
+  public var smartPlaylists: (@Sendable () -> [String: String])? = nil
 
   public init(
     socketPath: String, ownsPlayer: Bool, playerLog: String?, uiLog: String?, keyMap: KeyMap, colors: Bool,

@@ -50,7 +50,7 @@ extension UIApp {
     case .queue:
       try queue.draw(into: &screen, top: top, rows: rows, link: link, snapshot: snapshot, theme: theme)
     case .playlists:
-      try playlists.load(link)
+      try playlists.load(link, smart: options.smartPlaylists)
       for pane in 0..<2 { playlists.cursors[pane].clamp(count: playlists.count(pane: pane), height: rows - 1) }
       playlists.draw(into: &screen, top: top, rows: rows, theme: theme)
     case .search:
@@ -110,7 +110,7 @@ extension UIApp {
     if snapshot.current.isEmpty {
       screen.write(snapshot.queueLength == 0 ? "Nothing queued" : "Stopped", row: row, column: 0, style: theme.dim)
     } else {
-      var used = screen.write(song.title, row: row, column: 0, style: Style(bold: true))
+      var used = screen.write(song.title, row: row, column: 0, style: theme.title)
       if !song.artist.isEmpty { used += screen.write(" — " + song.artist, row: row, column: used) }
       if !song.album.isEmpty { screen.write(" · " + song.album, row: row, column: used, style: theme.dim) }
     }
@@ -130,17 +130,18 @@ extension UIApp {
       screen.write(String(repeating: "━", count: filled), row: barRow, column: 2, style: theme.bar)
       screen.write(String(repeating: "─", count: barWidth - filled), row: barRow, column: 2 + filled, style: theme.rule)
       progressBar = (barRow, 2, barWidth)
-      screen.write(tail, row: barRow, column: 2 + barWidth)
+      screen.write(tail, row: barRow, column: 2 + barWidth, style: theme.status)
     } else {
       progressBar = nil
-      screen.write(tail, row: barRow, column: 1)
+      screen.write(tail, row: barRow, column: 1, style: theme.status)
     }
   }
 
   func drawBottomLine(into screen: inout Screen, row: Int) {
     if let input {
-      screen.write((input.kind == .search ? "/" : ":") + input.text, row: row, column: 0)
-      screen.write("█", row: row, column: min(screen.width - 1, DisplayWidth.of(input.text) + 1), style: theme.dim)
+      screen.write(input.label + input.text, row: row, column: 0)
+      let cursor = DisplayWidth.of(input.label + input.text)
+      screen.write("█", row: row, column: min(screen.width - 1, cursor), style: theme.dim)
     } else if !messages.text.isEmpty {
       screen.write(messages.text, row: row, column: 0, style: messages.isError ? theme.error : theme.message)
     } else if let error = snapshot.error {

@@ -22,13 +22,22 @@ extension UIApp {
   /// Typing into the search or command line; false for keys the line does not take (motions).
   func handleInput(_ key: UIKey) -> Bool {
     guard var line = input else { return false }
+    if case .playlist(let edit) = line.kind, edit.isConfirmation {
+      input = nil
+      if key == .character("y") { finish(edit, text: "") }
+      return true
+    }
     switch key {
     case .escape:
       input = nil
       return true
     case .enter:
       input = nil
-      if line.kind == .command { runCommand(line.text) } else { lastSearch = line.text }
+      switch line.kind {
+      case .command: runCommand(line.text)
+      case .search: lastSearch = line.text
+      case .playlist(let edit): finish(edit, text: line.text)
+      }
       return true
     case .backspace:
       if line.text.isEmpty {
@@ -63,6 +72,10 @@ extension UIApp {
   func runCommand(_ text: String) {
     let words = text.split(separator: " ").map(String.init)
     guard !words.isEmpty else { return }
+    if words[0] == "save" {
+      saveQueue(as: words.dropFirst().joined(separator: " "))
+      return
+    }
     guard let runner = options.commandRunner else {
       messages.show("commands cannot be run from here", error: true)
       return
@@ -105,6 +118,11 @@ extension UIApp {
     case .searchNext, .searchPrevious: findNext(forward: action == .searchNext)
     case .add: try add(next: false)
     case .addNext: try add(next: true)
+    case .delete where view == .playlists: try deleteInPlaylists()
+    case .moveDown where view == .playlists, .moveUp where view == .playlists:
+      try moveInPlaylist(by: action == .moveDown ? 1 : -1)
+    case .addToPlaylist: try askPlaylistToAddTo()
+    case .renamePlaylist: askNewPlaylistName()
     case .delete:
       guard view == .queue, let id = queue.selected?.id else {
         messages.show("D removes the selected song of the queue (view 3)")
@@ -113,10 +131,18 @@ extension UIApp {
       try link.run("deleteid", [String(id)])
     case .moveDown, .moveUp:
       guard view == .queue, let id = queue.selected?.id else { return }
+      if queue.inPlayOrder(snapshot) {
+        messages.show("p and P move in the queue's order: o shows it")
+        return
+      }
       let target = queue.cursor.selected + (action == .moveDown ? 1 : -1)
       guard target >= 0, target < snapshot.queueLength else { return }
       try link.run("moveid", [String(id), String(target)])
       queue.cursor.select(target, count: snapshot.queueLength, height: page)
+    case .playOrder:
+      queue.prefersPlayOrder.toggle()
+      queue.reset()
+      messages.show(queue.prefersPlayOrder ? "queue in play order when shuffling" : "queue in the queue's order")
     case .command: input = InputLine(kind: .command)
     case .quit: exit = .quit
     case .detach:

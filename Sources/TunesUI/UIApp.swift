@@ -21,11 +21,20 @@ enum UIView: Int, CaseIterable {
   }
 }
 
-/// The line being typed after `/` or `:`.
+/// The line being typed after `/` or `:`, or the answer to a question about a playlist.
 struct InputLine {
-  enum Kind { case search, command }
+  enum Kind: Equatable { case search, command, playlist(PlaylistEdit) }
   var kind: Kind
   var text = ""
+
+  /// What the bottom line shows before the text.
+  var label: String {
+    switch kind {
+    case .search: return "/"
+    case .command: return ":"
+    case .playlist(let edit): return edit.question
+    }
+  }
 }
 
 final class UIApp {
@@ -33,7 +42,7 @@ final class UIApp {
   let library: Library?
   let options: TerminalUIOptions
   let messages: MessageLine
-  let theme = Theme()
+  var theme: Theme { options.theme }
 
   var snapshot = PlayerSnapshot()
   var view = UIView.library
@@ -185,7 +194,7 @@ final class UIApp {
   func render() {
     var screen = Screen(width: size.width, height: size.height)
     draw(into: &screen)
-    let commands = ScreenDiff.commands(from: lastFrame, to: screen, colors: options.colors)
+    let commands = ScreenDiff.commands(from: lastFrame, to: screen, depth: options.colors ? options.colorDepth : .none)
     if !commands.isEmpty { Terminal.write(commands) }
     let cleared = lastFrame.map { $0.width != screen.width || $0.height != screen.height } ?? true
     lastFrame = screen

@@ -46,6 +46,7 @@ import Testing
     #expect(try titles(temp, "missing:yes") == ["First", "Second"])
     #expect(try titles(temp, "missing:any") == ["First", "Second", "Stays"])
     #expect(try temp.library.albums().map(\.title) == ["Kept"])
+    #expect(try temp.library.albumNames() == [AlbumName(albumArtist: "B", title: "Kept")])
     #expect(try temp.library.artists().map(\.name) == ["B"])
     #expect(try temp.library.stats().songs == 1)
     #expect(try temp.library.song(path: paths[0]) == nil)

@@ -14,6 +14,7 @@ extension Play {
     // A bad query or [keys] line is reported here, before anything starts.
     if choosing { _ = try chosenBatch(library) }
     _ = try FullScreen.keyMap(global.paths)
+    _ = try FullScreen.theme(global.paths)
     let log = Daemon.logPath(global.paths)
     let logStart = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? UInt64) ?? 0
     let arguments = Array(CommandLine.arguments.dropFirst()) + ["--daemon-child"]

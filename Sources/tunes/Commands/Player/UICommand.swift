@@ -8,6 +8,7 @@ import TunesControl
 import TunesCore
 import TunesLibrary
 import TunesListenBrainz
+import TunesPlaylists
 import TunesTerminal
 import TunesUI
 
@@ -26,6 +27,7 @@ struct UICommand: AsyncParsableCommand {
   func run() async throws {
     try await reportingErrors {
       _ = try FullScreen.keyMap(global.paths)  // a bad [keys] line is reported first, terminal or not
+      _ = try FullScreen.theme(global.paths)
       guard TerminalInfo.isTerminal(STDIN_FILENO), TerminalInfo.isTerminal(STDOUT_FILENO) else {
         throw FullScreenError.notATerminal
       }
@@ -50,6 +52,13 @@ enum FullScreen {
     let configFile = ConfigFile(paths: paths)
     let configText = (try? String(contentsOfFile: configFile.path, encoding: .utf8)) ?? ""
     return try KeyMap.load(text: configText, path: configFile.path)
+  }
+
+  /// The styles, as the [ui] and [colors] sections of config.toml make them.
+  static func theme(_ paths: TunesPaths) throws -> Theme {
+    let configFile = ConfigFile(paths: paths)
+    let configText = (try? String(contentsOfFile: configFile.path, encoding: .utf8)) ?? ""
+    return try ThemeConfig.load(text: configText, path: configFile.path)
   }
 
   /// Opens the UI on the player at `socketPath` until the user leaves it.
@@ -81,6 +90,10 @@ enum FullScreen {
     options.coverMode = try CoverMode.choose(
       configText: (try? String(contentsOfFile: configFile.path, encoding: .utf8)) ?? "", path: configFile.path,
       environment: environment)
+    options.theme = try theme(paths)
+    options.colorDepth = ColorDepth.detect(environment)
+    let databasePath = global.databasePath
+    options.smartPlaylists = { LibraryGlance(path: databasePath)?.smartPlaylistQueries() ?? [:] }
     options.timingPath = environment["TUNES_UI_TIMING"].flatMap { $0.isEmpty ? nil : $0 }
     return try TerminalUI.run(options, library: library)
   }
