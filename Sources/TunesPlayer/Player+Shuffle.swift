@@ -1,0 +1,94 @@
+// Arranging a shuffle off the actor: `random 1` and `shuffle` arrange the whole queue (tens of
+// milliseconds at 64k songs), and while the actor is held no client is answered and no engine report is
+// handled. The arrangement is made on a copy of the queue's keys on another thread; back on the actor it
+// is applied in one short step if the queue, the song it starts from and the generator are still those it
+// was made from, and made again otherwise. Until it is applied nothing shows the new order, so what is
+// shown is always what plays: `random` reads off, and the queue plays in its order, until the pass exists.
+import TunesCore
+
+extension Player {
+  /// How many times an arrangement is made off the actor before, the queue having changed each time, it
+  /// is made on the actor instead: a queue edited without pause never keeps the command from finishing.
+  static let arrangementTries = 3
+
+  /// What an arrangement depends on besides the keys: applied only when none of it changed.
+  struct ArrangementBasis: Equatable, Sendable {
+    var queueVersion: Int
+    /// The entry the pass starts from (the one playing or paused), nil for none.
+    var current: Int?
+    var rng: SeededRandom
+  }
+
+  func arrangementBasis(fromCurrent: Bool) -> ArrangementBasis {
+    ArrangementBasis(queueVersion: queue.version, current: fromCurrent && state != .stopped ? currentID : nil, rng: rng)
+  }
+
+  /// `arrange` made from the queue's keys as they are when it is applied, with the generator it left.
+  /// `fromCurrent`: the arrangement starts from the current entry (a pass), which must not change either.
+  /// The caller applies the result before its next suspension.
+  func arranged<Result: Sendable>(
+    fromCurrent: Bool,
+    _ arrange: @escaping @Sendable (_ keys: [ShuffleKey], _ current: Int?, _ rng: inout SeededRandom) -> Result
+  ) async -> (result: Result, rng: SeededRandom) {
+    for _ in 0..<Self.arrangementTries {
+      let basis = arrangementBasis(fromCurrent: fromCurrent)
+      let keys = queue.shuffleKeys()
+      let hold = arrangementHold
+      let made = await Task.detached {
+        var rng = basis.rng
+        let result = arrange(keys, basis.current, &rng)
+        await hold?()
+        return (result: result, rng: rng)
+      }.value
+      if arrangementBasis(fromCurrent: fromCurrent) == basis { return made }
+    }
+    let basis = arrangementBasis(fromCurrent: fromCurrent)
+    var rng = basis.rng
+    let result = arrange(queue.shuffleKeys(), basis.current, &rng)
+    return (result, rng)
+  }
+
+  /// Tests hold each arrangement made off the actor with `hold` (it runs after the arrangement, before
+  /// it is applied) to edit the queue meanwhile.
+  func holdArrangements(_ hold: (@Sendable () async -> Void)?) {
+    arrangementHold = hold
+  }
+
+  public func setRandom(_ on: Bool) async {
+    ensureStarted()
+    guard on != random else { return }
+    guard on else {
+      random = false
+      pass = nil
+      randomChanged()
+      return
+    }
+    let made = await arranged(fromCurrent: true) { keys, current, rng in
+      ShufflePass(keys: keys, current: current, rng: rng)
+    }
+    // Another `random 1` finished first: its pass stands.
+    guard !random else { return }
+    random = true
+    pass = made.result
+    rng = made.result.rng
+    randomChanged()
+  }
+
+  private func randomChanged() {
+    tellEngineReplayGain()  // auto follows random
+    changed([.options])
+    replanNext()
+  }
+
+  /// Reorders the queue itself at random (MPD `shuffle`), spreading artists apart like a pass.
+  public func shuffleQueue() async {
+    ensureStarted()
+    guard queue.count > 1 else { return }
+    let made = await arranged(fromCurrent: false) { keys, _, rng in
+      ShuffleArranger.positions(keys, first: nil, after: nil, rng: &rng)
+    }
+    rng = made.rng
+    queue.reorder(positions: made.result)
+    queueChanged()
+  }
+}
