@@ -30,33 +30,15 @@ echo "tunes: $TUNES; runs: $RUNS per command and server, alternated; medians of 
 echo
 
 music="$work/music"
-mkdir -p "$music"
-sox -n -r 44100 -c 2 "$work/t.wav" synth 0.05 sine 440 2>/dev/null
-lame --quiet --tt "Needle" --ta "Bench" "$work/t.wav" "$music/needle.mp3"
 export TUNES_DB="$work/library.db" XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config"
 mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME/tunes"
 printf '[player]\nmax_playlist_length = %d\n' "$((N + 1))" >"$XDG_CONFIG_HOME/tunes/config.toml"
-"$TUNES" index "$music" >/dev/null || bench_die "tunes index failed"
-python3 - "$TUNES_DB" "$N" "$music" <<'PY'
-import os, sqlite3, sys
-db, n, music = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-c = sqlite3.connect(db)
-rows = []
-for i in range(1, n):
-    folder = f"{music}/d{i // 1000:03d}"
-    os.makedirs(folder, exist_ok=True)
-    path = f"{folder}/s{i}.mp3"
-    os.symlink(f"{music}/needle.mp3", path)
-    rows.append((path, f"Song {i}", f"Artist {i % 2000}", f"Album {i % 6000}", f"Artist {i % 2000}", 50))
-c.executemany("INSERT INTO song (path,title,artist,album,albumArtist,durationMs) VALUES (?,?,?,?,?,?)", rows)
-c.commit()
-PY
-"$TUNES" play --daemon --device null >/dev/null || bench_die "tunes play --daemon failed"
-tunes_socket="$XDG_RUNTIME_DIR/tunes/mpd.sock"
+needle_library "$music" "$N" 0.05 2000 6000 50
+tunes_daemon
+tunes_socket="$TUNES_SOCKET"
 
-MPD_EXTRA_CONF="max_playlist_length \"$((N + 1))\"" mpd_start "$work/mpd" "$music"
+MPD_EXTRA_CONF="max_playlist_length \"$((N + 1))\"" mpd_serving "$work/mpd" "$music"
 mpd_socket="$MPD_HOST"
-mpc update --wait >/dev/null
 mpc add / >/dev/null
 mpc play >/dev/null
 echo "queue: tunes $(MPD_HOST=$tunes_socket mpc playlist | wc -l) songs, mpd $(MPD_HOST=$mpd_socket mpc playlist | wc -l)"
