@@ -1,9 +1,11 @@
 // Arranging a shuffle off the actor: `random 1` and `shuffle` arrange the whole queue (tens of
 // milliseconds at 64k songs), and while the actor is held no client is answered and no engine report is
 // handled. The arrangement is made on a copy of the queue's keys on another thread; back on the actor it
-// is applied in one short step if the queue, the song it starts from and the generator are still those it
-// was made from, and made again otherwise. Until it is applied nothing shows the new order, so what is
-// shown is always what plays: `random` reads off, and the queue plays in its order, until the pass exists.
+// is applied in one short step if the queue and the generator are still those it was made from, and made
+// again otherwise. A song that ended meanwhile only moves the pass to the song now current (songs end
+// all the time; arranging again for each would never finish with short songs). Until it is applied
+// nothing shows the new order, so what is shown is always what plays: `random` reads off, and the queue
+// plays in its order, until the pass exists.
 import TunesCore
 
 extension Player {
@@ -11,7 +13,8 @@ extension Player {
   /// is made on the actor instead: a queue edited without pause never keeps the command from finishing.
   static let arrangementTries = 3
 
-  /// What an arrangement depends on besides the keys: applied only when none of it changed.
+  /// What an arrangement depends on besides the keys: applied only when the queue and the generator
+  /// are unchanged.
   struct ArrangementBasis: Equatable, Sendable {
     var queueVersion: Int
     /// The entry the pass starts from (the one playing or paused), nil for none.
@@ -23,13 +26,15 @@ extension Player {
     ArrangementBasis(queueVersion: queue.version, current: fromCurrent && state != .stopped ? currentID : nil, rng: rng)
   }
 
-  /// `arrange` made from the queue's keys as they are when it is applied, with the generator it left.
-  /// `fromCurrent`: the arrangement starts from the current entry (a pass), which must not change either.
-  /// The caller applies the result before its next suspension.
+  /// `arrange` made from the queue's keys as they are when it is applied, with the generator it left
+  /// and the entry it was made from. `fromCurrent`: the arrangement starts from the current entry (a
+  /// pass); that entry may change meanwhile (songs end), and the caller moves the pass to the one current
+  /// then (`ShufflePass.restart`) rather than arrange again. The caller applies the result before its
+  /// next suspension.
   func arranged<Result: Sendable>(
     fromCurrent: Bool,
     _ arrange: @escaping @Sendable (_ keys: [ShuffleKey], _ current: Int?, _ rng: inout SeededRandom) -> Result
-  ) async -> (result: Result, rng: SeededRandom) {
+  ) async -> (result: Result, rng: SeededRandom, current: Int?) {
     for _ in 0..<Self.arrangementTries {
       let basis = arrangementBasis(fromCurrent: fromCurrent)
       let keys = queue.shuffleKeys()
@@ -40,12 +45,13 @@ extension Player {
         await hold?()
         return (result: result, rng: rng)
       }.value
-      if arrangementBasis(fromCurrent: fromCurrent) == basis { return made }
+      let now = arrangementBasis(fromCurrent: fromCurrent)
+      if now.queueVersion == basis.queueVersion && now.rng == basis.rng { return (made.result, made.rng, basis.current) }
     }
     let basis = arrangementBasis(fromCurrent: fromCurrent)
     var rng = basis.rng
     let result = arrange(queue.shuffleKeys(), basis.current, &rng)
-    return (result, rng)
+    return (result, rng, basis.current)
   }
 
   /// Tests hold each arrangement made off the actor with `hold` (it runs after the arrangement, before
@@ -69,8 +75,11 @@ extension Player {
     // Another `random 1` finished first: its pass stands.
     guard !random else { return }
     random = true
-    pass = made.result
-    rng = made.result.rng
+    var arranged = made.result
+    let current = state == .stopped ? nil : currentID
+    if made.current != current { arranged.restart(from: current) }
+    pass = arranged
+    rng = arranged.rng
     randomChanged()
   }
 

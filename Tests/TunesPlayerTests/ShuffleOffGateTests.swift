@@ -65,7 +65,8 @@ actor ArrangementHold {
   }
 
   /// The song playing changes while the pass is arranged: the pass applied starts from the song that
-  /// plays now, as one made from it would.
+  /// plays now, as one made from it would, without arranging again; the song it was made from goes back
+  /// into the unplayed part.
   @Test func aPassStartsFromTheSongPlayingWhenItIsApplied() async throws {
     // The held device keeps each song playing: only the writes `drive` lets through are heard.
     let sink = FakeSink()
@@ -82,12 +83,26 @@ actor ArrangementHold {
     await hold.open()
     await turningOn.value
     let pass = try #require(await p.pass)
-    #expect(pass.cursor == 0 && pass.order.first?.id == 17)
+    #expect(pass.cursor == 0 && pass.order.first?.id == 17 && pass.history == [17])
+    #expect(pass.orderIDs.sorted() == Array(1...40))
     #expect(await p.status().currentID == 17)
-    #expect(await hold.arrivals == 2)
+    #expect(await hold.arrivals == 1)
     await p.quiesce(sink)
     sink.release()
     await p.shutdown()
+  }
+
+  /// A pass made from one song, restarted from another: that one first and reached, the first one
+  /// unplayed, every song once; and from none: nothing reached.
+  @Test func aPassRestartsFromAnotherSong() {
+    let keys = (1...30).map { ShuffleKey(id: $0, artist: "artist \($0 % 5)", album: "album \($0)") }
+    var pass = ShufflePass(keys: keys, current: 4, rng: SeededRandom(seed: 2))
+    pass.restart(from: 9)
+    #expect(pass.order.first?.id == 9 && pass.cursor == 0 && pass.history == [9] && pass.historyIndex == 0)
+    #expect(pass.unplayed.contains { $0.id == 4 })
+    #expect(pass.orderIDs.sorted() == Array(1...30))
+    pass.restart(from: nil)
+    #expect(pass.cursor == -1 && pass.history.isEmpty && pass.orderIDs.sorted() == Array(1...30))
   }
 
   /// `shuffle` with an entry deleted meanwhile: the queue is reordered as it is now, not as it was when
