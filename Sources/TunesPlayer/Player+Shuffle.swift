@@ -54,6 +54,34 @@ extension Player {
     return (result, rng, basis.current)
   }
 
+  /// Arranges the queue ahead of the command that will apply it (`random 1` when `pass`, else
+  /// `shuffle`), changing nothing: the MPD server calls it before the command's turn, so the turn only
+  /// applies it. The command uses it only if the queue and the generator are unchanged by then.
+  public func prepareArrangement(pass: Bool) async {
+    if pass && random { return }
+    if pass {
+      let made = await arranged(fromCurrent: true) { keys, current, rng in
+        ShufflePass(keys: keys, current: current, rng: rng)
+      }
+      preparedArrangement = PreparedArrangement(
+        basis: ArrangementBasis(queueVersion: queue.version, current: made.current, rng: rng), pass: made.result)
+    } else {
+      let made = await arranged(fromCurrent: false) { keys, _, rng in
+        ShuffleArranger.positions(keys, first: nil, after: nil, rng: &rng)
+      }
+      preparedArrangement = PreparedArrangement(
+        basis: ArrangementBasis(queueVersion: queue.version, current: nil, rng: rng), positions: made.result, rng: made.rng)
+    }
+  }
+
+  /// The prepared arrangement of that kind, if it was made from the queue and generator as they are.
+  private func takePrepared(pass: Bool) -> PreparedArrangement? {
+    guard let prepared = preparedArrangement, (prepared.pass != nil) == pass else { return nil }
+    preparedArrangement = nil
+    guard prepared.basis.queueVersion == queue.version && prepared.basis.rng == rng else { return nil }
+    return prepared
+  }
+
   /// Tests hold each arrangement made off the actor with `hold` (it runs after the arrangement, before
   /// it is applied) to edit the queue meanwhile.
   func holdArrangements(_ hold: (@Sendable () async -> Void)?) {
@@ -69,8 +97,13 @@ extension Player {
       randomChanged()
       return
     }
-    let made = await arranged(fromCurrent: true) { keys, current, rng in
-      ShufflePass(keys: keys, current: current, rng: rng)
+    let made: (result: ShufflePass, rng: SeededRandom, current: Int?)
+    if let prepared = takePrepared(pass: true), let pass = prepared.pass {
+      made = (pass, pass.rng, prepared.basis.current)
+    } else {
+      made = await arranged(fromCurrent: true) { keys, current, rng in
+        ShufflePass(keys: keys, current: current, rng: rng)
+      }
     }
     // Another `random 1` finished first: its pass stands.
     guard !random else { return }
@@ -93,11 +126,27 @@ extension Player {
   public func shuffleQueue() async {
     ensureStarted()
     guard queue.count > 1 else { return }
-    let made = await arranged(fromCurrent: false) { keys, _, rng in
-      ShuffleArranger.positions(keys, first: nil, after: nil, rng: &rng)
+    let made: (result: [Int], rng: SeededRandom)
+    if let prepared = takePrepared(pass: false), let positions = prepared.positions, let after = prepared.rng {
+      made = (positions, after)
+    } else {
+      let arranged = await arranged(fromCurrent: false) { keys, _, rng in
+        ShuffleArranger.positions(keys, first: nil, after: nil, rng: &rng)
+      }
+      made = (arranged.result, arranged.rng)
     }
     rng = made.rng
     queue.reorder(positions: made.result)
     queueChanged()
   }
+}
+
+/// An arrangement made before the command that applies it: a pass (`random 1`) or the queue's new
+/// order as positions (`shuffle`), with what it was made from.
+struct PreparedArrangement: Sendable {
+  var basis: Player.ArrangementBasis
+  var pass: ShufflePass? = nil
+  var positions: [Int]? = nil
+  /// The generator after the queue's order was drawn (a pass carries its own).
+  var rng: SeededRandom? = nil
 }

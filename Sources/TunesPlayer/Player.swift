@@ -43,6 +43,8 @@ public actor Player {
   var pass: ShufflePass?
   /// Runs before an arrangement made off the actor is applied (tests edit the queue there); see Player+Shuffle.
   var arrangementHold: (@Sendable () async -> Void)?
+  /// An arrangement made ahead of the command that applies it (`prepareArrangement`).
+  var preparedArrangement: PreparedArrangement?
   /// The most entries the queue takes (MPD's `max_playlist_length`); see Player+QueueLimit.
   var maximumQueueLength = Player.defaultMaximumQueueLength
   /// A change is waiting to be saved (see `save`): a burst of edits makes one snapshot.

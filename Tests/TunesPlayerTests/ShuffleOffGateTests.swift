@@ -148,3 +148,52 @@ actor EditCounter {
     return value
   }
 }
+
+/// The MPD server arranges before a command's turn (`prepareArrangement`); the command applies that
+/// arrangement when nothing changed, and arranges afresh when the queue did.
+@Suite(.timeLimit(.minutes(2))) struct PreparedArrangementTests {
+  func player() async throws -> (Player, ArrangementHold) {
+    let p = Player(sink: FakeSink(), decoders: fakeLibrary([:]), seed: 5)
+    try await p.add((1...40).map { song($0, artist: "artist \($0 % 7)", album: "album \($0 % 11)") })
+    let hold = ArrangementHold()
+    await hold.open()
+    await p.holdArrangements { await hold.arrive() }
+    return (p, hold)
+  }
+
+  @Test func aPreparedPassIsAppliedWithoutArrangingAgain() async throws {
+    let (p, hold) = try await player()
+    await p.prepareArrangement(pass: true)
+    #expect(await p.status().random == false, "preparing changed the mode")
+    let prepared = try #require(await p.preparedArrangement?.pass)
+    await p.setRandom(true)
+    #expect(await hold.arrivals == 1)
+    #expect(await p.pass == prepared)
+  }
+
+  @Test func aPreparedPassTheQueueOutranIsNotApplied() async throws {
+    let (p, hold) = try await player()
+    await p.prepareArrangement(pass: true)
+    try await p.delete(id: 3)
+    await p.setRandom(true)
+    #expect(await hold.arrivals == 2)
+    let pass = try #require(await p.pass)
+    #expect(pass.orderIDs.sorted() == (1...40).filter { $0 != 3 })
+  }
+
+  @Test func aPreparedShuffleIsAppliedOnlyToTheQueueItWasMadeFrom() async throws {
+    let (p, hold) = try await player()
+    let before = await p.queueEntries().map(\.id)
+    await p.prepareArrangement(pass: false)
+    #expect(await p.queueEntries().map(\.id) == before, "preparing reordered the queue")
+    await p.shuffleQueue()
+    #expect(await hold.arrivals == 1)
+    let once = await p.queueEntries().map(\.id)
+    #expect(once.sorted() == before && once != before)
+    await p.prepareArrangement(pass: false)
+    try await p.add([song(99)])
+    await p.shuffleQueue()
+    #expect(await hold.arrivals == 3)
+    #expect(await p.queueEntries().map(\.id).sorted() == once.sorted() + [41])
+  }
+}
