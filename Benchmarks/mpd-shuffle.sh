@@ -5,7 +5,8 @@
 # command costs beyond it is the command's own work, during which the server answers no other client.
 # The songs are symlinks to one 0.05 s MP3. mpd reads each link's tags; tunes' rows are written straight
 # into its database with 2000 artists and 6000 albums (the shuffle spreads them apart; mpd's shuffle
-# does not look at names), so indexing is not part of the run.
+# does not look at names), so indexing is not part of the run. Last, `mpc status` is timed while another
+# client's shuffle or `random on` runs: what the command's work keeps other clients waiting.
 # Usage: Benchmarks/mpd-shuffle.sh [N]   (env: RUNS=11, TUNES_BIN, BENCH_SKIP_BUILD=1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -41,7 +42,10 @@ MPD_EXTRA_CONF="max_playlist_length \"$((N + 1))\"" mpd_serving "$work/mpd" "$mu
 mpd_socket="$MPD_HOST"
 mpc add / >/dev/null
 mpc play >/dev/null
-echo "queue: tunes $(MPD_HOST=$tunes_socket mpc playlist | wc -l) songs, mpd $(MPD_HOST=$mpd_socket mpc playlist | wc -l)"
+# The queue's length from `mpc status` ("#1/65536"): `mpc playlist` of 64k songs passes the servers'
+# output limit (mpd's max_output_buffer_size), and they close the connection.
+queue_length() { MPD_HOST=$1 mpc status | sed -n 's|.*#[0-9]*/\([0-9]*\).*|\1|p'; }
+echo "queue: tunes $(queue_length "$tunes_socket") songs, mpd $(queue_length "$mpd_socket")"
 echo
 
 # One command, alternated between the servers ($2, when given, runs untimed before each), both medians.
@@ -61,9 +65,37 @@ timed() {
   record "$name: mpd" "$(ms "$m")" ms "tunes/mpd $(ratio "$t" "$m")×"
 }
 
+# `mpc status` from a second client 10 ms after the command "$@" was sent by a first: a server that does
+# the command's work where it answers clients makes status wait for it. Only the runs where the command
+# was still running when status had its answer count (the others measure the round trip alone).
+during() {
+  local name="$1" socket server i t_list="" m_list="" t_n=0 m_n=0 bg took
+  shift
+  for ((i = 0; i < RUNS; i++)); do
+    for server in tunes mpd; do
+      if [ "$server" = tunes ]; then socket=$tunes_socket; else socket=$mpd_socket; fi
+      if [ -n "$before" ]; then MPD_HOST=$socket mpc $before >/dev/null; fi
+      MPD_HOST=$socket mpc "$@" >/dev/null &
+      bg=$!
+      sleep 0.01
+      took=$(MPD_HOST=$socket time_once mpc status)
+      if kill -0 "$bg" 2>/dev/null; then
+        if [ "$server" = tunes ]; then t_list+="$took"$'\n'; t_n=$((t_n + 1)); else m_list+="$took"$'\n'; m_n=$((m_n + 1)); fi
+      fi
+      wait "$bg"
+    done
+  done
+  record "$name: tunes" "$(ms "$(printf '%s' "$t_list" | median)")" ms "$t_n of $RUNS runs overlapped"
+  record "$name: mpd" "$(ms "$(printf '%s' "$m_list" | median)")" ms "$m_n of $RUNS runs overlapped"
+}
+
 timed "mpc status (the round trip alone)" "" status
 timed "mpc shuffle" "" shuffle
 timed "mpc random on (from off)" "random off" random on
+MPD_HOST=$tunes_socket mpc random off >/dev/null
+MPD_HOST=$mpd_socket mpc random off >/dev/null
+before="" during "mpc status during another client's mpc shuffle" shuffle
+before="random off" during "mpc status during another client's random on" random on
 MPD_HOST=$tunes_socket mpc random off >/dev/null
 MPD_HOST=$mpd_socket mpc random off >/dev/null
 echo

@@ -11,12 +11,14 @@
 # its own total (wait4). The two servers play the same song at the same time: alone, each would double
 # the run's length, and CPU time does not count the waiting one does while the other runs.
 # Prints CPU seconds per audio minute and the ratios tunes/mpd (aim ≤ 1) and tunes/decoder (aim → 2).
-# Usage: Benchmarks/play-mpd-cpu.sh [RUNS]   (default 1; SONG_SECONDS=60, TUNES_BIN, BENCH_SKIP_BUILD=1)
+# Usage: Benchmarks/play-mpd-cpu.sh [RUNS]   (default 1; SONG_SECONDS=60, FORMATS="mp3 flac ogg opus m4a",
+#        TUNES_BIN, BENCH_SKIP_BUILD=1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 RUNS="${1:-1}"
 SONG_SECONDS="${SONG_SECONDS:-60}"
+FORMATS="${FORMATS:-mp3 flac ogg opus m4a}"
 
 bench_output play-mpd-cpu
 ensure_tools mpd mpc sox lame flac oggenc opusenc ffmpeg mpg123 oggdec opusdec
@@ -103,7 +105,8 @@ per_minute() { awk -v s="$1" -v len="$SONG_SECONDS" 'BEGIN { printf "%.3f\n", s 
 
 printf '  %-6s %12s %12s %14s %10s %14s   (CPU s per audio minute, median of %d)\n' \
   format tunes mpd decoder tunes/mpd tunes/decoder "$RUNS"
-for song in song.mp3 song.flac song.ogg song.opus song.m4a; do
+for format in $FORMATS; do
+  song="song.$format"
   t_list="" m_list="" d_list=""
   for ((i = 0; i < RUNS; i++)); do
     read -r t m < <(play_both "$song")
@@ -115,7 +118,6 @@ for song in song.mp3 song.flac song.ogg song.opus song.m4a; do
   t=$(per_minute "$(printf '%s' "$t_list" | median)")
   m=$(per_minute "$(printf '%s' "$m_list" | median)")
   d=$(per_minute "$(printf '%s' "$d_list" | median)")
-  format="${song#song.}"
   printf '%s\t%s\t%s\t%s\n' "$format" "$t" "$m" "$d" >>"$RESULTS"
   printf '  %-6s %12s %12s %14s %9s× %13s×\n' "$format" "$t" "$m" "$d" "$(ratio "$t" "$m")" "$(ratio "$t" "$d")"
 done
