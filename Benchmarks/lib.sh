@@ -206,3 +206,50 @@ mpd_update_wait() {
   done
   wait "$waiter"
 }
+
+# MARK: one short song under many names, and the two servers serving it
+
+# A library of $2 songs in folder $1 for the player, queue and shuffle benchmarks, which do not measure
+# indexing: $1/needle.mp3 ($3 seconds of a sine; title Needle, artist Bench, album First) is indexed into
+# $TUNES_DB by $TUNES, then $2 − 1 rows go straight into the song table, each naming a symbolic link to
+# it in folders of a thousand ($1/d000/s1.mp3 …): song i by "Artist i mod $4" on "Album i mod $5"
+# (the album artist is the artist), $6 ms long.
+needle_library() {
+  local dir="$1" count="$2" seconds="$3" artists="$4" albums="$5" duration_ms="$6"
+  mkdir -p "$dir"
+  sox -n -r 44100 -c 2 "$dir/.needle.wav" synth "$seconds" sine 440 2>/dev/null
+  lame --quiet --tt "Needle" --ta "Bench" --tl "First" "$dir/.needle.wav" "$dir/needle.mp3"
+  rm -f "$dir/.needle.wav"
+  "$TUNES" index --db "$TUNES_DB" "$dir" >/dev/null || bench_die "tunes index failed"
+  /usr/bin/python3 - "$TUNES_DB" "$count" "$dir" "$artists" "$albums" "$duration_ms" <<'PY'
+import os, sqlite3, sys
+db, n, music, artists, albums, duration = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+c = sqlite3.connect(db)
+rows = []
+for i in range(1, n):
+    folder = f"{music}/d{i // 1000:03d}"
+    os.makedirs(folder, exist_ok=True)
+    path = f"{folder}/s{i}.mp3"
+    os.symlink(f"{music}/needle.mp3", path)
+    artist = f"Artist {i % artists}"
+    rows.append((path, f"Song {i}", artist, f"Album {i % albums}", artist, duration))
+c.executemany("INSERT INTO song (path,title,artist,album,albumArtist,durationMs) VALUES (?,?,?,?,?,?)", rows)
+c.commit()
+PY
+}
+
+# Starts `tunes play --daemon` ($TUNES, its library $TUNES_DB) on ALSA's null device ($@: more arguments
+# of `play`, such as a query) and sets TUNES_PID, from the daemon's own answer ("… (pid N, socket …)"),
+# and TUNES_SOCKET, its MPD socket.
+tunes_daemon() {
+  local started
+  started="$("$TUNES" play --daemon --device null "$@")" || bench_die "tunes play --daemon failed"
+  TUNES_PID="$(printf '%s\n' "$started" | sed -n 's/.*(pid \([0-9]*\).*/\1/p')"
+  TUNES_SOCKET="${TUNES_MPD_SOCKET:-$XDG_RUNTIME_DIR/tunes/mpd.sock}"
+}
+
+# mpd_start $1 $2, then MPD's database of the music (`mpc update --wait`, not timed).
+mpd_serving() {
+  mpd_start "$1" "$2"
+  mpc update --wait >/dev/null
+}

@@ -36,13 +36,12 @@ echo
 export TUNES_DB="$work/library.db" XDG_RUNTIME_DIR="$work/run"
 mkdir -p "$XDG_RUNTIME_DIR"
 "$TUNES" index "$music" >/dev/null || bench_die "tunes index failed"
-"$TUNES" play --daemon --device null "path:$music" >/dev/null || bench_die "tunes play --daemon failed"
-tunes_socket="$XDG_RUNTIME_DIR/tunes/mpd.sock"
+tunes_daemon "path:$music"
+tunes_socket="$TUNES_SOCKET"
 
 # mpd: its own database of the same files.
-mpd_start "$work/mpd" "$music"
+mpd_serving "$work/mpd" "$music"
 mpd_socket="$MPD_HOST"
-mpc update --wait >/dev/null
 echo "songs: tunes $(MPD_HOST=$tunes_socket mpc stats | awk '/Songs/ { print $2 }'), mpd $(mpc stats | awk '/Songs/ { print $2 }')"
 echo
 

@@ -5,7 +5,8 @@
 # command costs beyond it is the command's own work, during which the server answers no other client.
 # The songs are symlinks to one 0.05 s MP3. mpd reads each link's tags; tunes' rows are written straight
 # into its database with 2000 artists and 6000 albums (the shuffle spreads them apart; mpd's shuffle
-# does not look at names), so indexing is not part of the run.
+# does not look at names), so indexing is not part of the run. Last, `mpc status` is timed while another
+# client's shuffle or `random on` runs: what the command's work keeps other clients waiting.
 # Usage: Benchmarks/mpd-shuffle.sh [N]   (env: RUNS=11, TUNES_BIN, BENCH_SKIP_BUILD=1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -30,36 +31,21 @@ echo "tunes: $TUNES; runs: $RUNS per command and server, alternated; medians of 
 echo
 
 music="$work/music"
-mkdir -p "$music"
-sox -n -r 44100 -c 2 "$work/t.wav" synth 0.05 sine 440 2>/dev/null
-lame --quiet --tt "Needle" --ta "Bench" "$work/t.wav" "$music/needle.mp3"
 export TUNES_DB="$work/library.db" XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config"
 mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME/tunes"
 printf '[player]\nmax_playlist_length = %d\n' "$((N + 1))" >"$XDG_CONFIG_HOME/tunes/config.toml"
-"$TUNES" index "$music" >/dev/null || bench_die "tunes index failed"
-python3 - "$TUNES_DB" "$N" "$music" <<'PY'
-import os, sqlite3, sys
-db, n, music = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-c = sqlite3.connect(db)
-rows = []
-for i in range(1, n):
-    folder = f"{music}/d{i // 1000:03d}"
-    os.makedirs(folder, exist_ok=True)
-    path = f"{folder}/s{i}.mp3"
-    os.symlink(f"{music}/needle.mp3", path)
-    rows.append((path, f"Song {i}", f"Artist {i % 2000}", f"Album {i % 6000}", f"Artist {i % 2000}", 50))
-c.executemany("INSERT INTO song (path,title,artist,album,albumArtist,durationMs) VALUES (?,?,?,?,?,?)", rows)
-c.commit()
-PY
-"$TUNES" play --daemon --device null >/dev/null || bench_die "tunes play --daemon failed"
-tunes_socket="$XDG_RUNTIME_DIR/tunes/mpd.sock"
+needle_library "$music" "$N" 0.05 2000 6000 50
+tunes_daemon
+tunes_socket="$TUNES_SOCKET"
 
-MPD_EXTRA_CONF="max_playlist_length \"$((N + 1))\"" mpd_start "$work/mpd" "$music"
+MPD_EXTRA_CONF="max_playlist_length \"$((N + 1))\"" mpd_serving "$work/mpd" "$music"
 mpd_socket="$MPD_HOST"
-mpc update --wait >/dev/null
 mpc add / >/dev/null
 mpc play >/dev/null
-echo "queue: tunes $(MPD_HOST=$tunes_socket mpc playlist | wc -l) songs, mpd $(MPD_HOST=$mpd_socket mpc playlist | wc -l)"
+# The queue's length from `mpc status` ("#1/65536"): `mpc playlist` of 64k songs passes the servers'
+# output limit (mpd's max_output_buffer_size), and they close the connection.
+queue_length() { MPD_HOST=$1 mpc status | sed -n 's|.*#[0-9]*/\([0-9]*\).*|\1|p'; }
+echo "queue: tunes $(queue_length "$tunes_socket") songs, mpd $(queue_length "$mpd_socket")"
 echo
 
 # One command, alternated between the servers ($2, when given, runs untimed before each), both medians.
@@ -79,9 +65,37 @@ timed() {
   record "$name: mpd" "$(ms "$m")" ms "tunes/mpd $(ratio "$t" "$m")×"
 }
 
+# `mpc status` from a second client 10 ms after the command "$@" was sent by a first: a server that does
+# the command's work where it answers clients makes status wait for it. Only the runs where the command
+# was still running when status had its answer count (the others measure the round trip alone).
+during() {
+  local name="$1" socket server i t_list="" m_list="" t_n=0 m_n=0 bg took
+  shift
+  for ((i = 0; i < RUNS; i++)); do
+    for server in tunes mpd; do
+      if [ "$server" = tunes ]; then socket=$tunes_socket; else socket=$mpd_socket; fi
+      if [ -n "$before" ]; then MPD_HOST=$socket mpc $before >/dev/null; fi
+      MPD_HOST=$socket mpc "$@" >/dev/null &
+      bg=$!
+      sleep 0.01
+      took=$(MPD_HOST=$socket time_once mpc status)
+      if kill -0 "$bg" 2>/dev/null; then
+        if [ "$server" = tunes ]; then t_list+="$took"$'\n'; t_n=$((t_n + 1)); else m_list+="$took"$'\n'; m_n=$((m_n + 1)); fi
+      fi
+      wait "$bg"
+    done
+  done
+  record "$name: tunes" "$(ms "$(printf '%s' "$t_list" | median)")" ms "$t_n of $RUNS runs overlapped"
+  record "$name: mpd" "$(ms "$(printf '%s' "$m_list" | median)")" ms "$m_n of $RUNS runs overlapped"
+}
+
 timed "mpc status (the round trip alone)" "" status
 timed "mpc shuffle" "" shuffle
 timed "mpc random on (from off)" "random off" random on
+MPD_HOST=$tunes_socket mpc random off >/dev/null
+MPD_HOST=$mpd_socket mpc random off >/dev/null
+before="" during "mpc status during another client's mpc shuffle" shuffle
+before="random off" during "mpc status during another client's random on" random on
 MPD_HOST=$tunes_socket mpc random off >/dev/null
 MPD_HOST=$mpd_socket mpc random off >/dev/null
 echo

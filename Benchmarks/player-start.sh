@@ -19,29 +19,13 @@ FIRST="$PWD/Benchmarks/first-sample.py"
 WORK=$(mktemp -d /tmp/tunes-player-start.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-sox -n -r 44100 -c 2 "$WORK/t.wav" synth 0.05 sine 440 2>/dev/null
-lame --quiet --tt "Needle" --ta "Bench" "$WORK/t.wav" "$WORK/needle.mp3"
 DB="$WORK/library.db"
-"$TUNES" index --db "$DB" "$WORK/needle.mp3" >/dev/null
-# N − 1 more songs: rows pointing at copies-by-name of the same file (the index itself is not measured here).
-python3 - "$DB" "$N" "$WORK" <<'PY'
-import os, sqlite3, sys
-db, n, work = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-c = sqlite3.connect(db)
-rows = []
-for i in range(1, n):
-    path = f"{work}/s{i}.mp3"
-    os.symlink(f"{work}/needle.mp3", path)
-    rows.append((path, f"Song {i}", f"Artist {i % 500}", f"Album {i % 1500}", f"Artist {i % 500}", 50))
-c.executemany("INSERT INTO song (path,title,artist,album,albumArtist,durationMs) VALUES (?,?,?,?,?,?)", rows)
-c.commit()
-PY
-
+TUNES_DB="$DB" needle_library "$WORK/music" "$N" 0.05 500 1500 50
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores, RUNS=$RUNS, BUILD=$BUILD"
-mpg=$(python3 "$FIRST" "$WORK" "$RUNS" -- mpg123 -q -o alsa -a "file:'{out}',raw" "$WORK/needle.mp3" | cut -d' ' -f1)
+mpg=$(python3 "$FIRST" "$WORK" "$RUNS" -- mpg123 -q -o alsa -a "file:'{out}',raw" "$WORK/music/needle.mp3" | cut -d' ' -f1)
 one=$(python3 "$FIRST" "$WORK" "$RUNS" -- "$TUNES" play --db "$DB" needle --device "file:'{out}',raw" --pace max | cut -d' ' -f1)
 all=$(python3 "$FIRST" "$WORK" "$RUNS" -- "$TUNES" play --db "$DB" --device "file:'{out}',raw" --pace max | cut -d' ' -f1)
 printf 'start → first sample, mpg123 -o alsa (ms, median of %d): %s\n' "$RUNS" "$mpg"

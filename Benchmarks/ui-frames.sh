@@ -27,23 +27,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-sox -n -r 44100 -c 2 "$WORK/t.wav" synth 600 sine 440 2>/dev/null
-lame --quiet --tt "Needle" --ta "Bench" --tl "First" "$WORK/t.wav" "$WORK/needle.mp3"
-"$TUNES" index "$WORK/needle.mp3" >/dev/null
-# N − 1 more songs: rows pointing at links to the same file (the index itself is not measured here).
-python3 - "$TUNES_DB" "$N" "$WORK" <<'PY'
-import os, sqlite3, sys
-db, n, work = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-c = sqlite3.connect(db)
-rows = []
-for i in range(1, n):
-    path = f"{work}/s{i}.mp3"
-    os.symlink(f"{work}/needle.mp3", path)
-    rows.append((path, f"Song {i}", f"Artist {i % 500}", f"Album {i % 5000}", f"Artist {i % 500}", 600000))
-c.executemany("INSERT INTO song (path,title,artist,album,albumArtist,durationMs) VALUES (?,?,?,?,?,?)", rows)
-c.commit()
-PY
-"$TUNES" play --daemon --device null >/dev/null
+needle_library "$WORK/music" "$N" 600 500 5000 600000
+tunes_daemon
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 now_ns() { date +%s%N; }
 

@@ -239,6 +239,20 @@ public actor PlayerBackend: MPDBackend {
   /// tunes' shuffle without repeats: every song once per pass, artists spread apart.
   public func setRandom(_ on: Bool) async throws { await player.setRandom(on) }
 
+  /// `random 1` and `shuffle` arrange the queue before their turn (see Player.prepareArrangement).
+  public func prepare(_ requests: [MPDRequest]) async {
+    for request in requests {
+      if request.command == "random" && request.arguments == ["1"] {
+        await player.prepareArrangement(pass: true)
+        return
+      }
+      if request.command == "shuffle" && request.arguments.isEmpty {
+        await player.prepareArrangement(pass: false)
+        return
+      }
+    }
+  }
+
   /// MPD's repeat + single pair onto the Player's repeat mode: repeat with single on is repeat-one.
   public func setRepeat(_ on: Bool) async throws {
     await apply(repeat: on, single: Self.mpdSingle(await player.status()))

@@ -259,9 +259,16 @@ public protocol MPDBackend: Sendable {
   func shutdown() async throws
   /// A new subscription to change notifications: each element names the subsystems that changed.
   func changes() async -> AsyncStream<Set<MPDSubsystem>>
+  /// Work the commands `requests` can do before their turn (MPDCommandGate), changing nothing, so
+  /// that their turn is short: arranging a shuffle of a long queue. Their turn uses it only if nothing
+  /// it was made from changed meanwhile.
+  func prepare(_ requests: [MPDRequest]) async
 }
 
 extension MPDBackend {
+  /// A default for backends with nothing to prepare.
+  public func prepare(_ requests: [MPDRequest]) async {}
+
   /// A default for backends without folders on disk: no time known.
   public func folderModified(_ uri: String) async throws -> Date? { nil }
 

@@ -340,6 +340,9 @@ public final class MPDServer: Sendable {
           let dispatcher = self.dispatcher
           let password = configuration.password
           Task { [mailbox = self.mailbox, gate = self.gate] in
+            // What the batch can do without changing anything is done before its turn: other
+            // clients' commands go on meanwhile.
+            if batch.authorized { await dispatcher.backend.prepare(batch.requests) }
             let result = await gate.withTurn { await dispatcher.run(batch, password: password) }
             mailbox.withLock { $0.completions.append((token, result)) }
             Self.wake(wakeWrite)

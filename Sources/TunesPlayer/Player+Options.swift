@@ -1,5 +1,6 @@
-// The mixer and the play options (MPD's `setvol`, `random`, `repeat`, `single`, `consume`). An option
-// changes what follows the current song, so the engine is told the new next track at once.
+// The mixer and the play options (MPD's `setvol`, `repeat`, `single`, `consume`; `random` is in
+// Player+Shuffle). An option changes what follows the current song, so the engine is told the new next
+// track at once.
 import TunesCore
 
 extension Player {
@@ -15,16 +16,6 @@ extension Player {
   }
 
   public func changeVolume(by delta: Int) { setVolume(volume + delta) }
-
-  public func setRandom(_ on: Bool) {
-    ensureStarted()
-    guard on != random else { return }
-    random = on
-    pass = on ? ShufflePass(keys: queue.shuffleKeys(), current: state == .stopped ? nil : currentID, rng: rng) : nil
-    if on, let pass { rng = pass.rng }
-    tellEngineReplayGain()  // auto follows random
-    optionsChanged()
-  }
 
   public func setRepeat(_ mode: RepeatMode) {
     ensureStarted()

@@ -1,4 +1,4 @@
-// Editing the queue: add, delete, move, clear, shuffle and replace, and following the library when a
+// Editing the queue: add, delete, move, clear and replace (shuffle: Player+Shuffle), and following the library when a
 // queued file moved. Each edit keeps the shuffle pass in step and tells the engine what now follows.
 import TunesCore
 import TunesLibrary
@@ -117,15 +117,6 @@ extension Player {
       if random { pass = ShufflePass(keys: [], current: nil, rng: rng) }
       queueChanged()
     }
-  }
-
-  /// Reorders the queue itself at random (MPD `shuffle`), spreading artists apart like a pass.
-  public func shuffleQueue() {
-    ensureStarted()
-    guard queue.count > 1 else { return }
-    let order = ShuffleArranger.arrange(queue.shuffleKeys(), first: nil, after: nil, rng: &rng)
-    queue.reorder(order.map(\.id))
-    queueChanged()
   }
 
   /// Replaces the queue (`tunes play QUERY` against a running player); returns the new ids. Only the

@@ -4,7 +4,7 @@
 // the terminal UI and the scrobbler drive it through its API and observe it through its one stream of
 // facts (PlayFact), which it yields without ever running an observer's code. This file holds the state,
 // the stream of facts and the status snapshot; the rest is split by concern, as MPD splits its
-// playlist code: Player+Transport, Player+Options, Player+QueueEditing, Player+NextSong,
+// playlist code: Player+Transport, Player+Options, Player+Shuffle, Player+QueueEditing, Player+NextSong,
 // Player+EngineReports, Player+Listens and Player+SaveRestore.
 import Foundation
 import TunesCore
@@ -41,6 +41,10 @@ public actor Player {
   var crossfadeSeconds = 0
   var mixRamp = MixRampSettings()
   var pass: ShufflePass?
+  /// Runs before an arrangement made off the actor is applied (tests edit the queue there); see Player+Shuffle.
+  var arrangementHold: (@Sendable () async -> Void)?
+  /// An arrangement made ahead of the command that applies it (`prepareArrangement`).
+  var preparedArrangement: PreparedArrangement?
   /// The most entries the queue takes (MPD's `max_playlist_length`); see Player+QueueLimit.
   var maximumQueueLength = Player.defaultMaximumQueueLength
   /// A change is waiting to be saved (see `save`): a burst of edits makes one snapshot.

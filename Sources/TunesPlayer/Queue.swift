@@ -211,12 +211,19 @@ public struct Queue: Sendable, Equatable {
     return true
   }
 
-  /// Reorders the whole queue (the `shuffle` command); every entry keeps its id.
-  public mutating func reorder(_ newOrder: [Int]) {
-    precondition(Set(newOrder) == Set(entries.map(\.id)) && newOrder.count == entries.count, "reorder needs every id once")
+  /// Reorders the whole queue (the `shuffle` command): `positions[i]` is the position now of the entry
+  /// that goes to `i`; every entry keeps its id. Positions, not ids: moving 64k entries by id hashed
+  /// every id twice to check the order and once more to find each entry.
+  public mutating func reorder(positions newOrder: [Int]) {
+    var seen = [Bool](repeating: false, count: entries.count)
+    precondition(newOrder.count == entries.count, "reorder needs every position once")
+    for position in newOrder {
+      precondition(position >= 0 && position < seen.count && !seen[position], "reorder needs every position once")
+      seen[position] = true
+    }
     version += 1
-    let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
-    entries = newOrder.compactMap { byID[$0] }
+    let old = entries
+    entries = newOrder.map { old[$0] }
     touch(from: 0, to: entries.count)
   }
 

@@ -21,30 +21,38 @@ enum ShuffleArranger {
   static func arrange(_ keys: [ShuffleKey], first: ShuffleKey?, after: ShuffleKey?, rng: inout SeededRandom)
     -> [ShuffleKey]
   {
+    var result: [ShuffleKey] = []
+    result.reserveCapacity(keys.count + 1)
+    if let first { result.append(first) }
+    for index in positions(keys, first: first, after: after, rng: &rng) { result.append(keys[index]) }
+    return result
+  }
+
+  /// `arrange` as the indexes in `keys` of the songs after `first`, in their new order: the queue's own
+  /// shuffle moves its entries by position, with no lookup by id.
+  static func positions(_ keys: [ShuffleKey], first: ShuffleKey?, after: ShuffleKey?, rng: inout SeededRandom)
+    -> [Int]
+  {
     var names = SpreadNames()
     let songs = keys.map { names.number($0) }
     let firstSong = first.map { names.number($0) }
     let afterSong = after.map { names.number($0) }
     var left = SpreadPools(songs, names: names)
-    var result: [ShuffleKey] = []
-    result.reserveCapacity(keys.count + 1)
-    var previous = afterSong
-    if let first, let firstSong {
-      result.append(first)
-      previous = firstSong
-    }
+    var result: [Int] = []
+    result.reserveCapacity(keys.count)
+    var previous = firstSong ?? afterSong
     let total = keys.count + (first == nil ? 0 : 1)
-    if result.isEmpty, let afterSong, total >= 2, !songs.isEmpty {
+    if first == nil, let afterSong, total >= 2, !songs.isEmpty {
       // The one hard rule: a new pass never starts with the song that ended the previous one. Once per
       // arrangement, so every song is ranked here.
       let index = left.pickRanking(excludingID: afterSong.id, after: afterSong, rng: &rng)
-      result.append(keys[index])
+      result.append(index)
       previous = songs[index]
       left.take(index)
     }
     while !left.isEmpty {
       let index = left.pick(after: previous, rng: &rng)
-      result.append(keys[index])
+      result.append(index)
       previous = songs[index]
       left.take(index)
     }

@@ -89,6 +89,23 @@ public struct ShufflePass: Sendable, Equatable {
     for key in keys where !known.contains(key.id) { insert(key) }
   }
 
+  /// The pass arranged while another song was current (it changed meanwhile) made to start from
+  /// `current` (nil: none, the pass not begun), as if arranged from it: `current` comes first, reached,
+  /// and the song it was arranged from goes back into the unplayed part at a random place, spread as an
+  /// added song is, so it does not follow the song now playing.
+  public mutating func restart(from current: Int?) {
+    let arrangedFrom = cursor == 0 ? order.removeFirst() : nil
+    cursor = -1
+    history = []
+    historyIndex = -1
+    if let current, let index = order.firstIndex(where: { $0.id == current }) {
+      order.insert(order.remove(at: index), at: 0)
+      cursor = 0
+      record(current)
+    }
+    if let arrangedFrom { insert(arrangedFrom) }
+  }
+
   // MARK: Walking the pass
 
   /// Moves to the next song of the pass; nil at the end of the pass (the caller decides about repeat).

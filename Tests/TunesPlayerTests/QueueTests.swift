@@ -65,7 +65,7 @@ import TunesLibrary
     #expect(queue.version > last); last = queue.version
     queue.move(from: 0, to: 1)
     #expect(queue.version > last); last = queue.version
-    queue.reorder([1, 2])
+    queue.reorder(positions: [1, 0])
     #expect(queue.version > last); last = queue.version
     queue.clear()
     #expect(queue.version > last)
