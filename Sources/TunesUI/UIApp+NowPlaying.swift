@@ -120,7 +120,9 @@ extension Screen {
       for x in 0..<art.columns where column + x >= 0 && column + x < width {
         let cell = art.cells[y * art.columns + x]
         cells[(row + y) * width + column + x] = Cell(
-          text: cell.text, style: Style(foreground: cell.foreground, background: cell.background))
+          text: cell.text,
+          style: Style(
+            foreground: cell.foreground.map(TerminalColor.ansi), background: cell.background.map(TerminalColor.ansi)))
       }
     }
   }
