@@ -34,6 +34,9 @@ extension StoredSchema {
     #"playlists-source-hash-v1"#,
     #"outbox-v1"#,
     #"library-credits-v1"#,
+    #"playstate-told-listen-v1"#,
+    #"outbox-v2"#,
+    #"library-mbid-spellings-v1"#,
   ]
 
   /// The schema's statements in the order they run, each in pieces that fit a line.
@@ -74,7 +77,7 @@ extension StoredSchema {
       #"pleRate INTEGER, bitsPerSample INTEGER, channels INTEGER, derivedFields INTEGER NOT NULL D"#,
       #"EFAULT 0, tagsStored INTEGER NOT NULL DEFAULT 0, tagTrackNumber INTEGER, tagDiscNumber INT"#,
       #"EGER, tagDate TEXT, tagGenre TEXT, tagRecordingMbid TEXT, creditApart INTEGER NOT NULL DEF"#,
-      #"AULT 0)"#,
+      #"AULT 0, mbidSpellings TEXT)"#,
     ].joined(),
     [
       #"CREATE INDEX "song_on_artistId" ON "song"("artistId")"#
@@ -145,21 +148,7 @@ extension StoredSchema {
       #"OUBLE NOT NULL DEFAULT 0, "replayGainLimit" BOOLEAN NOT NULL DEFAULT 1, "crossfadeSeconds""#,
       #" INTEGER NOT NULL DEFAULT 0, "mixRampDb" DOUBLE NOT NULL DEFAULT 0, "mixRampDelay" DOUBLE "#,
       #"DEFAULT -1, "listenStartedAt" TEXT, "listenHeard" TEXT, "listenFired" BOOLEAN NOT NULL DEF"#,
-      #"AULT 0)"#,
-    ].joined(),
-    [
-      #"CREATE TABLE "pendingListen" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "songId" INTEGER REF"#,
-      #"ERENCES "song"("id") ON DELETE SET NULL, "listenedAt" INTEGER NOT NULL, "payload" TEXT NOT"#,
-      #" NULL, "state" TEXT NOT NULL DEFAULT 'pending', "rejection" TEXT, "attempts" INTEGER NOT N"#,
-      #"ULL DEFAULT 0, "createdAt" DATETIME NOT NULL, "account" TEXT, "target" TEXT NOT NULL DEFAU"#,
-      #"LT 'listenbrainz')"#,
-    ].joined(),
-    [
-      #"CREATE INDEX "pendingListen_on_songId" ON "pendingListen"("songId")"#
-    ].joined(),
-    [
-      #"CREATE INDEX "pendingListen_state_listenedAt" ON "pendingListen"("state", "listenedAt", "i"#,
-      #"d")"#,
+      #"AULT 0, "toldListenSongId" INTEGER, "toldListenAt" TEXT, "toldListenPlayedMs" INTEGER)"#,
     ].joined(),
     [
       #"CREATE TABLE "listenBrainzState" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#
@@ -262,10 +251,12 @@ extension StoredSchema {
       #"CREATE UNIQUE INDEX song_presentPath ON song(path) WHERE missingSince IS NULL"#
     ].joined(),
     [
-      #"CREATE TABLE "pendingSocial" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "action" TEXT NOT NU"#,
-      #"LL, "path" TEXT NOT NULL, "body" BLOB NOT NULL, "label" TEXT NOT NULL, "account" TEXT, "at"#,
-      #"tempts" INTEGER NOT NULL DEFAULT 0, "lastError" TEXT, "createdAt" DATETIME NOT NULL, "send"#,
-      #"ingSince" DATETIME)"#,
+      #"CREATE TABLE "outbox" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "action" TEXT NOT NULL, "pa"#,
+      #"th" TEXT NOT NULL, "body" BLOB NOT NULL, "label" TEXT NOT NULL, "account" TEXT, "attempts""#,
+      #" INTEGER NOT NULL DEFAULT 0, "lastError" TEXT, "createdAt" DATETIME NOT NULL, "sendingSinc"#,
+      #"e" DATETIME, "target" TEXT NOT NULL DEFAULT 'listenbrainz', "state" TEXT NOT NULL DEFAULT "#,
+      #"'pending', "songId" INTEGER REFERENCES "song"("id") ON DELETE SET NULL, "listenedAt" INTEG"#,
+      #"ER)"#,
     ].joined(),
     [
       #"CREATE TABLE "sticker" ("type" TEXT NOT NULL, "path" TEXT NOT NULL, "name" TEXT NOT NULL, "#,
@@ -314,7 +305,14 @@ extension StoredSchema {
       #"CREATE INDEX song_creditApart ON song(creditApart) WHERE creditApart <> 0"#
     ].joined(),
     [
+      #"CREATE INDEX "outbox_action_state" ON "outbox"("action", "state", "target", "listenedAt", "#,
+      #""id")"#,
+    ].joined(),
+    [
       #"INSERT INTO "libraryGeneration" VALUES (1, 0)"#
+    ].joined(),
+    [
+      #"INSERT INTO "sqlite_sequence" VALUES ('outbox', 0)"#
     ].joined(),
   ]
 }
