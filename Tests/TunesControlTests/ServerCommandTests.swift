@@ -1,0 +1,112 @@
+// MPD commands that tell about the server rather than the queue (`tagtypes`, `outputs`, `decoders`,
+// `urlhandlers`, `commands`, `notcommands`, unknown ones) and `kill`, against both backends over a real Unix socket.
+import Foundation
+import Testing
+import TunesMPD
+import TunesMPDTesting
+
+@Suite struct ServerCommandTests {
+  @Test(arguments: BackendKind.allCases)
+  func serverFactsAndUnknownCommands(_ kind: BackendKind) async throws {
+    let h = try await Harness.start(kind)
+    defer { h.stop() }
+    let reply = try await h.raw(
+      replies: 8, "tagtypes\noutputs\ndecoders\nurlhandlers\nnotcommands\nfrobnicate 1\nstatus 1\nstats\n")
+    #expect(
+      reply.hasPrefix(
+        """
+        OK MPD 0.23.5
+        tagtype: Artist
+        tagtype: ArtistSort
+        tagtype: Album
+        tagtype: AlbumSort
+        tagtype: AlbumArtist
+        tagtype: AlbumArtistSort
+        tagtype: Title
+        tagtype: Track
+        tagtype: Name
+        tagtype: Genre
+        tagtype: Date
+        tagtype: OriginalDate
+        tagtype: Composer
+        tagtype: ComposerSort
+        tagtype: Performer
+        tagtype: Conductor
+        tagtype: Work
+        tagtype: Movement
+        tagtype: MovementNumber
+        tagtype: Ensemble
+        tagtype: Location
+        tagtype: Grouping
+        tagtype: Disc
+        tagtype: Label
+        tagtype: MUSICBRAINZ_ARTISTID
+        tagtype: MUSICBRAINZ_ALBUMID
+        tagtype: MUSICBRAINZ_ALBUMARTISTID
+        tagtype: MUSICBRAINZ_TRACKID
+        tagtype: MUSICBRAINZ_RELEASETRACKID
+        tagtype: MUSICBRAINZ_WORKID
+        OK
+        outputid: 0
+        outputname: tunes
+        plugin: alsa
+        outputenabled: 1
+        OK
+        plugin: mpg123
+        suffix: mp3
+        plugin: vorbis
+        suffix: ogg
+        suffix: oga
+        mime_type: application/ogg
+        mime_type: application/x-ogg
+        mime_type: audio/ogg
+        mime_type: audio/vorbis
+        mime_type: audio/vorbis+ogg
+        mime_type: audio/x-ogg
+        mime_type: audio/x-vorbis
+        mime_type: audio/x-vorbis+ogg
+        plugin: flac
+        suffix: flac
+        mime_type: application/flac
+        mime_type: application/x-flac
+        mime_type: audio/flac
+        mime_type: audio/x-flac
+        plugin: opus
+        suffix: opus
+        suffix: ogg
+        suffix: oga
+        mime_type: audio/ogg
+        mime_type: application/ogg
+        mime_type: audio/opus
+        plugin: ffmpeg
+        suffix: m4a
+        suffix: m4b
+        suffix: mp4
+        mime_type: application/m4a
+        mime_type: application/mp4
+        mime_type: audio/m4a
+        mime_type: audio/mp4
+        OK
+        handler: file://
+        OK
+        OK
+        ACK [5@0] {} unknown command "frobnicate"
+        ACK [2@0] {status} wrong number of arguments for "status"
+        uptime: 
+        """))
+    // 766.75 s of songs: MPD adds whole milliseconds and drops the total's fraction of a second.
+    #expect(reply.contains("\nartists: 2\nalbums: 3\nsongs: 5\ndb_playtime: 766\n"))
+    let commands = try await h.client { c in try c.run("commands").map(\.value) }
+    #expect(commands.contains("plchanges") && commands.contains("idle") && commands.contains("kill"))
+    #expect(commands == commands.sorted())
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func killAsksTheBackendToShutDown(_ kind: BackendKind) async throws {
+    let h = try await Harness.start(kind)
+    defer { h.stop() }
+    _ = try await h.client { c in try c.run("kill") }
+    #expect(h.shutdowns.value == 1)
+    if let memory = h.memory { #expect(await memory.calls.last == "kill") }
+  }
+}
