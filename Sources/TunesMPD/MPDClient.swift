@@ -127,16 +127,21 @@ public final class MPDClient {
   /// Exactly `count` bytes, from what was read already and then the socket.
   private func readBytes(_ count: Int) throws(ControlError) -> [UInt8] {
     while buffer.count - start < count {
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = recv(fd, &chunk, chunk.count, 0)
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .protocolViolation("the player did not answer in time") }
-      guard n > 0 else { throw .protocolViolation("the player closed the connection") }
-      buffer.append(contentsOf: chunk[0..<n])
+      try receive()
     }
     let bytes = Array(buffer[start..<(start + count)])
     start += count
     return bytes
+  }
+
+  /// Appends what the socket has to the buffer (nothing when a signal interrupted the wait).
+  private func receive() throws(ControlError) {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let n = recv(fd, &chunk, chunk.count, 0)
+    if n < 0 && errno == EINTR { return }
+    if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .protocolViolation("the player did not answer in time") }
+    guard n > 0 else { throw .protocolViolation("the player closed the connection") }
+    buffer.append(contentsOf: chunk[0..<n])
   }
 
   /// A reply line `key: value` split at its first `: `; nil for a line without one.
@@ -157,12 +162,7 @@ public final class MPDClient {
         }
         return line
       }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = recv(fd, &chunk, chunk.count, 0)
-      if n < 0 && errno == EINTR { continue }
-      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .protocolViolation("the player did not answer in time") }
-      guard n > 0 else { throw .protocolViolation("the player closed the connection") }
-      buffer.append(contentsOf: chunk[0..<n])
+      try receive()
     }
   }
 
