@@ -54,21 +54,29 @@ extension Player {
     return (result, rng, basis.current)
   }
 
+  /// A pass (`random 1`) arranged from the current entry, off the actor.
+  private func arrangedPass() async -> (result: ShufflePass, rng: SeededRandom, current: Int?) {
+    await arranged(fromCurrent: true) { keys, current, rng in ShufflePass(keys: keys, current: current, rng: rng) }
+  }
+
+  /// The queue's new order (`shuffle`) as positions, arranged off the actor.
+  private func arrangedOrder() async -> (result: [Int], rng: SeededRandom, current: Int?) {
+    await arranged(fromCurrent: false) { keys, _, rng in
+      ShuffleArranger.positions(keys, first: nil, after: nil, rng: &rng)
+    }
+  }
+
   /// Arranges the queue ahead of the command that will apply it (`random 1` when `pass`, else
   /// `shuffle`), changing nothing: the MPD server calls it before the command's turn, so the turn only
   /// applies it. The command uses it only if the queue and the generator are unchanged by then.
   public func prepareArrangement(pass: Bool) async {
     if pass && random { return }
     if pass {
-      let made = await arranged(fromCurrent: true) { keys, current, rng in
-        ShufflePass(keys: keys, current: current, rng: rng)
-      }
+      let made = await arrangedPass()
       preparedArrangement = PreparedArrangement(
         basis: ArrangementBasis(queueVersion: queue.version, current: made.current, rng: rng), pass: made.result)
     } else {
-      let made = await arranged(fromCurrent: false) { keys, _, rng in
-        ShuffleArranger.positions(keys, first: nil, after: nil, rng: &rng)
-      }
+      let made = await arrangedOrder()
       preparedArrangement = PreparedArrangement(
         basis: ArrangementBasis(queueVersion: queue.version, current: nil, rng: rng), positions: made.result, rng: made.rng)
     }
@@ -101,9 +109,7 @@ extension Player {
     if let prepared = takePrepared(pass: true), let pass = prepared.pass {
       made = (pass, pass.rng, prepared.basis.current)
     } else {
-      made = await arranged(fromCurrent: true) { keys, current, rng in
-        ShufflePass(keys: keys, current: current, rng: rng)
-      }
+      made = await arrangedPass()
     }
     // Another `random 1` finished first: its pass stands.
     guard !random else { return }
@@ -130,9 +136,7 @@ extension Player {
     if let prepared = takePrepared(pass: false), let positions = prepared.positions, let after = prepared.rng {
       made = (positions, after)
     } else {
-      let arranged = await arranged(fromCurrent: false) { keys, _, rng in
-        ShuffleArranger.positions(keys, first: nil, after: nil, rng: &rng)
-      }
+      let arranged = await arrangedOrder()
       made = (arranged.result, arranged.rng)
     }
     rng = made.rng
