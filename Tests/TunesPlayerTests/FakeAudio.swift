@@ -259,7 +259,8 @@ extension Player {
       if engineHasPendingCommands && sink.isBlocked { sink.step() }
       if (isEngineIdle || sink.isBlocked) && !engineHasPendingCommands {
         await settle()
-        if engineReports == before { return }
+        // Applying a report may post a command (the next song planned): not at rest until it is taken.
+        if engineReports == before && !engineHasPendingCommands { return }
       }
       try? await Task.sleep(nanoseconds: 200_000)
     }

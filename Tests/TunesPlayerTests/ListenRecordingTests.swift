@@ -96,9 +96,12 @@ final class FullDiskHook: @unchecked Sendable {
     await recording.settle()
     #expect(hook.refused >= 3)
     #expect(hook.recorded == (1...5).map { "/music/\($0).mp3" })
-    // Each refused play is told once, not at every retry.
-    let refusals = told.all.filter { $0.contains("cannot record the play") }
-    #expect(refusals.count == 3, "\(refusals)")
+    // Each refused play is told once, not at every retry, in the order played: the first three, and the
+    // fourth too when a busy machine let the engine reach its end before the disk freed.
+    let refused = told.all.filter { $0.hasPrefix("cannot record the play of ") }.map {
+      String($0.dropFirst("cannot record the play of ".count).prefix { $0 != ":" })
+    }
+    #expect(refused.count >= 3 && refused == Array(hook.recorded.prefix(refused.count)), "\(refused)")
     await player.shutdown()
   }
 
