@@ -62,15 +62,12 @@ extension ListenBrainz {
       func run() async throws {
         try await reportingErrors {
           let context = try DashboardContext(global: global, options: options)
-          // The feed is the token owner's: by default the user stored with the token, not TUNES_LISTENBRAINZ_USER.
-          let owner = (user?.isEmpty ?? true) ? try context.account.account.listenUser() : nil
-          let user = try context.user(owner ?? user, for: "tunes lb feed")
-          if !options.offline, let acting = try? SocialActing(global: global, what: "tunes lb feed") {
-            for line in try await acting.flushQueued() { StandardError.print("tunes: \(TerminalText.safe(line))") }
-          }
+          let user = try DashboardReads.feedUser(user, context: context)
           let view: FeedView = following ? .following : similar ? .similar : .events
-          let page = try await Social(wire: context.wire).feed(
-            user: user, view: view, count: count, olderThan: maxTs, newerThan: minTs)
+          let (page, notes) = try await DashboardReads.feed(
+            user: user, view: view, count: count, olderThan: maxTs, newerThan: minTs, offline: options.offline, global: global,
+            context: context)
+          for line in notes { StandardError.print("tunes: \(TerminalText.safe(line))") }
           if options.json {
             context.printJSON(
               Snapshot(user: page.user, view: page.view, count: page.events.count, events: page.events, olderThan: page.olderThan)

@@ -27,18 +27,9 @@ extension ListenBrainz {
 
     func run() async throws {
       try await reportingErrors {
-        let acting = try SocialActing(global: global, what: "sending feedback or pins")
-        let target = try await ListenBrainzActing.identify(
-          try ListenBrainzActing.song(song, global: global), dashboard: acting.dashboard, user: acting.user)
-        let write = SocialWrite.pin(
-          recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil,
-          blurb: blurb, label: target.label)
-        let outcome = try await acting.perform(write)
-        var done = "pinned \(target.label)"
-        if let until = outcome.answer.flatMap(TunesListenBrainz.Dashboard.pin(fromAnswer:))?.pinnedUntil {
-          done += " until \(DashboardText.dateTime(epoch: until))"
+        for line in try await ListenBrainzActing.pin(song: song, blurb: blurb, global: global) {
+          print(TerminalText.safe(line))
         }
-        for line in SocialActing.text(outcome, done: done, label: write.label) { print(TerminalText.safe(line)) }
       }
     }
   }

@@ -41,12 +41,9 @@ extension ListenBrainz {
         switch part {
         case .artists, .releases, .recordings:
           let entity = TopEntity(rawValue: part.rawValue) ?? .artists
-          let answer = try await d.top(entity, user: user, range: range, count: count)
-          if options.json {
-            context.printJSON(StatsJSON(answer: answer))
-          } else {
-            context.printLines(render.top(answer, heading: "Top \(part.rawValue) of \(user)"))
-          }
+          let (answer, lines) = try await DashboardReads.top(
+            entity, user: user, range: range, count: count, context: context, render: render)
+          if options.json { context.printJSON(StatsJSON(answer: answer)) } else { context.printLines(lines) }
         case .activity:
           let answer = try await d.listeningActivity(user: user, range: range)
           if options.json { context.printJSON(StatsJSON(answer: answer)) } else { context.printLines(render.activity(answer)) }

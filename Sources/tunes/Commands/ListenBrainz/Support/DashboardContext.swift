@@ -11,16 +11,19 @@ struct DashboardContext {
   let dashboard: Dashboard
   let wire: CachingWire
   let terminal: TerminalFacts
-  let options: DashboardOptions
   let account: ListenBrainzAccess
 
   init(global: GlobalOptions, options: DashboardOptions) throws {
+    try self.init(global: global, offline: options.offline)
+  }
+
+  /// `offline`: answers from the cache only (--offline); else from the network, and cached.
+  init(global: GlobalOptions, offline: Bool) throws {
     let library = try global.openLibrary(.createIfMissing)
     account = try ListenBrainzAccess(paths: global.paths)
-    wire = CachingWire(inner: account.wire, cache: DashboardCache(library: library), mode: options.offline ? .offline : .online)
+    wire = CachingWire(inner: account.wire, cache: DashboardCache(library: library), mode: offline ? .offline : .online)
     dashboard = Dashboard(wire: wire)
     terminal = TerminalFacts.detect()
-    self.options = options
   }
 
   var style: ChartStyle { ChartStyle(colour: terminal.colour) }

@@ -23,10 +23,11 @@ enum ListenBrainzActing {
     var artistMbids: [String] = []
   }
 
-  /// The song named by `words` (an id, a path, or a query matching exactly one song), or the playing one.
-  static func song(_ words: [String], global: GlobalOptions) throws -> Target {
+  /// The song named by `words` (an id, a path, or a query matching exactly one song), or the playing one
+  /// (of the player at `socketPath`, by default the one `--socket` names).
+  static func song(_ words: [String], global: GlobalOptions, socketPath: String? = nil) throws -> Target {
     let library = try global.openLibrary(.createIfMissing)
-    if words.isEmpty { return try playing(library: library, global: global) }
+    if words.isEmpty { return try playing(library: library, socketPath: socketPath ?? global.playerSocket) }
     let text = words.joined(separator: " ")
     if let found = try SongArgument.byIdOrPath(words, in: library) { return target(found) }
     let candidates = try library.songs(matching: LibraryQuery.parse(arguments: words))
@@ -48,9 +49,9 @@ enum ListenBrainzActing {
   /// The running player's song, with the ids its tags carry as the player reports them (`currentsong`
   /// gives MUSICBRAINZ_TRACKID and MUSICBRAINZ_ARTISTID like mpd), else those of the library's row or
   /// of the file's own tags when the player names it by an absolute path.
-  static func playing(library: Library, global: GlobalOptions) throws -> Target {
+  static func playing(library: Library, socketPath: String) throws -> Target {
     let result = Result { () throws(ControlError) -> MPDClient.Pairs in
-      try PlayerRemote.connect(socketPath: global.playerSocket).run("currentsong")
+      try PlayerRemote.connect(socketPath: socketPath).run("currentsong")
     }
     let pairs: MPDClient.Pairs
     switch result {
@@ -106,14 +107,40 @@ enum ListenBrainzActing {
   }
 
   /// Queues `score` for the song in the outbox and sends everything queued for the account, oldest
-  /// first. Returns what to print.
-  static func giveFeedback(_ score: FeedbackScore, song words: [String], global: GlobalOptions) async throws -> String {
-    let acting = try SocialActing(global: global, what: "sending feedback or pins")
-    let target = try await identify(try song(words, global: global), dashboard: acting.dashboard, user: acting.user)
+  /// first. Returns what to print. `notes`: where lines about earlier queued writes go when this one is
+  /// refused (standard output by default); `socketPath`: the player whose song is the playing one.
+  static func giveFeedback(
+    _ score: FeedbackScore, song words: [String], global: GlobalOptions, socketPath: String? = nil,
+    notes: (([String]) -> Void)? = nil
+  ) async throws -> String {
+    var acting = try SocialActing(global: global, what: "sending feedback or pins")
+    if let notes { acting.noteSink = notes }
+    let target = try await identify(
+      try song(words, global: global, socketPath: socketPath), dashboard: acting.dashboard, user: acting.user)
     let write = SocialWrite.feedback(
       recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil, score: score,
       label: target.label)
     let outcome = try await acting.perform(write)
     return SocialActing.text(outcome, done: write.label, label: write.label).joined(separator: "\n")
+  }
+
+  /// Pins the song (through the outbox, as feedback goes) with `blurb`; the lines to print, not yet
+  /// made safe for a terminal.
+  static func pin(
+    song words: [String], blurb: String?, global: GlobalOptions, socketPath: String? = nil, notes: (([String]) -> Void)? = nil
+  ) async throws -> [String] {
+    var acting = try SocialActing(global: global, what: "sending feedback or pins")
+    if let notes { acting.noteSink = notes }
+    let target = try await identify(
+      try song(words, global: global, socketPath: socketPath), dashboard: acting.dashboard, user: acting.user)
+    let write = SocialWrite.pin(
+      recordingMbid: target.recordingMbid, recordingMsid: target.recordingMbid == nil ? target.recordingMsid : nil,
+      blurb: blurb, label: target.label)
+    let outcome = try await acting.perform(write)
+    var done = "pinned \(target.label)"
+    if let until = outcome.answer.flatMap(TunesListenBrainz.Dashboard.pin(fromAnswer:))?.pinnedUntil {
+      done += " until \(DashboardText.dateTime(epoch: until))"
+    }
+    return SocialActing.text(outcome, done: done, label: write.label)
   }
 }

@@ -17,6 +17,9 @@ struct SocialActing {
   let library: Library
   /// The account acted as: the token's owner as tunes knows it (not TUNES_LISTENBRAINZ_USER when a login is stored).
   let user: String
+  /// Where the lines about earlier queued writes go when this write is refused: standard output for the
+  /// commands; the full-screen UI, whose screen that is, keeps them for its message line.
+  var noteSink: ([String]) -> Void = { notes in notes.forEach { print(TerminalText.safe($0)) } }
 
   init(global: GlobalOptions, what: String) throws {
     access = try ListenBrainzAccess(paths: global.paths)
@@ -57,14 +60,14 @@ struct SocialActing {
     case .success(let answer)?:
       return Outcome(answer: answer, queuedBecause: nil, waiting: report.remaining, notes: notes)
     case .failure(let error)?:
-      notes.forEach { print(TerminalText.safe($0)) }
+      noteSink(notes)
       throw error
     case nil:
       guard let stop = report.stoppedBy else {
         return Outcome(answer: nil, queuedBecause: nil, waiting: report.remaining, notes: notes)
       }
       if stop.isTokenRefusal {
-        notes.forEach { print(TerminalText.safe($0)) }
+        noteSink(notes)
         throw stop
       }
       return Outcome(answer: nil, queuedBecause: stop, waiting: report.remaining, notes: notes)
