@@ -14,6 +14,7 @@ public enum UIAction: String, CaseIterable, Sendable {
   case search, searchNext = "search_next", searchPrevious = "search_previous"
   case add, addNext = "add_next", delete, moveDown = "move_down", moveUp = "move_up"
   case playOrder = "toggle_play_order", addToPlaylist = "add_to_playlist", renamePlaylist = "rename_playlist"
+  case love, hate, unrate, pin, nextRange = "next_range", previousRange = "previous_range"
   case command, quit, detach
   case down, up, top, bottom, halfPageDown = "half_page_down", halfPageUp = "half_page_up"
   case pageDown = "page_down", pageUp = "page_up"
@@ -48,6 +49,12 @@ public enum UIAction: String, CaseIterable, Sendable {
     case .addToPlaylist: return "add the selection to a playlist (a new name creates it)"
     case .renamePlaylist: return "rename the selected playlist"
     case .playOrder: return "queue: play order / queue order (shuffle)"
+    case .love: return "ListenBrainz: love the selected song (else the playing one)"
+    case .hate: return "ListenBrainz: hate the selected song (else the playing one)"
+    case .unrate: return "ListenBrainz: take back a love or hate"
+    case .pin: return "ListenBrainz: pin the selected song (else the playing one)"
+    case .nextRange: return "ListenBrainz top lists: next range"
+    case .previousRange: return "ListenBrainz top lists: previous range"
     case .command: return "command line (tunes commands)"
     case .quit: return "quit"
     case .detach: return "leave the player playing in the background"
@@ -86,6 +93,7 @@ public struct KeyMap: Sendable {
     .seekForwardMinute: ["."], .seekBackwardMinute: [","], .search: ["/"], .searchNext: ["n"], .searchPrevious: ["N"],
     .add: ["a"], .addNext: ["e"], .delete: ["D", "delete"], .moveDown: ["p"], .moveUp: ["P"], .playOrder: ["o"],
     .addToPlaylist: ["y"], .renamePlaylist: ["R"],
+    .love: ["f"], .hate: ["H"], .unrate: ["u"], .pin: ["*"], .nextRange: ["t"], .previousRange: ["T"],
     .command: [":"],
     .quit: ["q"], .detach: ["d"], .down: ["j", "down"], .up: ["k", "up"], .top: ["g", "home"], .bottom: ["G", "end"],
     .halfPageDown: ["ctrl-d"], .halfPageUp: ["ctrl-u"], .pageDown: ["pgdn", "ctrl-f"], .pageUp: ["pgup", "ctrl-b"],

@@ -38,8 +38,8 @@ public struct TerminalUIOptions: Sendable {
   public var colors: Bool
   /// How the now-playing view draws the cover (CoverMode: detected, or `[ui] cover` in config.toml).
   public var coverMode: CoverMode = .blocks
-  /// The ListenBrainz pane's lines (`tunes lb status`), read when the pane is shown.
-  public var listenBrainz: (@Sendable () -> [String])?
+  /// What the ListenBrainz view reads and what love, hate and pin send (`tunes lb`'s own code).
+  public var listenBrainz: ListenBrainzSource?
   /// Runs a command typed after `:` (tunes' own commands) and returns what it printed.
   public var commandRunner: (@Sendable ([String]) -> String)?
   /// How many colours the terminal shows (ColorDepth.detect); `colors: false` still means none.
@@ -52,7 +52,7 @@ public struct TerminalUIOptions: Sendable {
 
   public init(
     socketPath: String, ownsPlayer: Bool, playerLog: String?, uiLog: String?, keyMap: KeyMap, colors: Bool,
-    listenBrainz: (@Sendable () -> [String])? = nil, commandRunner: (@Sendable ([String]) -> String)? = nil
+    listenBrainz: ListenBrainzSource? = nil, commandRunner: (@Sendable ([String]) -> String)? = nil
   ) {
     self.socketPath = socketPath
     self.ownsPlayer = ownsPlayer
@@ -94,7 +94,7 @@ public enum TerminalUI {
       }
     }
     let raw = RawMode()
-    let app = UIApp(link: link, library: library, options: options)
+    let app = UIApp(link: link, library: library, options: options, wakeFD: wake[1])
     app.messages.capture()
     Terminal.enter()
     defer {

@@ -73,10 +73,7 @@ extension UIApp {
     case .nowPlaying:
       drawNowPlayingView(into: &screen, top: top, rows: rows)
     case .listenBrainz:
-      screen.write("ListenBrainz", row: top, column: 0, style: theme.header)
-      for (offset, line) in listenBrainz.prefix(rows - 1).enumerated() {
-        screen.write(line, row: top + 1 + offset, column: 0)
-      }
+      drawListenBrainz(into: &screen, top: top, rows: rows)
     }
   }
 

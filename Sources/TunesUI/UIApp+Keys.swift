@@ -143,6 +143,12 @@ extension UIApp {
       queue.prefersPlayOrder.toggle()
       queue.reset()
       messages.show(queue.prefersPlayOrder ? "queue in play order when shuffling" : "queue in the queue's order")
+    case .love: act(.love)
+    case .hate: act(.hate)
+    case .unrate: act(.unrate)
+    case .pin: act(.pin)
+    case .nextRange: cycleListenBrainzRange(by: 1)
+    case .previousRange: cycleListenBrainzRange(by: -1)
     case .command: input = InputLine(kind: .command)
     case .quit: exit = .quit
     case .detach:
@@ -170,9 +176,9 @@ extension UIApp {
 
   func show(_ next: UIView) {
     if next == .details { loadDetails() }
-    if next == .listenBrainz { listenBrainz = options.listenBrainz?() ?? ["ListenBrainz is not available here."] }
     showHelp = false
     view = next
+    if next == .listenBrainz { loadListenBrainz() }
   }
 
   func seek(_ offset: String) throws(ControlError) {
@@ -193,7 +199,9 @@ extension UIApp {
       browser.cursors[pane].move(by: delta, count: browser.count(pane: pane), height: height)
       // A new artist shows its albums from the first, a new album its songs from the first.
       for later in (pane + 1)..<3 { browser.cursors[later] = ListCursor() }
-    case .songs: allSongs.cursor.move(by: delta, count: allSongs.count, height: height)
+    case .songs:
+      allSongs.load(library, text: "")  // a motion typed before the view's first frame
+      allSongs.cursor.move(by: delta, count: allSongs.count, height: height)
     case .queue: queue.cursor.move(by: delta, count: snapshot.queueLength, height: height)
     case .playlists:
       let pane = playlists.pane
@@ -201,7 +209,7 @@ extension UIApp {
       if pane == 0 { playlists.cursors[1] = ListCursor() }
     case .search: search.cursor.move(by: delta, count: search.count, height: height - 1)
     case .details: detailsCursor.move(by: delta, count: details.count, height: height)
-    case .listenBrainz: break
+    case .listenBrainz: scrollListenBrainz(by: delta, height: height - 1)
     case .nowPlaying: scrollLyrics(by: delta)
     }
   }
@@ -210,6 +218,7 @@ extension UIApp {
     switch view {
     case .library: browser.pane = (browser.pane + delta + 3) % 3
     case .playlists: playlists.pane = (playlists.pane + delta + 2) % 2
+    case .listenBrainz: switchListenBrainzSection(by: delta)
     default: break
     }
   }

@@ -56,7 +56,9 @@ final class UIApp {
   var playlists = PlaylistPane()
   var details: [String] = []
   var detailsCursor = ListCursor()
-  var listenBrainz: [String] = []
+  var listenBrainz = ListenBrainzPane()
+  /// ListenBrainz's reads and writes, off this thread.
+  let work: BackgroundWork<UIApp>
   var nowPlaying = NowPlayingPane()
   var lastSearch = ""
   var exit: TerminalUIExit?
@@ -66,8 +68,9 @@ final class UIApp {
   var lastClick: (time: Double, row: Int, column: Int)?
   var size = Terminal.size()
 
-  init(link: PlayerLink, library: Library?, options: TerminalUIOptions) {
+  init(link: PlayerLink, library: Library?, options: TerminalUIOptions, wakeFD: Int32) {
     self.link = link
+    work = BackgroundWork(wakeFD: wakeFD)
     self.library = library
     self.options = options
     messages = MessageLine(logPath: options.uiLog, playerLog: options.playerLog, from: options.playerLogStart)
@@ -150,6 +153,8 @@ final class UIApp {
         search.reset()
       case PlayerLink.gone:
         exit = .playerGone
+      case BackgroundWork<UIApp>.wakeLetter:
+        for completion in work.drain() { completion(self) }
       default: status = true
       }
     }

@@ -148,7 +148,7 @@ struct Play: AsyncParsableCommand {
       let tcpPassword = try password()
       let mprisEnabled = try MPRISSetting.enabled(ConfigFile(paths: global.paths))
       if !daemon && !daemonChild && !line && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO) {
-        try playInFullScreen(library: library, socketPath: socketPath)
+        try await playInFullScreen(library: library, socketPath: socketPath)
         return
       }
       if daemon {

@@ -10,7 +10,7 @@ import TunesMPD
 import TunesUI
 
 extension Play {
-  func playInFullScreen(library: Library, socketPath: String) throws {
+  func playInFullScreen(library: Library, socketPath: String) async throws {
     // A bad query or [keys] line is reported here, before anything starts.
     if choosing { _ = try chosenBatch(library) }
     _ = try FullScreen.keyMap(global.paths)
@@ -27,7 +27,7 @@ extension Play {
     }
     let exit: TerminalUIExit
     do {
-      exit = try FullScreen.run(global: global, socketPath: socketPath, ownsPlayer: true, playerLogStart: logStart)
+      exit = try await FullScreen.run(global: global, socketPath: socketPath, ownsPlayer: true, playerLogStart: logStart)
     } catch {
       // The UI could not open (a bad [keys] line): the player it started goes too.
       if let client = RemotePlay.connect(socketPath: socketPath) { try? PlayerRemote.quit(client) }

@@ -31,7 +31,7 @@ struct UICommand: AsyncParsableCommand {
       guard TerminalInfo.isTerminal(STDIN_FILENO), TerminalInfo.isTerminal(STDOUT_FILENO) else {
         throw FullScreenError.notATerminal
       }
-      let exit = try FullScreen.run(global: global, socketPath: global.playerSocket, ownsPlayer: false)
+      let exit = try await FullScreen.run(global: global, socketPath: global.playerSocket, ownsPlayer: false)
       if exit == .playerGone { print("the player has quit") }
     }
   }
@@ -65,7 +65,7 @@ enum FullScreen {
   /// `playerLogStart`: where the player's log stood before it started (its first warnings are shown too).
   static func run(
     global: GlobalOptions, socketPath: String, ownsPlayer: Bool, playerLogStart: UInt64? = nil
-  ) throws -> TerminalUIExit {
+  ) async throws -> TerminalUIExit {
     let paths = global.paths
     let keyMap = try keyMap(paths)
     let environment = ProcessInfo.processInfo.environment
@@ -74,14 +74,7 @@ enum FullScreen {
     let library = try? global.openLibrary(.readOnly)
     let playerLog = Daemon.logPath(paths)
     let uiLog = (playerLog as NSString).deletingLastPathComponent + "/ui.log"
-    let listenBrainz: @Sendable () -> [String] = {
-      guard let library else { return ["No library: `tunes index` first."] }
-      do {
-        return try SubmissionStatus.read(queue: ListenQueue(library: library), account: Account(paths: paths)).lines
-      } catch {
-        return ["ListenBrainz status cannot be read: \(error)"]
-      }
-    }
+    let listenBrainz = UIListenBrainz.source(global: global, socketPath: socketPath, library: library)
     var options = TerminalUIOptions(
       socketPath: socketPath, ownsPlayer: ownsPlayer, playerLog: playerLog, uiLog: uiLog, keyMap: keyMap, colors: colors,
       listenBrainz: listenBrainz, commandRunner: { CommandLineRunner.run($0) })
@@ -95,7 +88,14 @@ enum FullScreen {
     let databasePath = global.databasePath
     options.smartPlaylists = { LibraryGlance(path: databasePath)?.smartPlaylistQueries() ?? [:] }
     options.timingPath = environment["TUNES_UI_TIMING"].flatMap { $0.isEmpty ? nil : $0 }
-    return try TerminalUI.run(options, library: library)
+    // The UI's loop waits in poll(2) for as long as the screen is open: on a thread of its own, not one of
+    // Swift's shared pool, whose threads (as many as cores) the ListenBrainz view's reads and writes need.
+    let uiOptions = options
+    return try await withCheckedThrowingContinuation { continuation in
+      let thread = Thread { continuation.resume(with: Result { try TerminalUI.run(uiOptions, library: library) }) }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
   }
 }
 

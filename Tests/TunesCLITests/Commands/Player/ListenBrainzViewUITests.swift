@@ -1,0 +1,124 @@
+// End to end in tmux: the full-screen UI's ListenBrainz view and its love, hate and pin, on a real player
+// and the strict fake ListenBrainz server. Checked both as a person sees it (the sections, a top list and
+// its range, the feed, what the message line says) and as the server saw it (each write sent once, by
+// the recording ids of the user's listens; a write refused for a moment waits in the outbox and goes out
+// with the next read of the feed, once).
+import Foundation
+import Testing
+import TunesTestSupport
+
+@Suite(
+  .enabled(if: playerToolsPresent && tmuxInstalled && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")),
+  .serialized)
+struct ListenBrainzViewUITests {
+  static let morningMsid = "5b6c7d8e-0000-4000-8000-000000000001"
+  static let noonMsid = "5b6c7d8e-0000-4000-8000-000000000002"
+  static let nightMsid = "5b6c7d8e-0000-4000-8000-000000000003"
+
+  static func world() -> [String: Any] {
+    func listen(_ artist: String, _ title: String, _ msid: String, at time: Int) -> [String: Any] {
+      [
+        "listened_at": time, "recording_msid": msid,
+        "track_metadata": ["artist_name": artist, "track_name": title, "additional_info": ["recording_msid": msid]],
+      ]
+    }
+    let alice: [String: Any] = [
+      "following": ["bob"],
+      "listens": [
+        listen("Anna", "Morning", morningMsid, at: 1_763_800_000), listen("Anna", "Noon", noonMsid, at: 1_763_800_100),
+        listen("Bert", "Night", nightMsid, at: 1_763_800_200),
+      ],
+      "stats": [
+        "artists": [
+          "all_time": [
+            ["artist_mbid": NSNull(), "artist_name": "Can", "listen_count": 40],
+            ["artist_mbid": NSNull(), "artist_name": "Björk", "listen_count": 20],
+          ],
+          "this_week": [["artist_mbid": NSNull(), "artist_name": "Neu!", "listen_count": 7]],
+        ]
+      ],
+    ]
+    let timeline: [[String: Any]] = [
+      [
+        "id": 1, "event_type": "recording_recommendation", "user_name": "bob", "created": 1_764_000_300,
+        "metadata": ["track_metadata": ["artist_name": "Can", "track_name": "Vitamin C"]],
+      ]
+    ]
+    return [
+      "tokens": ["tok-alice": "alice"], "users": ["alice": alice, "bob": ["followers": ["alice"]]], "timeline": timeline,
+      "follow_events": [],
+    ]
+  }
+
+  func feedback(_ home: PlayerHome, _ kind: String) async throws -> [String] {
+    let result = try await home.tunes("lb", kind, "--json")
+    let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+    return ((object?["items"] as? [[String: Any]]) ?? []).compactMap { $0["recordingMsid"] as? String }
+  }
+
+  @Test func chartsFeedLoveHateAndPinFromTheUI() async throws {
+    let server = try await offPool { try FakeDashboard(world: Self.world()) }
+    let home = try PlayerHome()
+    try home.makeSong("A/1 morning.mp3", title: "Morning", artist: "Anna", album: "Day", seconds: 60)
+    try home.makeSong("A/2 noon.mp3", title: "Noon", artist: "Anna", album: "Day", seconds: 60)
+    try home.makeSong("B/1 night.mp3", title: "Night", artist: "Bert", album: "Dark", seconds: 60)
+    let indexed = try await home.tunes("index", home.music)
+    try #require(indexed.status == 0, "index: \(indexed.err)")
+    // The player submits no listens here (it has no account): the server sees the UI's requests alone.
+    _ = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
+    home.extraEnvironment = [
+      "TUNES_LISTENBRAINZ_URL": server.url, "TUNES_LISTENBRAINZ_TOKEN": "tok-alice", "TUNES_LISTENBRAINZ_USER": "alice",
+      "TZ": "UTC",
+    ]
+    let pane = try TmuxPane(home: home, command: [try #require(builtTunes), "ui"], width: 120, height: 30)
+    try await pane.expectShows("Morning — Anna")
+    // Paused, so that the playing song stays Morning however slow the machine is.
+    try pane.send("c")
+    try await pane.expectShows("‖")
+
+    // The view opens on the submission status; Tab goes to the top artists, t to the next range.
+    try pane.send("7")
+    try await pane.expectShows("[Status] Top artists", "7 ListenBrainz")
+    try pane.send("Tab")
+    try await pane.expectShows("[Top artists]", "· all time", "Top artists of alice, all time", "Can", "Björk", "40")
+    try pane.send("t")
+    try await pane.expectShows("· this week", "Top artists of alice, this week", "Neu!")
+    #expect(try await offPool { try server.requests() }.filter { $0.contains("/stats/user/alice/artists") }.count == 2)
+
+    // Shift-Tab from the top artists wraps round to the feed, which the view keeps when shown again.
+    try pane.send("BTab", "BTab")
+    try await pane.expectShows("[Feed]", "Feed of alice", "Vitamin C")
+
+    // f loves the playing song (Morning), found among alice's listens by its MSID.
+    try pane.send("f")
+    try await pane.expectShows("loved Anna – Morning")
+    #expect(try await feedback(home, "loved") == [Self.morningMsid])
+
+    // In the songs view the selection is acted on: * pins the last song, H hates the one above.
+    try pane.send("2", "G", "*")
+    try await pane.expectShows("pinned Bert – Night until")
+    let pins = try await home.tunes("lb", "pins", "--json")
+    let pinList = (try JSONSerialization.jsonObject(with: Data(pins.out.utf8)) as? [String: Any])?["pins"] as? [[String: Any]]
+    #expect(pinList?.first?["recordingMsid"] as? String == Self.nightMsid, "\(pins.out)")
+    try pane.send("k", "H")
+    try await pane.expectShows("hated Anna – Noon")
+    #expect(try await feedback(home, "hated") == [Self.noonMsid])
+
+    // ListenBrainz refuses the next feedback for a moment: it waits in the outbox, said so, and is sent
+    // once by the next read of the feed.
+    _ = try await offPool {
+      _ = try server.call("/_dashboard/fault", body: #"{"path": "POST /1/feedback", "status": 503}"#)
+      return true
+    }
+    try pane.send("1", "Tab", "Tab", "f")
+    try await pane.expectShows("loved Anna – Morning: queued")
+    #expect(try await feedback(home, "loved") == [Self.morningMsid])
+    try pane.send("7")
+    try await pane.expectShows("[Feed]", "sent the queued loved Anna – Morning", "Vitamin C")
+    let posts = try await offPool { try server.requests() }.filter { $0 == "POST /1/feedback/recording-feedback" }
+    // Morning loved, Noon hated, the refused love and the love sent from the outbox: never one more.
+    #expect(posts.count == 4, "\(posts)")
+    #expect(try await pane.text().contains("[exited") == false)
+    try pane.send("q")
+  }
+}

@@ -1,0 +1,127 @@
+// The ListenBrainz view's model: its sections and ranges, "loading…" and errors, answers to reads left
+// behind being dropped; the worker that answers on the UI's thread; and the keys that reach it.
+import Foundation
+import Testing
+
+@testable import TunesUI
+
+@Suite struct ListenBrainzPaneTests {
+  @Test func tabGoesThroughTheSectionsAndBack() {
+    var pane = ListenBrainzPane()
+    #expect(pane.section == .status)
+    #expect(pane.heading == "ListenBrainz: [Status] Top artists Top releases Top recordings Feed")
+    pane.switchSection(by: 1)
+    #expect(pane.section == .artists)
+    #expect(pane.heading == "ListenBrainz: Status [Top artists] Top releases Top recordings Feed · all time")
+    pane.switchSection(by: -2)
+    #expect(pane.section == .feed)
+    pane.switchSection(by: 1)
+    #expect(pane.section == .status)
+  }
+
+  @Test func theRangeTurnsOnlyOnATopList() {
+    var pane = ListenBrainzPane()
+    let turned1 = pane.cycleRange(by: 1)
+    #expect(!turned1)
+    #expect(pane.range == "all_time")
+    pane.switchSection(by: 3)
+    #expect(pane.section == .recordings)
+    let turned2 = pane.cycleRange(by: 1)
+    #expect(turned2)
+    #expect(pane.range == "this_week")
+    let turned3 = pane.cycleRange(by: -1)
+    #expect(turned3)
+    let turned4 = pane.cycleRange(by: -1)
+    #expect(turned4)
+    #expect(pane.range == "year")
+    pane.switchSection(by: 1)
+    let turned5 = pane.cycleRange(by: 1)
+    #expect(!turned5)
+    #expect(pane.range == "year")
+  }
+
+  @Test func aReadShowsLoadingThenItsLinesOrItsError() {
+    var pane = ListenBrainzPane()
+    pane.switchSection(by: 1)
+    let first = pane.request(width: 80)
+    #expect(first.section == .artists && first.range == "all_time" && first.width == 80)
+    #expect(pane.notice?.text == "loading top artists, all time…")
+    #expect(pane.notice?.isError == false)
+    let taken6 = pane.receive(first, .success(["Top artists of alice", "Can ███ 40"]))
+    #expect(taken6)
+    #expect(pane.notice == nil)
+    #expect(pane.lines == ["Top artists of alice", "Can ███ 40"])
+
+    let second = pane.request(width: 80)
+    let taken7 = pane.receive(second, .failure(ListenBrainzFailure("cannot reach ListenBrainz")))
+    #expect(taken7)
+    #expect(pane.notice?.text == "cannot reach ListenBrainz")
+    #expect(pane.notice?.isError == true)
+    // The lines read before stay under the error.
+    #expect(pane.lines == ["Top artists of alice", "Can ███ 40"])
+  }
+
+  @Test func anAnswerToAReadLeftBehindIsDropped() {
+    var pane = ListenBrainzPane()
+    pane.switchSection(by: 1)
+    let artists = pane.request(width: 80)
+    pane.switchSection(by: 3)
+    #expect(pane.section == .feed)
+    let feed = pane.request(width: 80)
+    let taken8 = pane.receive(artists, .success(["Top artists of alice"]))
+    #expect(!taken8)
+    #expect(pane.lines.isEmpty)
+    #expect(pane.notice?.text == "loading feed…")
+    let taken9 = pane.receive(feed, .success(["Feed of alice (0 events)"]))
+    #expect(taken9)
+    #expect(pane.lines == ["Feed of alice (0 events)"])
+  }
+
+  @Test func rangesAreSaidAsPeopleSayThem() {
+    #expect(ListenBrainzPane.name(ofRange: "this_month") == "this month")
+    #expect(ListenBrainzPane.name(ofRange: "half_yearly") == "half year")
+    #expect(ListenBrainzPane.ranges.count == 9)
+  }
+
+  /// Stands in for the UI: what the completions change.
+  final class Board: @unchecked Sendable { var said: [String] = [] }
+
+  @Test func workAnswersOnTheThreadThatDrainsAndWakesItsPipe() throws {
+    var fds: [Int32] = [0, 0]
+    try #require(pipe(&fds) == 0)
+    defer { for fd in fds { close(fd) } }
+    let work = BackgroundWork<Board>(wakeFD: fds[1])
+    let gate = DispatchSemaphore(value: 0)
+    work.run(
+      .writes,
+      { () -> String in
+        gate.wait()
+        return "loved"
+      }
+    ) { board, answer in board.said.append(answer) }
+    // Nothing is ready while the job waits.
+    #expect(work.drain().isEmpty)
+    gate.signal()
+    var byte: UInt8 = 0
+    var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+    try #require(poll(&poller, 1, 60_000) == 1)
+    #expect(read(fds[0], &byte, 1) == 1)
+    #expect(byte == BackgroundWork<Board>.wakeLetter)
+    let board = Board()
+    for completion in work.drain() { completion(board) }
+    #expect(board.said == ["loved"])
+    #expect(work.drain().isEmpty)
+  }
+
+  @Test func loveHatePinAndRangeHaveKeysInTheHelp() {
+    let map = KeyMap()
+    #expect(map[.character("f")] == .love)
+    #expect(map[.character("H")] == .hate)
+    #expect(map[.character("u")] == .unrate)
+    #expect(map[.character("*")] == .pin)
+    #expect(map[.character("t")] == .nextRange)
+    #expect(map[.character("T")] == .previousRange)
+    #expect(UIAction(rawValue: "love") == .love)
+    #expect(UIAction.pin.summary.contains("pin"))
+  }
+}
