@@ -6,6 +6,15 @@ import Foundation
 import TunesCore
 
 extension PlaybackEngine {
+  /// True from a command's post until its answer: while it is taken, carried out (a play writes its
+  /// first chunk first) or waits in the mailbox. A caller holding the device's writes (the tests' fake)
+  /// lets writes through only then, so audio moves no further than the command needs.
+  var hasUnansweredCommands: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return answeredShared < nextSeq - 1
+  }
+
   /// Sends a report, after the position held back, if any: reports stay in the order things happened.
   func send(_ r: EngineReport) {
     condition.lock()
@@ -13,6 +22,7 @@ extension PlaybackEngine {
     heldShared = nil
     let carriesHeld = held.map { !$0.reported } ?? false
     postedReports += carriesHeld ? 2 : 1
+    if case .done(let seq) = r { answeredShared = seq }
     condition.unlock()
     if let held, carriesHeld {
       report(.position(token: held.token, frames: held.frames))

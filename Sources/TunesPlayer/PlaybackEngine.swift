@@ -48,6 +48,8 @@ public final class PlaybackEngine: @unchecked Sendable {
   var mixRampShared = MixRampSettings()
   var idleShared = true
   var postedReports = 0
+  /// The sequence number of the last command answered (`.done`); commands are answered in order.
+  var answeredShared: UInt64 = 0
   /// True while the engine is inside `sink.write`: only then is there a wait for a command to cut short.
   var writingShared = false
   /// The newest position heard, while no report has given it yet (see `heldPosition`).

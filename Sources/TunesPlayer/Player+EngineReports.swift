@@ -204,4 +204,5 @@ extension Player {
   var isEngineIdle: Bool { engine.isIdle }
   var engineReports: Int { engine.reportCount }
   var engineHasPendingCommands: Bool { engine.hasPendingCommands }
+  nonisolated var engineHasUnansweredCommands: Bool { engine.hasUnansweredCommands }
 }

@@ -125,10 +125,12 @@ import TunesDecoder
   }
 
   @Test func anInterruptWakesAWriterSleepingInRealTime() throws {
-    // The real clock and the sink's own sleep: a lead of 2 s, so the second write would sleep 1 s.
-    let sink = PacedSink(RecordingSink(), mode: .realtime, maxLead: 2)
+    // The sink's own sleep on a clock that stands still: a lead of 60 s, so the second write sleeps 30 s
+    // of real time, however long the first took (a running clock could let a slow machine's second write
+    // through without a wait at all).
+    let sink = PacedSink(RecordingSink(), mode: .realtime, maxLead: 60, clock: FakeClock())
     try sink.open(format: format)
-    try write(20_000, to: sink)
+    try write(600_000, to: sink)
     nonisolated(unsafe) let target = sink  // interrupt() is the one call any thread may make
     let interrupter = Thread {
       Thread.sleep(forTimeInterval: 0.05)
@@ -136,10 +138,11 @@ import TunesDecoder
     }
     let start = Date()
     interrupter.start()
-    let samples = [Int16](repeating: 3, count: 10_000)
+    let samples = [Int16](repeating: 3, count: 300_000)
     let taken = try samples.withUnsafeBytes { try sink.write($0) }
     #expect(taken == 0)
-    #expect(Date().timeIntervalSince(start) < 0.9)
+    // Well short of the 30 s sleep, with room for a busy machine.
+    #expect(Date().timeIntervalSince(start) < 20)
   }
 
   @Test func maxModeNeverSleeps() throws {

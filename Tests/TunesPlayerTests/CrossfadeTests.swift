@@ -119,7 +119,7 @@ import TunesLibrary
     await player.setCrossfade(1)
     try await player.add(songs)
     sink.hold()
-    try await drive(sink) { try await player.play(position: 0) }
+    try await drive(sink, player) { try await player.play(position: 0) }
     // The fade begins 8 000 frames before the first song's end; 2 000 frames into it is well inside.
     for _ in 0..<200 {
       if sink.heard.contains(where: { $0.tag != 10 && $0.tag != 20 }), sink.heard.count >= 32_000 + 2_000 { break }
@@ -153,7 +153,7 @@ import TunesLibrary
   @Test func aSeekDuringTheFadeSeeksTheOutgoingSongAndFadesAgainAtItsEnd() async throws {
     let (sink, player) = try await fading()
     let before = sink.heard.count
-    try await drive(sink) { await player.seek(toMs: 3_000) }
+    try await drive(sink, player) { await player.seek(toMs: 3_000) }
     sink.release()
     await waitUntil("the end") { await player.status().state == .stopped }
     let after = Array(sink.heard[before...])
@@ -176,7 +176,7 @@ import TunesLibrary
     let (sink, player) = try await fading(third: true)
     let before = sink.heard.count
     // The current song is still the outgoing one, so `next` goes to the song fading in, from its start.
-    try await drive(sink) { await player.next() }
+    try await drive(sink, player) { await player.next() }
     sink.release()
     await waitUntil("the end") { await player.status().state == .stopped }
     let after = Array(sink.heard[before...])

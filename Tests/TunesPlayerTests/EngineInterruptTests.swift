@@ -12,7 +12,7 @@ import TunesCore
 /// `interrupt()`, which makes it return having taken nothing, or `release()`, after which writes go
 /// straight through. Records every frame it takes, all of them heard at once.
 final class StallingSink: AudioSink, @unchecked Sendable {
-  static let stallSeconds = 10.0
+  static let stallSeconds = 60.0
   private let lock = NSCondition()
   private var stalling = true
   private var interruptRequested = false

@@ -251,16 +251,20 @@ func runs(_ heard: [HeardFrame]) -> [(tag: Int, from: Int, to: Int)] {
 }
 
 extension Player {
-  /// Waits until the engine is idle or blocked in the sink and every report has been applied.
+  /// Waits until the engine is idle or blocked in the sink, every command is answered and every report
+  /// applied. A minute at most: on a busy machine the engine thread may wait long for a core.
   func quiesce(_ sink: FakeSink) async {
-    for _ in 0..<5000 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
       let before = engineReports
-      // A command still in the mailbox is a transition in progress: let the engine take it.
-      if engineHasPendingCommands && sink.isBlocked { sink.step() }
-      if (isEngineIdle || sink.isBlocked) && !engineHasPendingCommands {
+      if engineHasUnansweredCommands {
+        // A transition in progress: the engine reads its mailbox between writes, and a play writes its
+        // first chunk before it answers. Let the one write it waits behind through.
+        if sink.isBlocked { sink.step() }
+      } else if isEngineIdle || sink.isBlocked {
         await settle()
-        // Applying a report may post a command (the next song planned): not at rest until it is taken.
-        if engineReports == before && !engineHasPendingCommands { return }
+        // Applying a report may post a command (the next song planned): not at rest until it is answered.
+        if engineReports == before && !engineHasUnansweredCommands { return }
       }
       try? await Task.sleep(nanoseconds: 200_000)
     }
@@ -273,7 +277,7 @@ extension Player {
 /// makes the engine wait, so it would otherwise reach the end of a short song before the answer came.
 func playToTheEnd(_ player: Player, on sink: FakeSink) async throws -> [HeardFrame] {
   sink.hold()
-  try await drive(sink) { try await player.play(position: 0) }
+  try await drive(sink, player) { try await player.play(position: 0) }
   await player.quiesce(sink)
   sink.release()
   await waitUntil("the end") { await player.status().state == .stopped }
@@ -282,13 +286,18 @@ func playToTheEnd(_ player: Player, on sink: FakeSink) async throws -> [HeardFra
 }
 
 /// Runs a player command while letting held writes through one at a time, so the engine (which reads
-/// its mailbox between writes) can carry it out.
-func drive(_ sink: FakeSink, _ operation: @escaping @Sendable () async throws -> Void) async throws {
+/// its mailbox between writes) can carry it out. Only while `player`'s engine has a command it has not
+/// answered, and one write at a time: however late this task or the Player runs, the audio moves no
+/// further than the commands need (a stepper that stepped on a timer let a busy machine's engine run on
+/// past the point where the Player's next plan was due).
+func drive(_ sink: FakeSink, _ player: Player, _ operation: @escaping @Sendable () async throws -> Void)
+  async throws
+{
   let task = Task { try await operation() }
   let done = DoneFlag()
   let stepper = Task {
     while !done.isSet {
-      sink.step()
+      if player.engineHasUnansweredCommands && sink.isBlocked { sink.step() }
       try? await Task.sleep(nanoseconds: 300_000)
     }
   }

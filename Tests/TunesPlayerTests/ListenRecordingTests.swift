@@ -83,7 +83,7 @@ final class FullDiskHook: @unchecked Sendable {
     // 31 chunks or a few more: three songs of nine chunks each and the start of the fourth, whose listen
     // is due only once the report at its end (chunk 36) tells how much of it was heard.
     sink.hold()
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     for _ in 0..<30 { sink.step() }
     await player.quiesce(sink)
     await waitUntil("the fourth song") { await player.status().currentID == 4 }

@@ -138,10 +138,10 @@ func temporaryLibrary() throws -> (Library, URL) {
     let recordingBefore = await player.recordListens { song, listen in recordedBefore.add(song.path, listen) }
     try await player.add((1...6).map { song($0, artist: "artist \($0)", durationMs: 600) })
     await player.setRandom(true)
-    try await drive(sink) { try await player.play() }
-    try await drive(sink) { await player.next() }
-    try await drive(sink) { await player.seek(toMs: 200) }
-    try await drive(sink) { await player.pause(true) }
+    try await drive(sink, player) { try await player.play() }
+    try await drive(sink, player) { await player.next() }
+    try await drive(sink, player) { await player.seek(toMs: 200) }
+    try await drive(sink, player) { await player.pause(true) }
     await player.quiesce(sink)
     let before = await player.status()
     let order = await player.shutdownReturningOrder()
@@ -194,25 +194,25 @@ func temporaryLibrary() throws -> (Library, URL) {
     try await player.add((1...6).map { song($0, artist: "artist \($0)") })
     await player.setRandom(true)
     var played: [Int?] = []
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     played.append(await player.status().currentID)
     for _ in 0..<2 {
-      try await drive(sink) { await player.next() }
+      try await drive(sink, player) { await player.next() }
       played.append(await player.status().currentID)
     }
-    if stoppedFirst { try await drive(sink) { await player.stop() } }
-    try await drive(sink) { await player.shutdown() }
+    if stoppedFirst { try await drive(sink, player) { await player.stop() } }
+    try await drive(sink, player) { await player.shutdown() }
     sink.release()
 
     let sink2 = FakeSink()
     sink2.hold()
     let restored = Player(sink: sink2, decoders: fakeLibrary(tracks), library: library, seed: 6)
     #expect(try await restored.restore())
-    try await drive(sink2) { try await restored.play() }
+    try await drive(sink2, restored) { try await restored.play() }
     #expect(await restored.status().currentID == played[2])
-    try await drive(sink2) { await restored.previous() }
+    try await drive(sink2, restored) { await restored.previous() }
     #expect(await restored.status().currentID == played[1])
-    try await drive(sink2) { await restored.previous() }
+    try await drive(sink2, restored) { await restored.previous() }
     #expect(await restored.status().currentID == played[0])
     sink2.release()
     await restored.shutdown()

@@ -109,11 +109,11 @@ extension PlayerModesTests {
     await player.setRandom(shuffle)
     let queueVersion = await player.status().queueVersion
     let stream = await player.changes()
-    try await drive(sink) { try await player.play() }
-    try await drive(sink) { await player.next() }
-    try await drive(sink) { await player.previous() }
-    try await drive(sink) { try await player.play(position: 3) }
-    try await drive(sink) { await player.setVolume(50) }
+    try await drive(sink, player) { try await player.play() }
+    try await drive(sink, player) { await player.next() }
+    try await drive(sink, player) { await player.previous() }
+    try await drive(sink, player) { try await player.play(position: 3) }
+    try await drive(sink, player) { await player.setVolume(50) }
     var received: [Set<PlayerSubsystem>] = []
     for await change in stream {
       received.append(change.subsystems)

@@ -15,7 +15,7 @@ import TunesCore
     let player = Player(sink: sink, decoders: fakeLibrary(tracks), seed: 3)
     let ids = try await player.add((1...8).map { song($0, artist: "artist \($0)") })
     await player.setRandom(true)
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     let first = try #require(await player.status().currentID)
     let others = ids.filter { $0 != first }
     // Two unplayed entries: the one of priority 20 first, then the one of 10, then the rest.
@@ -24,10 +24,10 @@ import TunesCore
     try await player.setPriority(20, ids: [high])
     #expect(await player.priorities() == [low: 10, high: 20])
     #expect(await player.status().nextID == high)
-    try await drive(sink) { await player.next() }
+    try await drive(sink, player) { await player.next() }
     #expect(await player.status().currentID == high)
     #expect(await player.priorities() == [low: 10])
-    try await drive(sink) { await player.next() }
+    try await drive(sink, player) { await player.next() }
     #expect(await player.status().currentID == low)
     #expect(await player.priorities().isEmpty)
     sink.release()
@@ -45,10 +45,10 @@ import TunesCore
     await player.setRandom(true)
     try await player.setPriority(5, ids: [ids[6]])
     try await player.setPriority(10, ids: [ids[2]])
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     #expect(await player.status().currentID == ids[2])
     #expect(await player.status().nextID == ids[6])
-    try await drive(sink) { await player.next() }
+    try await drive(sink, player) { await player.next() }
     #expect(await player.status().currentID == ids[6])
     sink.release()
     await player.shutdown()

@@ -56,48 +56,48 @@ import TunesLibrary
         case 0, 1:
           let position = rng.below(max(await p.status().queueLength, 1))
           step = "play(\(position))"
-          try await drive(s) { try? await p.play(position: position) }
+          try await drive(s, p) { try? await p.play(position: position) }
         case 2:
           step = "pause"
-          try await drive(s) { await p.pause(true) }
+          try await drive(s, p) { await p.pause(true) }
         case 3:
           step = "resume"
-          try await drive(s) { await p.pause(false) }
+          try await drive(s, p) { await p.pause(false) }
         case 4:
           step = "next"
-          try await drive(s) { await p.next() }
+          try await drive(s, p) { await p.next() }
         case 5:
           step = "previous"
-          try await drive(s) { await p.previous() }
+          try await drive(s, p) { await p.previous() }
         case 6:
           let ms = rng.below(400)
           step = "seek(\(ms))"
-          try await drive(s) { await p.seek(toMs: ms) }
+          try await drive(s, p) { await p.seek(toMs: ms) }
         case 7:
           let n = 1 + rng.below(9)
           step = "add(\(n))"
-          try await drive(s) { _ = try await p.add([song(n, artist: "artist \(n % 3)")]) }
+          try await drive(s, p) { _ = try await p.add([song(n, artist: "artist \(n % 3)")]) }
         case 8:
           let length = await p.status().queueLength
           guard length > 1 else { continue }
           let position = rng.below(length)
           step = "delete(\(position))"
-          try await drive(s) { try await p.delete(position: position) }
+          try await drive(s, p) { try await p.delete(position: position) }
         case 9:
           let on = rng.below(2) == 0
           step = "random(\(on))"
-          try await drive(s) { await p.setRandom(on) }
+          try await drive(s, p) { await p.setRandom(on) }
         case 10:
           let mode = RepeatMode.allCases[rng.below(3)]
           step = "repeat(\(mode))"
-          try await drive(s) { await p.setRepeat(mode) }
+          try await drive(s, p) { await p.setRepeat(mode) }
         case 11:
           let frames = 1 + rng.below(30)
           step = "let \(frames) chunks play"
           for _ in 0..<frames { sink.step(); try? await Task.sleep(nanoseconds: 100_000) }
         default:
           step = "restart"
-          try await drive(s) { await p.shutdown() }
+          try await drive(s, p) { await p.shutdown() }
           let before = await player.status()
           sink.release()
           sink = FakeSink(bufferFrames: 2048, canPause: rng.below(2) == 0)

@@ -143,32 +143,39 @@ import TunesCore
   }
 
   /// A `clear` while playing stops and empties the queue: one change set, so an idle client wakes once.
+  /// The device is held at the first song's start, so the play is still in it when `clear` comes (a free
+  /// device could play all three songs out first on a busy machine, each end a change of its own).
   @Test func clearWhilePlayingIsOneChange() async throws {
-    let (player, _) = threeSongs(frames: 441_000)
+    let (player, sink) = threeSongs(frames: 441_000)
+    sink.hold()
     try await player.add((1...3).map { song($0) })
-    try await player.play()
-    await player.settle()
+    try await drive(sink, player) { try await player.play() }
+    await player.quiesce(sink)
     let changes = await player.changes()
     let before = await player.status().version
-    await player.clear()
+    try await drive(sink, player) { await player.clear() }
     for await change in changes {
       #expect(change.subsystems == [.player, .playlist])
       break
     }
     #expect(await player.status().version == before + 1)
+    sink.release()
     await player.shutdown()
   }
 
   /// `next` past the last song stops with no current song, as MPD's does, and idle clients hear it once.
+  /// The device is held, so the last song is still paused in when `next` comes however slow the machine.
   @Test func nextPastTheLastSongStopsWithNoCurrentSong() async throws {
-    let (player, _) = threeSongs(frames: 441_000)
+    let (player, sink) = threeSongs(frames: 441_000)
+    sink.hold()
     try await player.add((1...3).map { song($0) })
-    try await player.play(position: 2)
-    await player.pause(true)
-    await player.settle()
+    try await drive(sink, player) { try await player.play(position: 2) }
+    try await drive(sink, player) { await player.pause(true) }
+    await player.quiesce(sink)
     let changes = await player.changes()
     let before = await player.status().version
-    await player.next()
+    #expect(await player.status().state == .paused)
+    try await drive(sink, player) { await player.next() }
     for await change in changes {
       #expect(change.subsystems == [.player])
       break
@@ -177,6 +184,7 @@ import TunesCore
     #expect(status.state == .stopped)
     #expect(status.currentPosition == nil)
     #expect(status.version == before + 1)
+    sink.release()
     await player.shutdown()
   }
 }

@@ -136,13 +136,13 @@ struct DeviceGone: Error, CustomStringConvertible {
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 40_000)]))
     try await player.add([song(1)])
     sink.hold()
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     for _ in 0..<5 { sink.step() }
-    try await drive(sink) { await player.pause(true) }
+    try await drive(sink, player) { await player.pause(true) }
     await player.quiesce(sink)
     #expect(await player.status().state == .paused)
     #expect(sink.isPaused)
-    try await drive(sink) { await player.pause(false) }
+    try await drive(sink, player) { await player.pause(false) }
     #expect(await player.status().state == .playing)
     sink.release()
     await waitUntil("the end") { await player.status().state == .stopped }
@@ -158,10 +158,10 @@ struct DeviceGone: Error, CustomStringConvertible {
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 60_000)]))
     try await player.add([song(1)])
     sink.hold()
-    try await drive(sink) { try await player.play() }
-    try await drive(sink) { await player.seek(toMs: 1_000) }
+    try await drive(sink, player) { try await player.play() }
+    try await drive(sink, player) { await player.seek(toMs: 1_000) }
     for _ in 0..<3 { sink.step() }
-    try await drive(sink) { await player.pause(true) }
+    try await drive(sink, player) { await player.pause(true) }
     await player.quiesce(sink)
     let heard = sink.heard
     let jump = heard.firstIndex { $0.frame == 44_100 }
@@ -177,8 +177,8 @@ struct DeviceGone: Error, CustomStringConvertible {
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 44_100), 2: FakeTrack(frames: 60_000)]))
     try await player.add([song(1), song(2)])
     sink.hold()
-    try await drive(sink) { try await player.play() }
-    try await drive(sink) { await player.seek(toMs: 900) }
+    try await drive(sink, player) { try await player.play() }
+    try await drive(sink, player) { await player.seek(toMs: 900) }
     sink.release()
     await waitUntil("the end") { await player.status().state == .stopped }
     // The last 100 ms of the first song (and the little heard before the seek), then all 1 360 ms of the second.
@@ -194,24 +194,24 @@ struct DeviceGone: Error, CustomStringConvertible {
     let player = Player(sink: sink, decoders: fakeLibrary(tracks))
     try await player.add([song(1), song(2), song(3)])
     sink.hold()
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     return (sink, player)
   }
 
   @Test func nextAndPreviousFollowTheQueue() async throws {
     let (sink, player) = try await playingThreeLongSongs()
-    try await drive(sink) { await player.next() }
+    try await drive(sink, player) { await player.next() }
     #expect(await player.status().currentPosition == 1)
-    try await drive(sink) { await player.next() }
+    try await drive(sink, player) { await player.next() }
     #expect(await player.status().currentPosition == 2)
-    try await drive(sink) { await player.previous() }  // within 3 s: the song before
+    try await drive(sink, player) { await player.previous() }  // within 3 s: the song before
     #expect(await player.status().currentPosition == 1)
-    try await drive(sink) { await player.seek(toMs: 4_000) }
-    try await drive(sink) { await player.previous() }  // more than 3 s in: the same song from its start
+    try await drive(sink, player) { await player.seek(toMs: 4_000) }
+    try await drive(sink, player) { await player.previous() }  // more than 3 s in: the same song from its start
     let status = await player.status()
     #expect(status.currentPosition == 1)
     #expect(status.elapsedMs < 3_000)
-    try await drive(sink) { await player.stop() }
+    try await drive(sink, player) { await player.stop() }
     #expect(await player.status().state == .stopped)
     sink.release()
     await player.shutdown()
@@ -221,8 +221,8 @@ struct DeviceGone: Error, CustomStringConvertible {
   /// followed becomes the current one; deleting the playing song still moves on.
   @Test func deletingThePausedSongStopsOnTheNextOne() async throws {
     let (sink, player) = try await playingThreeLongSongs()
-    try await drive(sink) { await player.pause(true) }
-    try await drive(sink) { try await player.delete(position: 0) }
+    try await drive(sink, player) { await player.pause(true) }
+    try await drive(sink, player) { try await player.delete(position: 0) }
     await player.quiesce(sink)
     var status = await player.status()
     #expect(status.state == .stopped)
@@ -232,10 +232,10 @@ struct DeviceGone: Error, CustomStringConvertible {
     #expect(sink.nextFrame == nil)
     #expect(!sink.heard.contains { $0.tag == 2 })
     // `play` starts the new current entry.
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     status = await player.status()
     #expect(status.state == .playing && status.song?.path == "/music/2.mp3")
-    try await drive(sink) { try await player.delete(position: 0) }
+    try await drive(sink, player) { try await player.delete(position: 0) }
     status = await player.status()
     #expect(status.state == .playing && status.song?.path == "/music/3.mp3")
     sink.release()

@@ -29,7 +29,7 @@ import TunesCore
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 60_000)]))
     try await player.add([song(1)])
     sink.hold()
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     let format = AudioFormat(sampleRate: 44100, channels: 2)
     for _ in 0..<6 {
       sink.step()
@@ -48,10 +48,10 @@ import TunesCore
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 60_000)]))
     try await player.add([song(1)])
     sink.hold()
-    try await drive(sink) { try await player.play() }
+    try await drive(sink, player) { try await player.play() }
     for _ in 0..<10 { sink.step() }
     await player.quiesce(sink)
-    try await drive(sink) { await player.seek(toMs: 1_000) }
+    try await drive(sink, player) { await player.seek(toMs: 1_000) }
     sink.release()
     await waitUntil("the end") { await player.status().state == .stopped }
     // What played before the seek (well under a second: never reported on its own), then the rest from 1 s on.

@@ -1,6 +1,7 @@
 // `restoreSession` tells the state a session was saved in, as MPD's state file keeps it: a Player shut
 // down while playing was saved as playing (its start plays on), paused as paused, stopped as stopped,
-// with the volume and the modes.
+// with the volume and the modes. The device is held, letting through only the writes the commands need:
+// a free one could play the song out before the state is read on a busy machine.
 import Foundation
 import Testing
 import TunesCore
@@ -13,22 +14,25 @@ import TunesCore
     let (library, folder) = try temporaryLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
     let tracks = Dictionary(uniqueKeysWithValues: (1...2).map { ($0, FakeTrack(frames: 441_000)) })
-    let player = Player(sink: FakeSink(), decoders: fakeLibrary(tracks), library: library)
+    let sink = FakeSink()
+    sink.hold()
+    let player = Player(sink: sink, decoders: fakeLibrary(tracks), library: library)
     try await player.add((1...2).map { song($0) })
     await player.setVolume(33)
     await player.setRepeat(.all)
     await player.setSingle(.oneshot)
     await player.setConsume(true)
-    try await player.play(position: 1)
+    try await drive(sink, player) { try await player.play(position: 1) }
     switch saved {
-    case .paused: await player.pause(true)
-    case .stopped: await player.stop()
+    case .paused: try await drive(sink, player) { await player.pause(true) }
+    case .stopped: try await drive(sink, player) { await player.stop() }
     case .playing: break
     }
-    await player.settle()
+    await player.quiesce(sink)
     let before = await player.status()
     #expect(before.state == saved)
-    await player.shutdown()
+    try await drive(sink, player) { await player.shutdown() }
+    sink.release()
 
     let restored = Player(sink: FakeSink(), decoders: fakeLibrary(tracks), library: library)
     #expect(try await restored.restoreSession() == saved)

@@ -74,12 +74,12 @@ actor ArrangementHold {
     let tracks = Dictionary(uniqueKeysWithValues: (1...40).map { ($0, FakeTrack(frames: 60_000)) })
     let p = Player(sink: sink, decoders: fakeLibrary(tracks), seed: 11)
     try await p.add((1...40).map { song($0, artist: "artist \($0 % 7)", album: "album \($0 % 11)") })
-    try await drive(sink) { try await p.play(id: 3) }
+    try await drive(sink, p) { try await p.play(id: 3) }
     let hold = ArrangementHold()
     await p.holdArrangements { await hold.arrive() }
     let turningOn = Task { await p.setRandom(true) }
     await hold.waitForArrivals(1)
-    try await drive(sink) { try await p.play(id: 17) }
+    try await drive(sink, p) { try await p.play(id: 17) }
     await hold.open()
     await turningOn.value
     let pass = try #require(await p.pass)
