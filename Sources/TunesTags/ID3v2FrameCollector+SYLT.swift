@@ -22,7 +22,8 @@ extension ID3v2FrameCollector {
       return
     }
     var position = ID3Text.terminated(body, from: 5, encoding).next
-    var lines: [MPEGFrameLyrics.Line] = []
+    // Each line's time, in the frame's unit, and its text.
+    var lines: [(time: Int, text: String)] = []
     var bytes = 0
     while position < body.count {
       let (text, next) = ID3Text.terminated(body, from: position, encoding)
@@ -37,15 +38,15 @@ extension ID3v2FrameCollector {
       // A line may begin with the line break that ends the one before it (as Mp3tag writes them). By
       // scalars: "\r\n" is one Character, equal to neither "\r" nor "\n".
       let line = String(String.UnicodeScalarView(text.unicodeScalars.drop { $0 == "\n" || $0 == "\r" }))
-      lines.append(MPEGFrameLyrics.Line(frame: time, text: line))
+      lines.append((time, line))
     }
     guard !lines.isEmpty else { return }
     // Stable: lines given the same time keep their order.
-    let sorted = lines.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
+    let sorted = lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     if format == 2 {
-      syncedLyrics = sorted.map { TimedLyric(milliseconds: $0.frame, text: $0.text) }
+      syncedLyrics = sorted.map { TimedLyric(milliseconds: $0.time, text: $0.text) }
     } else {
-      frameTimedLyrics = MPEGFrameLyrics(lines: sorted)
+      frameTimedLyrics = MPEGFrameLyrics(lines: sorted.map { MPEGFrameLyrics.Line(frame: $0.time, text: $0.text) })
     }
   }
 }
