@@ -1,7 +1,9 @@
-// libFuzzer entry for the FLAC, Ogg and MP4 readers, compiled by Fuzz/run.sh with swiftc -sanitize=fuzzer
-// together with TunesTags' source files. Every input must give metadata that makes sense or a TagError,
-// never a trap; the lower-level parsers (comment lists, picture blocks, atom lists, Ogg pages) are fed
-// the same bytes directly, and a head-and-tail read must agree with the whole read or ask for it.
+// libFuzzer entry for the FLAC, Ogg, MP4 and MP3 readers, compiled by Fuzz/run.sh with swiftc
+// -sanitize=fuzzer together with TunesTags' source files. Every input must give metadata that makes sense
+// or a TagError, never a trap; the lower-level parsers (comment lists, picture blocks, atom lists, Ogg
+// pages, the body of an ID3v2 SYLT frame) are fed the same bytes directly, and a head-and-tail read must
+// agree with the whole read or ask for it. Synced lyrics, from SYLT in milliseconds or MPEG frames, must
+// come out bounded and in time order.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFormats(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -11,6 +13,7 @@ public func fuzzFormats(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   case .success(let m):
     precondition(m.audio.audioOffset >= 0 && m.audio.audioOffset + m.audio.audioLength <= size, "audio outside the file")
     precondition(m.audio.sampleCount >= 0 && m.audio.durationMs >= 0, "negative length")
+    checkSynced(m.tags.syncedLyrics)
   case .failure(let error):
     precondition(error is TagError, "unexpected error \(error)")
   }
@@ -19,6 +22,15 @@ public func fuzzFormats(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = FLACPicture.parse(buffer)
     _ = MP4Atom.children(buffer, 0..<size)
     _ = OggPage.read(buffer, at: 0)
+    // The bytes as the body of a SYLT frame (its encoding byte first), in either time format.
+    var collector = ID3v2FrameCollector()
+    collector.apply(FrameID.SYLT, buffer, where: "fuzz")
+    checkSynced(collector.syncedLyrics)
+    if let frames = collector.frameTimedLyrics {
+      precondition(!frames.lines.isEmpty && frames.lines.count <= ID3v2FrameCollector.maxSyncedLines, "frame lines unbounded")
+      checkSynced(frames.timed(samplesPerFrame: 1152, sampleRate: 44_100))
+      checkSynced(frames.timed(samplesPerFrame: 576, sampleRate: 8_000))
+    }
     // A read of the first and last quarter only must agree with the whole read, or ask for it.
     if size >= 64 {
       let coverage = Coverage(headEnd: size / 4, tailStart: size - size / 4)
@@ -35,4 +47,12 @@ public func fuzzFormats(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   }
   _ = Base64.decode(String(decoding: bytes, as: UTF8.self))
   return 0
+}
+
+/// Synced lyrics are absent or some lines, at most the cap, at times that never go back.
+private func checkSynced(_ lines: [TimedLyric]?) {
+  guard let lines else { return }
+  precondition(!lines.isEmpty && lines.count <= ID3v2FrameCollector.maxSyncedLines, "synced lines unbounded")
+  precondition(lines.first!.milliseconds >= 0, "negative time")
+  precondition(zip(lines, lines.dropFirst()).allSatisfy { $0.milliseconds <= $1.milliseconds }, "lines out of order")
 }

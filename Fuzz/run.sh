@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fuzzes the MPD request parser and the filters it makes, then the whole MPD dispatcher over the in-memory
-# backend (every command, with extreme numbers in its arguments), then the FLAC/Ogg/MP4 tag readers, with
+# backend (every command, with extreme numbers in its arguments), then the FLAC/Ogg/MP4/MP3 tag readers, with
 # libFuzzer, each for a bounded time (FUZZ_SECONDS, default 30; three targets, so about three times that
 # plus the builds).
 # Builds with swiftc -sanitize=fuzzer,address outside SwiftPM; exits non-zero when libFuzzer finds a
@@ -48,7 +48,8 @@ SWIFT_BACKTRACE=enable=no "$DISPATCH_BIN" -max_total_time="$SECONDS_TO_RUN" -max
   -detect_leaks=0 \
   -artifact_prefix="$OUT/dispatch-" -print_final_stats=1 "$DISPATCH_CORPUS"
 
-# The FLAC, Ogg and MP4 readers (Fuzz/FormatsFuzz.swift), seeded with the test fixtures' files.
+# The FLAC, Ogg, MP4 and MP3 readers (Fuzz/FormatsFuzz.swift), seeded with the test fixtures' files (an MP3
+# with SYLT synced lyrics in both time formats among them).
 FORMATS_BIN="$OUT/formats-fuzz"
 swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -module-name FormatsFuzz -I "$OUT" -L "$OUT" -lTunesCore \
   Fuzz/FormatsFuzz.swift Sources/TunesTags/*.swift -o "$FORMATS_BIN"

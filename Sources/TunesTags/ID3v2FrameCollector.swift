@@ -17,6 +17,8 @@ struct ID3v2FrameCollector {
   var lyrics: String?
   /// The first SYLT frame's lines, when its times are in milliseconds (ID3v2FrameCollector+SYLT).
   var syncedLyrics: [TimedLyric]?
+  /// The first SYLT frame's lines, when its times are in MPEG frames.
+  var frameTimedLyrics: MPEGFrameLyrics?
   /// The UFID owned by http://musicbrainz.org, already checked to be an MBID.
   var ufidRecording: String?
   /// The MusicBrainz id values as written (the UFID's, the TXXX frames'), before they were made canonical.

@@ -16,6 +16,8 @@ public struct ID3v2Tag: Sendable, Equatable {
   public var warnings: [String]
   /// The attached pictures (APIC, v2.2 PIC) in tag order; read only when asked for.
   public var pictures: [EmbeddedPicture] = []
+  /// Synced lyrics timed in MPEG frames, which TagReader converts once it knows the stream's frame length.
+  var frameTimedLyrics: MPEGFrameLyrics? = nil
 }
 
 public enum ID3v2Parser {
@@ -76,6 +78,7 @@ public enum ID3v2Parser {
     tag.tags.versions = ["ID3v2.\(version)"]
     tag.warnings += reader.collector.warnings
     tag.pictures = reader.collector.pictures
+    tag.frameTimedLyrics = reader.collector.frameTimedLyrics
     return tag
   }
 }

@@ -23,6 +23,9 @@ enum MPEGStream {
     var warnings: [String]
     /// ReplayGain from the LAME header, which tagged values override.
     var replayGain = ReplayGainTags()
+    /// PCM samples per channel of each frame (the first frame's; a stream does not change it), for the
+    /// SYLT lines timed in frames.
+    var samplesPerFrame = 0
   }
 
   /// The first frame at or after `from` whose successor also parses (or which ends exactly at `to`).
@@ -147,7 +150,10 @@ enum MPEGStream {
     let count = samples ?? 0
     properties.sampleCount = count
     properties.durationMs = AudioFormat.durationMs(frames: count, sampleRate: header.sampleRate)
-    return .success(Result(properties: properties, warnings: warnings, replayGain: lame?.replayGain ?? ReplayGainTags()))
+    return .success(
+      Result(
+        properties: properties, warnings: warnings, replayGain: lame?.replayGain ?? ReplayGainTags(),
+        samplesPerFrame: header.samplesPerFrame))
   }
 
   /// Samples of delay the Layer III synthesis adds, which gapless decoders trim along with the encoder's.

@@ -100,6 +100,9 @@ public enum TagReader {
     var warnings: [String] = []
     var tags = TagSet()
     var audioStart = 0
+    // SYLT lines timed in MPEG frames, from the first tag with synced lyrics, until the stream says how
+    // long a frame lasts (MPEGFrameLyrics).
+    var frameTimedLyrics: MPEGFrameLyrics?
     // Some files carry more than one leading tag, written by tools that prepend without looking.
     for _ in 0..<4 {
       guard coverage.covers(audioStart..<min(buffer.count, audioStart + ID3v2Parser.headerSize)) else {
@@ -119,12 +122,16 @@ public enum TagReader {
             "ID3v2.\(tag.version) tag at byte \(audioStart) declares \(tag.size) bytes but the file has only \(buffer.count - audioStart)"
         )
       }
+      if tags.syncedLyrics == nil && frameTimedLyrics == nil { frameTimedLyrics = tag.frameTimedLyrics }
       tags.fillGaps(from: tag.tags)
       audioStart += tag.size
     }
     // The format is told by content, never by the file's name: FLAC may sit after ID3v2 tags that some
     // tools prepend; Ogg and MP4 begin at byte 0.
     if buffer.matches(FLACReader.magic, at: audioStart) {
+      if frameTimedLyrics != nil && tags.syncedLyrics == nil {
+        warnings.append("the ID3v2 tag's synced lyrics are timed in MPEG frames, which FLAC audio has none of; not read")
+      }
       return try FLACReader.parse(
         buffer, start: audioStart, tags: tags, warnings: warnings, coverage: coverage, path: path)
     }
@@ -141,6 +148,7 @@ public enum TagReader {
     warnings += trailing.warnings
     if let appended = trailing.appendedID3v2 {
       warnings += appended.warnings
+      if tags.syncedLyrics == nil && frameTimedLyrics == nil { frameTimedLyrics = appended.frameTimedLyrics }
       tags.fillGaps(from: appended.tags)
     }
     if let v1 = trailing.id3v1 { tags.fillGaps(from: v1) }
@@ -148,6 +156,12 @@ public enum TagReader {
     switch MPEGStream.analyze(buffer, start: audioStart, end: trailing.audioEnd, coverage: coverage) {
     case .success(let stream):
       tags.replayGain.fillGaps(from: stream.replayGain)
+      // Lines timed in frames came from a tag before any timed in milliseconds: they win, as the first would.
+      if let timed = frameTimedLyrics?.timed(
+        samplesPerFrame: stream.samplesPerFrame, sampleRate: stream.properties.sampleRate), !timed.isEmpty
+      {
+        tags.syncedLyrics = timed
+      }
       return FileMetadata(tags: tags, audio: stream.properties, warnings: warnings + stream.warnings)
     case .failure(.noFrame(let reason)):
       throw TagError.notMP3(path: path, reason: reason)

@@ -1,14 +1,15 @@
 #!/usr/bin/python3
 # Makes small FLAC, Ogg Vorbis, Opus and MP4 files carrying every field of tunes' tag model, for the
-# tests that compare tunes' reader with mutagen and with the reference decoders. Audio from sox, encoded
-# by flac, oggenc, opusenc and ffmpeg, tagged by mutagen. Usage: make-format-files.py FOLDER
+# tests that compare tunes' reader with mutagen and with the reference decoders, and an MP3 with synced
+# lyrics (SYLT). Audio from sox, encoded by flac, oggenc, opusenc, ffmpeg and lame, tagged by mutagen.
+# Usage: make-format-files.py FOLDER
 import base64
 import os
 import subprocess
 import sys
 
 from mutagen.flac import FLAC, Picture
-from mutagen.id3 import ID3, TIT2, TPE1
+from mutagen.id3 import ID3, SYLT, TIT2, TPE1, USLT
 from mutagen.mp4 import MP4, MP4Cover, MP4FreeForm
 from mutagen.oggflac import OggFLAC
 from mutagen.oggopus import OggOpus
@@ -158,6 +159,18 @@ def main():
         (" 00000000 00000400 %08X %016X 00000000 00000000" % (padding, samples)).encode())]
     f.save()
     run("ffmpeg", "-v", "error", "-y", "-i", j("mono24.wav"), "-c:a", "alac", j("alac.m4a"))
+    # An MP3 from LAME (an Info frame first) with lyrics: SYLT timed in MPEG frames, then one timed in
+    # milliseconds, then USLT, in ID3v2.3's UTF-16 (each string with its byte-order mark). mutagen writes
+    # the frames smallest first: the millisecond one is the larger, so it comes second.
+    run("lame", "--quiet", j("stereo.wav"), j("synced.mp3"))
+    id3 = ID3()
+    id3.add(SYLT(encoding=1, lang="eng", format=1, type=1, desc="",
+                 text=[("Erste", 0), ("\nZweite ♪", 40), ("Dritte", 90)]))
+    id3.add(SYLT(encoding=1, lang="deu", format=2, type=1, desc="milliseconds",
+                 text=[("eins", 500), ("zwei", 1500), ("drei", 2000), ("vier", 2500), ("fünf", 3000)]))
+    id3.add(USLT(encoding=1, lang="eng", desc="", text="Erste\nZweite ♪\nDritte"))
+    id3.update_to_v23()
+    id3.save(j("synced.mp3"), v2_version=3)
     # A video with no audio track.
     run("ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=32x32:rate=5:duration=1", "-c:v", "mpeg4",
         j("video.mp4"))

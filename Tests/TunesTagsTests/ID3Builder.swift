@@ -194,6 +194,17 @@ extension ID3Frame {
         + encoding.encode(text))
   }
 
+  /// SYLT (v2.2 SLT): language, the time stamp format (2 milliseconds, 1 MPEG frames), the content type
+  /// (1 lyrics, 5 chords), a description, then each line's text, terminated, and its 32-bit time.
+  static func syncedLyrics(
+    _ lines: [(String, Int)], _ encoding: TextEncoding = .utf8, format: UInt8 = 2, content: UInt8 = 1,
+    id: String = "SYLT"
+  ) -> ID3Frame {
+    var data = [encoding.byte] + Array("eng".utf8) + [format, content] + encoding.terminator
+    for (text, time) in lines { data += encoding.encode(text) + encoding.terminator + bigEndian(time, 4) }
+    return ID3Frame(id: id, data: data)
+  }
+
   /// RVA2 with one channel adjustment: `gain` in dB (stored in 1/512 dB), the peak as `peakBits` bits.
   static func rva2(_ identification: String, channel: UInt8 = 1, gain: Double, peakBits: UInt8, peak: [UInt8])
     -> ID3Frame

@@ -1,5 +1,6 @@
 // Randomised no-crash test: thousands of seeded mutations of valid files (flipped, inserted, deleted and
 // truncated bytes, planted magic words) must each give metadata that makes sense or a TagError, never a trap.
+// The seeds carry every frame the model reads, SYLT synced lyrics in both time formats among them.
 
 import Testing
 import TunesTestSupport
@@ -38,6 +39,7 @@ import TunesTestSupport
         .lyrics("", "words", .utf8), .rva2("track", gain: -2.5, peakBits: 16, peak: [0x70, 0x00]),
         .txxx("REPLAYGAIN_ALBUM_GAIN", ["-3 dB"]), .txxx("MusicBrainz Work Id", ["{1A2B3C4D1A2B3C4D5E6F1A2B3C4D5E6F}"]),
         .txxx("MIXRAMP_START", ["-20 0.1"]), .txxx("CATALOGNUMBER", ["C1"]), .text("TSRC", ["X"]),
+        .syncedLyrics([("two", 2_000), ("one", 1_000), ("\nthree", 3_000)], .utf8),
       ])
     let model23 = ID3v2Builder(
       version: 3,
@@ -45,8 +47,14 @@ import TunesTestSupport
         .text("IPLS", ["producer", "P", "bass", "B"], .utf16LE), .text("TYER", ["1999"]), .text("TDAT", ["0102"]),
         .text("TORY", ["1990"]), .text("XSOP", ["s"]), .text("TIT3", ["sub"]), .text("TPE3", ["c"]),
         .text("TEXT", ["l"]), .text("TPUB", ["p"], .utf16LE), .txxx("BARCODE", ["1"]),
+        .syncedLyrics([("chord", 1)], format: 1, content: 5), .syncedLyrics([("b", 40), ("a", 3)], .utf16LE, format: 1),
       ])
-    let v22 = ID3v2Builder(version: 2, [.text("TT2", ["t"]), .text("TCO", ["(8)"]), .ufid("x", "y", id: "UFI")])
+    let v22 = ID3v2Builder(
+      version: 2,
+      [
+        .text("TT2", ["t"]), .text("TCO", ["(8)"]), .ufid("x", "y", id: "UFI"),
+        .syncedLyrics([("x", 9)], .latin1, format: 1, id: "SLT"),
+      ])
     let info = xingFrame(spec, length: 417, frameCount: 12, byteCount: 13 * 417, delay: 576, padding: 900)
     let audio = frames(spec, length: 417, count: 12)
     let mono2 = FrameSpec(versionBits: 2, bitrateIndex: 8, rateIndex: 0, mode: 3)
@@ -154,6 +162,11 @@ import TunesTestSupport
     }
     for list in [t.artists, t.albumArtists, t.composers, t.performers, t.conductors, t.lyricists, t.genres, t.labels] {
       #expect(list.count <= ID3v2FrameCollector.maxValues)
+    }
+    if let lines = t.syncedLyrics {
+      #expect(!lines.isEmpty && lines.count <= ID3v2FrameCollector.maxSyncedLines)
+      #expect(lines.first!.milliseconds >= 0)
+      #expect(zip(lines, lines.dropFirst()).allSatisfy { $0.milliseconds <= $1.milliseconds })
     }
     let gains = [t.replayGain.trackGain, t.replayGain.trackPeak, t.replayGain.albumGain, t.replayGain.albumPeak]
     for gain in gains.compactMap({ $0 }) { #expect(gain.isFinite) }

@@ -1,6 +1,7 @@
-// Lyrics as the now-playing view finds them, compared with mutagen: an MP3's USLT and SYLT frames and a
-// FLAC's LYRICS comment written by mutagen and read back by it, then by tunes; an .lrc file beside the
-// song coming first; and sizes over the bound refused with a message naming the file.
+// Lyrics as the now-playing view finds them, compared with mutagen: an MP3's USLT and SYLT frames (timed
+// in milliseconds, and in MPEG frames made milliseconds at the stream's frame length) and a FLAC's LYRICS
+// comment written by mutagen and read back by it, then by tunes; an .lrc file beside the song coming
+// first; and sizes over the bound refused with a message naming the file.
 import Foundation
 import Testing
 import TunesTags
@@ -62,6 +63,40 @@ private let mutagenPresent =
     #expect(source == "synced lyrics tag")
     #expect(lyrics.lines == fromMutagen.map(\.text))
     #expect(lyrics.line(at: 5_000).map { lyrics.lines[$0] } == "Zweite Zeile")
+  }
+
+  @Test func mpegFrameTimedLinesAreMarkedAtTheirTime() throws {
+    let mp3 = folder + "/frames.mp3"
+    try FileManager.default.copyItem(atPath: try Fixtures.get().stereo44, toPath: mp3)
+    // mutagen keeps the frame numbers; the frame's length comes from the stream mutagen reads.
+    let read = try mutagen(
+      """
+      import sys, json, mutagen
+      from mutagen.id3 import ID3, SYLT, ID3NoHeaderError
+      path = sys.argv[1]
+      try:
+          tags = ID3(path)
+      except ID3NoHeaderError:
+          tags = ID3()
+      tags.add(SYLT(encoding=3, lang='eng', format=1, type=1, desc='',
+                    text=[('Null', 0), ('Hundert', 100), ('Vierzig', 40)]))
+      tags.save(path, v2_version=4)
+      info = mutagen.File(path).info
+      per_frame = 1152 if info.version == 1 else 576
+      print(json.dumps([[t, (f * per_frame * 1000 + info.sample_rate // 2) // info.sample_rate]
+                        for t, f in sorted(ID3(path).getall('SYLT')[0].text, key=lambda p: p[1])]))
+      """, mp3)
+    let expected = try #require(read as? [[Any]]).map { TimedLyric(milliseconds: $0[1] as! Int, text: $0[0] as! String) }
+    #expect(expected.count == 3 && expected[1].milliseconds > 0)
+    guard case .found(let lyrics, let source) = LyricsLoader.load(songPath: mp3) else {
+      Issue.record("no lyrics found")
+      return
+    }
+    #expect(source == "synced lyrics tag")
+    #expect(lyrics.lines == expected.map(\.text))
+    #expect(lyrics.times == expected.map(\.milliseconds))
+    #expect(lyrics.line(at: expected[1].milliseconds - 1) == 0)
+    #expect(lyrics.line(at: expected[1].milliseconds) == 1)
   }
 
   @Test func flacLyricsCommentReadsAsMutagenReadsIt() throws {
