@@ -240,16 +240,10 @@ public actor PlayerBackend: MPDBackend {
   public func setRandom(_ on: Bool) async throws { await player.setRandom(on) }
 
   /// `random 1` and `shuffle` arrange the queue before their turn (see Player.prepareArrangement).
-  public func prepare(_ requests: [MPDRequest]) async {
-    for request in requests {
-      if request.command == "random" && request.arguments == ["1"] {
-        await player.prepareArrangement(pass: true)
-        return
-      }
-      if request.command == "shuffle" && request.arguments.isEmpty {
-        await player.prepareArrangement(pass: false)
-        return
-      }
+  public func prepare(_ work: MPDPreparation) async {
+    switch work {
+    case .shufflePass: await player.prepareArrangement(pass: true)
+    case .queueOrder: await player.prepareArrangement(pass: false)
     }
   }
 

@@ -38,7 +38,8 @@ public final class Library: Sendable {
     songsIndexedHooks = areas.compactMap(\.songsIndexed)
     openedAreas = Set(areas.map(\.area))
     SQLiteProcessSettings.apply
-    let opener = LibraryOpener(path: path, cacheKiB: cacheKiB, migrator: migrator, lockTimeout: lockTimeout)
+    let opener = LibraryOpener(
+      path: path, cacheKiB: cacheKiB, migrator: migrator, storedSchema: Schema.isWhole(areas), lockTimeout: lockTimeout)
     do {
       (pool, isReadOnly) = try opener.open(access)
     } catch let error as LibraryOpenError {

@@ -259,15 +259,24 @@ public protocol MPDBackend: Sendable {
   func shutdown() async throws
   /// A new subscription to change notifications: each element names the subsystems that changed.
   func changes() async -> AsyncStream<Set<MPDSubsystem>>
-  /// Work the commands `requests` can do before their turn (MPDCommandGate), changing nothing, so
-  /// that their turn is short: arranging a shuffle of a long queue. Their turn uses it only if nothing
-  /// it was made from changed meanwhile.
-  func prepare(_ requests: [MPDRequest]) async
+  /// Does `work`, which a batch's command can have done before its turn (MPDCommandGate), changing
+  /// nothing, so that its turn is short: arranging a shuffle of a long queue. The command's turn uses it
+  /// only if nothing it was made from changed meanwhile.
+  func prepare(_ work: MPDPreparation) async
+}
+
+/// Work a command can have done before its turn, decided by its row of the command table from the
+/// arguments as its handler reads them (MPDPreparedHandler).
+public enum MPDPreparation: Sendable, Hashable {
+  /// `random 1`: the shuffle's first pass.
+  case shufflePass
+  /// `shuffle` of the whole queue: the queue's new order.
+  case queueOrder
 }
 
 extension MPDBackend {
   /// A default for backends with nothing to prepare.
-  public func prepare(_ requests: [MPDRequest]) async {}
+  public func prepare(_ work: MPDPreparation) async {}
 
   /// A default for backends without folders on disk: no time known.
   public func folderModified(_ uri: String) async throws -> Date? { nil }

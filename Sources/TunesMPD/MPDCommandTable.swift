@@ -45,13 +45,33 @@ struct MPDCommand: Sendable {
   let arity: ClosedRange<Int>
   /// Writes the reply (without the final OK) or throws the error the client sees.
   let handler: Handler
+  /// What the command can have done before its turn, if anything (MPDPreparedHandler).
+  let preparation: MPDPreparedHandler.Preparation?
 
-  init(_ name: String, _ permission: MPDPermission, _ arity: ClosedRange<Int>, _ handler: @escaping Handler) {
+  init(
+    _ name: String, _ permission: MPDPermission, _ arity: ClosedRange<Int>, _ handler: @escaping Handler,
+    preparation: MPDPreparedHandler.Preparation? = nil
+  ) {
     self.name = name
     self.permission = permission
     self.arity = arity
     self.handler = handler
+    self.preparation = preparation
   }
+
+  init(_ name: String, _ permission: MPDPermission, _ arity: ClosedRange<Int>, _ handler: MPDPreparedHandler) {
+    self.init(name, permission, arity, handler.run, preparation: handler.prepare)
+  }
+}
+
+/// A handler together with the work its command can have done before its turn, decided from the same
+/// parsed arguments: a row names the pair, so a command under any name, or a second name for it, is
+/// prepared as its handler needs.
+struct MPDPreparedHandler: Sendable {
+  typealias Preparation = @Sendable (MPDArguments) -> MPDPreparation?
+
+  let run: MPDCommand.Handler
+  let prepare: Preparation
 }
 
 extension MPDDispatcher {

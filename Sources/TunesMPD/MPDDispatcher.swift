@@ -90,6 +90,21 @@ public struct MPDDispatcher: Sendable {
       output: out.bytes, authorized: authorized, binaryLimit: binaryLimit, close: false, tagTypes: out.tagTypes)
   }
 
+  /// What a batch can have done before its turn (MPDBackend.prepare): the work its first command to name
+  /// any asks for, as the command's row reads its arguments. Only for commands the client may run with
+  /// the number of arguments they take: nothing is prepared for a command that will be refused.
+  public static func preparation(for batch: MPDBatch) -> MPDPreparation? {
+    for request in batch.requests {
+      guard let command = commandsByName[request.command], let prepare = command.preparation,
+        command.permission.allows(authorized: batch.authorized)
+      else { continue }
+      let args = MPDArguments(request)
+      guard (try? args.expect(command.arity)) != nil else { continue }
+      if let work = prepare(args) { return work }
+    }
+    return nil
+  }
+
   /// The URIs of the run of one-argument `add`s starting at `start`, resolved for the client, when there
   /// are two or more and the client may add: they go to the backend in one call. Anything else runs
   /// command by command, and so does a URI that does not resolve (it ends the run, and its own `add`

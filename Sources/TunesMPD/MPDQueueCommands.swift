@@ -127,8 +127,10 @@ extension MPDDispatcher {
 
   static func clear(_ c: MPDCall, _ out: inout MPDReply) async throws { try await c.backend.clear() }
 
-  /// `shuffle [START:END]`.
-  static func shuffle(_ c: MPDCall, _ out: inout MPDReply) async throws {
+  /// `shuffle [START:END]`; the whole queue's new order (no range) is arranged before its turn.
+  static let shuffle = MPDPreparedHandler(run: shuffleQueue) { args in args.count == 0 ? .queueOrder : nil }
+
+  static func shuffleQueue(_ c: MPDCall, _ out: inout MPDReply) async throws {
     if c.args.count == 1 {
       let length = try await c.backend.status().playlistLength
       guard let bounds = try c.args.range(0).clamped(count: length) else { throw MPDError.argument("Bad song index") }

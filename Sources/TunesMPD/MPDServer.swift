@@ -342,7 +342,7 @@ public final class MPDServer: Sendable {
           Task { [mailbox = self.mailbox, gate = self.gate] in
             // What the batch can do without changing anything is done before its turn: other
             // clients' commands go on meanwhile.
-            if batch.authorized { await dispatcher.backend.prepare(batch.requests) }
+            if let work = MPDDispatcher.preparation(for: batch) { await dispatcher.backend.prepare(work) }
             let result = await gate.withTurn { await dispatcher.run(batch, password: password) }
             mailbox.withLock { $0.completions.append((token, result)) }
             Self.wake(wakeWrite)

@@ -65,7 +65,10 @@ extension MPDDispatcher {
 
   // MARK: Options
 
-  static func random(_ c: MPDCall, _ out: inout MPDReply) async throws {
+  /// `random 1` has the shuffle's first pass arranged before its turn, read as the handler reads it.
+  static let random = MPDPreparedHandler(run: setRandom) { args in (try? args.bool(0)) == true ? .shufflePass : nil }
+
+  static func setRandom(_ c: MPDCall, _ out: inout MPDReply) async throws {
     try await c.backend.setRandom(try c.args.bool(0))
   }
 

@@ -1,10 +1,35 @@
-// The engine's hold on the files and the device: opening a track's decoder, opening the sink in a
-// track's format (reopened only when the format changes), dropping or closing what is queued in it, and
-// a failure of either told to the Player. Runs on the engine thread.
+// The engine's hold on the files and the device: opening a track's decoder and reading its chunks,
+// opening the sink in a track's format (reopened only when the format changes), dropping or closing what
+// is queued in it, and a failure of either told to the Player. Runs on the engine thread.
 import Foundation
 import TunesCore
 
 extension PlaybackEngine {
+  /// Reads up to `capacity` bytes of `active`, the track being written, into `buffer` and reports the
+  /// decoder's warnings: the one read of a chunk, plain or under a fade. At the end of the track, or when
+  /// the decoder fails mid-song (told to the Player as the track's failure), the track ends there, and so
+  /// does any fade into it; nil says there is nothing to write.
+  func readChunk(of active: Active, capacity: Int) -> Int? {
+    let frames: Int
+    do {
+      frames = try active.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
+    } catch {
+      send(.failed(token: active.track.token, path: active.track.path, message: "\(error)"))
+      fadingOut = nil
+      atEnd = true
+      reportWarnings(active)
+      return nil
+    }
+    reportWarnings(active)
+    guard frames > 0 else {
+      fadingOut = nil
+      atEnd = true
+      return nil
+    }
+    active.decoded += frames
+    return frames
+  }
+
   func open(_ track: EngineTrack) -> AudioDecoder? {
     do {
       // Its first frames are read now: a file with no audio is refused here, like one that cannot be opened.

@@ -67,23 +67,7 @@ extension PlaybackEngine {
     let capacity = min(chunk, fade.length - fade.position) * bytesPerFrame
     Self.grow(&buffer, to: capacity)
     Self.grow(&fadeBuffer, to: capacity)
-    let frames: Int
-    do {
-      frames = try incoming.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
-    } catch {
-      send(.failed(token: incoming.track.token, path: incoming.track.path, message: "\(error)"))
-      fadingOut = nil
-      atEnd = true
-      reportWarnings(incoming)
-      return
-    }
-    reportWarnings(incoming)
-    guard frames > 0 else {
-      fadingOut = nil
-      atEnd = true
-      return
-    }
-    incoming.decoded += frames
+    guard let frames = readChunk(of: incoming, capacity: capacity) else { return }
     let outgoingFrames = readOutgoing(fade.track, frames: frames, bytesPerFrame: bytesPerFrame)
     // Where the outgoing track ended early, its part is silence.
     UnsafeMutableRawBufferPointer(rebasing: fadeBuffer[(outgoingFrames * bytesPerFrame)..<(frames * bytesPerFrame)])

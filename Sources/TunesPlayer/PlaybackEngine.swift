@@ -383,21 +383,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     writing.begun = true
     let capacity = chunk * format.bytesPerFrame
     Self.grow(&buffer, to: capacity)
-    let frames: Int
-    do {
-      frames = try writing.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<capacity]))
-    } catch {
-      send(.failed(token: writing.track.token, path: writing.track.path, message: "\(error)"))
-      atEnd = true
-      reportWarnings(writing)
-      return
-    }
-    reportWarnings(writing)
-    if frames == 0 {
-      atEnd = true
-      return
-    }
-    writing.decoded += frames
+    guard let frames = readChunk(of: writing, capacity: capacity) else { return }
     pendingStart = 0
     pendingEnd = frames
     applyVolume(frames: frames, format: format, gain: writing.track.gain)

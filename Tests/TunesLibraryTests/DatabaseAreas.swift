@@ -7,12 +7,8 @@ import TunesLibraryTestSupport
 
 @testable import TunesLibrary
 
-let everyDatabaseArea: [DatabaseArea] = SchemaArea.allCases.filter { !SchemaArea.libraryOwned.contains($0) }.map {
-  area in
-  let nothing: DatabaseArea.Migration = { _ in }
-  let identifiers = Schema.order.filter { $0.areas.contains(area) }.map(\.identifier)
-  return DatabaseArea(area, migrations: Dictionary(uniqueKeysWithValues: identifiers.map { ($0, nothing) }))
-}
+let everyDatabaseArea: [DatabaseArea] = SchemaArea.allCases.filter { !SchemaArea.libraryOwned.contains($0) }.map(
+  DatabaseArea.standIn)
 
 extension TempLibrary {
   /// A new library of the library's own areas and the stand-ins.

@@ -20,6 +20,9 @@ struct LibraryOpener {
   let path: String
   let cacheKiB: Int?
   let migrator: DatabaseMigrator
+  /// Whether a new library may be made from the stored final schema: the migrator has every area's own
+  /// migrations (Schema.isWhole).
+  let storedSchema: Bool
   let lockTimeout: Duration
 
   /// The database and whether it was opened read-only.
@@ -46,8 +49,9 @@ struct LibraryOpener {
     defer { lock.release() }
     let kind = try LibraryFileProbe.kind(of: path)
     let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
-    // A library made now is made as replaying the migrations would leave it, in one step (StoredSchema).
-    if kind == .missing && StoredSchema.isCurrent { try pool.write(StoredSchema.create) }
+    // A library made now is made as replaying the migrations would leave it, in one step (StoredSchema),
+    // when it is made with every area's tables.
+    if kind == .missing && storedSchema && StoredSchema.isCurrent { try pool.write(StoredSchema.create) }
     try migrator.migrate(pool)
     return pool
   }

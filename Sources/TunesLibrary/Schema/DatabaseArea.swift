@@ -11,12 +11,30 @@ public struct DatabaseArea: Sendable {
   public let area: SchemaArea
   let migrations: [String: Migration]
   let songsIndexed: SongsIndexed?
+  /// A stand-in (`standIn`): its migrations create nothing.
+  let standsIn: Bool
 
   /// `migrations` by identifier; each identifier must be one the ordered list gives to `area`.
   public init(_ area: SchemaArea, migrations: [String: Migration], songsIndexed: SongsIndexed? = nil) {
+    self.init(area, migrations: migrations, songsIndexed: songsIndexed, standsIn: false)
+  }
+
+  private init(_ area: SchemaArea, migrations: [String: Migration], songsIndexed: SongsIndexed?, standsIn: Bool) {
     self.area = area
     self.migrations = migrations
     self.songsIndexed = songsIndexed
+    self.standsIn = standsIn
+  }
+
+  /// A stand-in for `area`, for the tests of the library alone: every migration the ordered list gives
+  /// the area, each creating nothing. A new library opened with one is built by replaying the migrations
+  /// (Schema.isWhole), so it has none of the area's tables.
+  static func standIn(_ area: SchemaArea) -> DatabaseArea {
+    let nothing: Migration = { _ in }
+    let identifiers = Schema.order.filter { $0.areas.contains(area) }.map(\.identifier)
+    return DatabaseArea(
+      area, migrations: Dictionary(uniqueKeysWithValues: identifiers.map { ($0, nothing) }), songsIndexed: nil,
+      standsIn: true)
   }
 }
 

@@ -71,6 +71,13 @@ enum Schema {
   static let measurements = DatabaseArea(
     .measurements, migrations: ["loudness-v1": LoudnessSchema.v1, "loudness-v2": LoudnessSchema.v2])
 
+  /// Whether `areas` (as given to `migrator`) bring every area's own migrations, none a stand-in: only
+  /// then is a new library made from the stored final schema (StoredSchema), which has every area's
+  /// tables; with fewer it is built by replaying the migrations, and has only the tables of the areas given.
+  static func isWhole(_ areas: [DatabaseArea]) -> Bool {
+    Set(areas.filter { !$0.standsIn }.map(\.area)).union(SchemaArea.libraryOwned) == Set(SchemaArea.allCases)
+  }
+
   /// The migrator of the ordered list with the bodies of `areas` (the library's own added).
   static func migrator(areas given: [DatabaseArea]) -> DatabaseMigrator {
     var areas: [SchemaArea: DatabaseArea] = [.library: library, .measurements: measurements]

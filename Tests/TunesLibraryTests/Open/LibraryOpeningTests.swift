@@ -99,9 +99,8 @@ import Testing
     do {
       let library = try Library(path: path, areas: everyDatabaseArea)
       try library.database(for: .playlists).write { db in
-        // A new library is made from the stored final schema, which has the playlists area's table; the
-        // tests' stand-in of that area creates none where a library is migrated step by step.
-        try db.execute(sql: "CREATE TABLE IF NOT EXISTS playlist (name TEXT, createdAt, modifiedAt)")
+        // The tests' stand-in of the playlists area creates no table: this one is made for the test.
+        try db.execute(sql: "CREATE TABLE playlist (name TEXT, createdAt, modifiedAt)")
         try db.execute(sql: "INSERT INTO playlist (name, createdAt, modifiedAt) VALUES ('P', 0, 0)")
       }
     }

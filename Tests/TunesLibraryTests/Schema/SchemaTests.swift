@@ -27,4 +27,19 @@ import Testing
     }
     #expect(applied == Self.shipped)
   }
+
+  /// The stored final schema has every area's tables; a library opened with stand-ins of the areas above
+  /// the library is built by replaying the migrations instead, and has only the library's own tables.
+  @Test func aNewLibraryOfStandInsHasOnlyTheLibrarysTables() throws {
+    let temp = try TempLibrary()
+    let tables = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    let found = try temp.library.pool.read { try String.fetchAll($0, sql: tables) }
+    let replayed = try DatabaseQueue()
+    try Schema.migrator(areas: everyDatabaseArea).migrate(replayed)
+    #expect(try found == replayed.read { try String.fetchAll($0, sql: tables) })
+    #expect(found.contains("song") && found.contains("loudness"))
+    for table in ["playlist", "queueItem", "playerState", "outbox", "dashboardCache", "sticker"] {
+      #expect(!found.contains(table), "\(table) is another area's table")
+    }
+  }
 }

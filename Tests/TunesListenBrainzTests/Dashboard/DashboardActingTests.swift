@@ -25,45 +25,20 @@ import Testing
     return ["tokens": ["tok-alice": "alice"], "users": ["alice": alice]]
   }
 
-  struct Fixture {
-    var server: FakeListenBrainz
-    let db: String
-
-    static func start(world: [String: Any] = DashboardActingTests.world()) async throws -> Fixture {
-      let server = try await FakeListenBrainz.start(world: world)
-      // Not in the server's folder: a test replaces the server, and its folder goes with it.
-      let db = NSTemporaryDirectory() + "tunes-acting-\(UUID().uuidString)/library.db"
-      let library = try Library(path: db, areas: everyDatabaseArea)
-      try await library.pool.write { db in
-        var joga = Song(
-          path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Mix", recordingMbid: DashboardActingTests.joga)
-        try joga.insert(db)
-        var hallo = Song(path: "/music/hallo.mp3", title: "Hallogallo", artist: "Neu!", album: "Mix")
-        try hallo.insert(db)
-        var unknown = Song(path: "/music/unknown.mp3", title: "Untitled", artist: "Nobody", album: "Mix")
-        try unknown.insert(db)
-      }
-      return Fixture(server: server, db: db)
-    }
-
-    func run(_ arguments: String..., extra: [String: String] = [:]) async throws -> TunesRun {
-      try await TunesBinary.run(
-        arguments, server: server.url, db: db,
-        extra: ["TUNES_MPD_SOCKET": server.folder + "/no-player.sock"].merging(extra) { $1 })
-    }
-
-    func pending() throws -> [Row] {
-      try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY id") }
-    }
-
-    func feedback(_ kind: String) async throws -> [[String: Any]] {
-      (try await run("lb", kind, "--json").json["items"] as? [[String: Any]]) ?? []
-    }
+  /// The fake server with `world` and a library of three songs, one of them with a recording MBID.
+  static func start(world: [String: Any] = DashboardActingTests.world()) async throws -> CommandFixture {
+    try await CommandFixture.start(
+      world: world,
+      songs: [
+        Song(path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Mix", recordingMbid: Self.joga),
+        Song(path: "/music/hallo.mp3", title: "Hallogallo", artist: "Neu!", album: "Mix"),
+        Song(path: "/music/unknown.mp3", title: "Untitled", artist: "Nobody", album: "Mix"),
+      ])
   }
 
   /// With no login there is nothing to send feedback as: said once, with what to do, and nothing is queued.
   @Test func feedbackWithoutALoginSaysWhatToDo() async throws {
-    let f = try await Fixture.start()
+    let f = try await Self.start()
     for arguments in [["love", "hallogallo"], ["lb", "pin", "hallogallo"]] {
       let r = try await TunesBinary.run(
         arguments, server: f.server.url, db: f.db,
@@ -77,7 +52,7 @@ import Testing
   }
 
   @Test func loveHateUnrateByRecordingMBID() async throws {
-    let f = try await Fixture.start()
+    let f = try await Self.start()
     var r = try await f.run("love", "artist:björk")
     #expect(r.status == 0, "\(r.err)")
     #expect(r.out == "loved Björk – Jóga\n")
@@ -92,7 +67,7 @@ import Testing
   }
 
   @Test func withoutAnMBIDTheMSIDOfARecentListenIsUsed() async throws {
-    let f = try await Fixture.start()
+    let f = try await Self.start()
     // The listen says "NEU!" / "hallogallo": matched with case folded.
     var r = try await f.run("love", "hallogallo")
     #expect(r.status == 0, "\(r.err)")
@@ -107,7 +82,7 @@ import Testing
   }
 
   @Test func songErrors() async throws {
-    let f = try await Fixture.start()
+    let f = try await Self.start()
     var r = try await f.run("love", "zzzz")
     #expect(r.status == 66)
     #expect(r.err == "tunes: no song in the library matches 'zzzz'\n")
@@ -122,7 +97,7 @@ import Testing
   }
 
   @Test func offlineFeedbackIsQueuedAndFlushedInOrder() async throws {
-    var f = try await Fixture.start()
+    var f = try await Self.start()
     f.server.stop()
     var r = try await f.run("love", "jóga")
     #expect(r.status == 0, "\(r.err)")
@@ -146,7 +121,7 @@ import Testing
   }
 
   @Test func pinAndUnpin() async throws {
-    let f = try await Fixture.start()
+    let f = try await Self.start()
     var r = try await f.run("lb", "pin", "jóga", "--blurb", "so good")
     #expect(r.status == 0, "\(r.err)")
     #expect(r.out.hasPrefix("pinned Björk – Jóga until "))
@@ -175,5 +150,11 @@ import Testing
     r = try await f.run("lb", "unpin", String(rowId))
     #expect(r.status == 66)
     #expect(r.err.contains("Cannot find pin with row_id '\(rowId)'"), "\(r.err)")
+  }
+}
+
+extension CommandFixture {
+  fileprivate func feedback(_ kind: String) async throws -> [[String: Any]] {
+    (try await run("lb", kind, "--json").json["items"] as? [[String: Any]]) ?? []
   }
 }

@@ -29,8 +29,8 @@ import TunesLibrary
     return ["tokens": ["tok-alice": "alice"], "users": ["alice": [String: Any](), "troi-bot": troi]]
   }
 
-  static func fixture() async throws -> DashboardActingTests.Fixture {
-    let f = try await DashboardActingTests.Fixture.start(world: world())
+  static func fixture() async throws -> CommandFixture {
+    let f = try await DashboardActingTests.start(world: world())
     // Give Hallogallo an MBID: two of the three songs can then be named to ListenBrainz.
     try await DatabaseQueue(path: f.db).write { db in
       try db.execute(sql: "UPDATE song SET recordingMbid = ? WHERE title = 'Hallogallo'", arguments: [hallo])
@@ -38,7 +38,7 @@ import TunesLibrary
     return f
   }
 
-  func entries(_ f: DashboardActingTests.Fixture, _ name: String) async throws -> [[String: Any]] {
+  func entries(_ f: CommandFixture, _ name: String) async throws -> [[String: Any]] {
     let r = try await f.run("playlist", "show", name, "--json")
     return (r.json["entries"] as? [[String: Any]]) ?? []
   }

@@ -13,8 +13,8 @@ import TunesListenBrainz
 
   /// A library of `count` songs "Song 000"… with recording MBIDs, and the playlist "Big" of them all,
   /// in title order.
-  static func fixture(count: Int = 160) async throws -> DashboardActingTests.Fixture {
-    let f = try await DashboardActingTests.Fixture.start(world: ["tokens": ["tok-alice": "alice"], "users": ["alice": [:]]])
+  static func fixture(count: Int = 160) async throws -> CommandFixture {
+    let f = try await DashboardActingTests.start(world: ["tokens": ["tok-alice": "alice"], "users": ["alice": [:]]])
     let library = try Library(path: f.db, areas: everyDatabaseArea)
     try await library.pool.write { db in
       for n in 0..<count {
@@ -32,14 +32,14 @@ import TunesListenBrainz
   }
 
   /// The recordings of alice's playlist "Big" on the server.
-  func remote(_ f: DashboardActingTests.Fixture) async throws -> [String] {
+  func remote(_ f: CommandFixture) async throws -> [String] {
     let playlists = try await f.server.user("alice")["playlists"] as? [[String: Any]] ?? []
     let big = try #require(playlists.first { $0["title"] as? String == "Big" })
     return (big["tracks"] as? [[String: Any]] ?? []).map { $0["recording_mbid"] as? String ?? "" }
   }
 
   /// Tracks of each item/add so far, in order.
-  func adds(_ f: DashboardActingTests.Fixture) async throws -> [Int] {
+  func adds(_ f: CommandFixture) async throws -> [Int] {
     try await f.server.requests().filter { ($0["path"] as? String ?? "").hasSuffix("/item/add") }.map {
       $0["tracks"] as? Int ?? -1
     }

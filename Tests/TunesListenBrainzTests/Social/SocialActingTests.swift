@@ -201,7 +201,7 @@ import Testing
     #expect(try await f.run("lb", "followers", "--json", extra: env).json["user"] as? String == "bob")
   }
 
-  static func reviewCount(_ f: SocialFixture) async throws -> Int {
+  static func reviewCount(_ f: CommandFixture) async throws -> Int {
     try await f.feed().filter { $0["type"] as? String == "critiquebrainz_review" }.count
   }
 }

@@ -1,13 +1,11 @@
 // Test support for the social commands: a world for the fake server's social routes (alice follows
-// bob; bob and carol follow alice; a timeline with one event of each kind) and a library with songs
-// to recommend and review, and the built binary run against both.
+// bob; bob and carol follow alice; a timeline with one event of each kind) and the songs to recommend
+// and review, started as a CommandFixture.
 import Foundation
-import GRDB
-import Testing
 
 @testable import TunesLibrary
 
-struct SocialFixture {
+enum SocialFixture {
   static let joga = "8f3471b5-7e6a-48da-86a9-c1c07a0f47ae"
   static let bjork = "87c5dedd-371d-4a53-9f7f-80522fb7f3cb"
   static let homogenic = "0b2fa7d5-1111-4000-8000-000000000001"
@@ -87,41 +85,22 @@ struct SocialFixture {
     ]
   }
 
-  var server: FakeListenBrainz
-  let db: String
-
-  static func start(world: [String: Any] = SocialFixture.world()) async throws -> SocialFixture {
-    let server = try await FakeListenBrainz.start(world: world)
-    let db = NSTemporaryDirectory() + "tunes-social-\(UUID().uuidString)/library.db"
-    let library = try Library(path: db, areas: everyDatabaseArea)
-    try await library.pool.write { db in
-      var joga = Song(
-        path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Homogenic", recordingMbid: SocialFixture.joga)
-      joga.artistMbids = [SocialFixture.bjork]
-      try joga.insert(db)
-      var hallo = Song(path: "/music/hallo.mp3", title: "Hallogallo", artist: "Neu!", album: "Neu!")
-      try hallo.insert(db)
-    }
-    return SocialFixture(server: server, db: db)
+  /// The songs of the library the commands recommend and review.
+  static var songs: [Song] {
+    var song = Song(path: "/music/joga.mp3", title: "Jóga", artist: "Björk", album: "Homogenic", recordingMbid: joga)
+    song.artistMbids = [bjork]
+    return [song, Song(path: "/music/hallo.mp3", title: "Hallogallo", artist: "Neu!", album: "Neu!")]
   }
 
-  func run(_ arguments: String..., extra: [String: String] = [:]) async throws -> TunesRun {
-    try await run(arguments, extra: extra)
+  static func start(world: [String: Any] = SocialFixture.world()) async throws -> CommandFixture {
+    try await CommandFixture.start(world: world, songs: songs)
   }
+}
 
-  func run(_ arguments: [String], extra: [String: String] = [:]) async throws -> TunesRun {
-    try await TunesBinary.run(
-      arguments, server: server.url, db: db,
-      extra: ["TUNES_MPD_SOCKET": server.folder + "/no-player.sock"].merging(extra) { $1 })
-  }
-
+extension CommandFixture {
   /// The feed's events as --json gives them (before every event of the world and every new one).
   func feed(_ more: String...) async throws -> [[String: Any]] {
     let r = try await run(["lb", "feed", "--json", "--max-ts", String(Int(Date().timeIntervalSince1970) + 60)] + more)
     return (r.json["events"] as? [[String: Any]]) ?? []
-  }
-
-  func pending() throws -> [Row] {
-    try DatabaseQueue(path: db).read { db in try Row.fetchAll(db, sql: "SELECT * FROM outbox ORDER BY id") }
   }
 }

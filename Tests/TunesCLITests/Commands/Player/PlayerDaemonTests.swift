@@ -8,11 +8,10 @@ import TunesTestSupport
 struct PlayerDaemonTests {
   @Test func daemonIsDrivenByTunesCommandsAndMpc() async throws {
     let home = try PlayerHome()
-    try home.makeSong("A/1 morning.mp3", title: "Morning", artist: "Anna", album: "Day", seconds: 30)
-    try home.makeSong("A/2 noon.mp3", title: "Noon", artist: "Anna", album: "Day", seconds: 30)
-    try home.makeSong("B/1 night.mp3", title: "Night", artist: "Bert", album: "Dark", seconds: 30)
-    let indexed = try await home.tunes("index", home.music)
-    try #require(indexed.status == 0, "index: \(indexed.err)")
+    try await home.index(
+      ("A/1 morning.mp3", "Morning", "Anna", "Day", 30),
+      ("A/2 noon.mp3", "Noon", "Anna", "Day", 30),
+      ("B/1 night.mp3", "Night", "Bert", "Dark", 30))
 
     let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
     #expect(FileManager.default.fileExists(atPath: home.socket))
@@ -59,8 +58,7 @@ struct PlayerDaemonTests {
     #expect(nothing.status != 0 && nothing.err.contains("no songs match zzzz"))
     #expect(try await statusJSON(home)["queueLength"] as? Int == 3)
 
-    #expect(try await home.tunes("quit").status == 0)
-    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+    try await home.quit(pid)
     #expect(try await home.waitFor(5) { !FileManager.default.fileExists(atPath: home.socket) })
     let gone = try await home.tunes("status")
     #expect(gone.status != 0 && gone.err.contains("no tunes player is running"))
@@ -68,8 +66,7 @@ struct PlayerDaemonTests {
 
   @Test func daemonStaysWhenItsQueueEnds() async throws {
     let home = try PlayerHome()
-    try home.makeSong("short.mp3", title: "Short", artist: "Cleo", album: "S", seconds: 0.5)
-    try #require(try await home.tunes("index", home.music).status == 0)
+    try await home.index(("short.mp3", "Short", "Cleo", "S", 0.5))
     let pid = try await home.startDaemon(["--device", "null", "--pace", "max"])
     #expect(
       try await home.waitFor(10) {
@@ -90,8 +87,7 @@ struct PlayerDaemonTests {
   /// saved where it was heard, so `--resume` continues the song there instead of from 0:00.
   @Test(arguments: ["quit", "TERM", "HUP"]) func aCleanEndKeepsThePositionForResume(how: String) async throws {
     let home = try PlayerHome()
-    try home.makeSong("birch.mp3", title: "Birch Road", artist: "Ida", album: "B", seconds: 30)
-    try #require(try await home.tunes("index", home.music).status == 0)
+    try await home.index(("birch.mp3", "Birch Road", "Ida", "B", 30))
     let pid = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
     #expect(
       try await home.waitFor(10) {
@@ -114,17 +110,16 @@ struct PlayerDaemonTests {
     let status = try await statusJSON(home)
     #expect((status["song"] as? [String: Any])?["title"] as? String == "Birch Road")
     #expect((status["elapsedMs"] as? Int ?? 0) >= 1_500, "\(status)")
-    #expect(try await home.tunes("quit").status == 0)
-    #expect(try await home.waitFor(10) { PlayerHome.ended(resumed) })
+    try await home.quit(resumed)
   }
 
   /// `--repeat` goes to a running player with the queue; options only a new player can take are refused
   /// (exit 64, nothing sent) instead of being dropped.
   @Test func optionsForARunningPlayerAreSentOrRefused() async throws {
     let home = try PlayerHome()
-    try home.makeSong("a.mp3", title: "Ash", artist: "Jo", album: "J", seconds: 30)
-    try home.makeSong("b.mp3", title: "Beech", artist: "Jo", album: "J", seconds: 30)
-    try #require(try await home.tunes("index", home.music).status == 0)
+    try await home.index(
+      ("a.mp3", "Ash", "Jo", "J", 30),
+      ("b.mp3", "Beech", "Jo", "J", 30))
     let pid = try await home.startDaemon(["--device", "null"])
     let replaced = try await home.tunes("play", "--repeat", "one", "beech")
     #expect(replaced.status == 0, "\(replaced.err)")
@@ -138,14 +133,12 @@ struct PlayerDaemonTests {
     }
     status = try await statusJSON(home)
     #expect((status["song"] as? [String: Any])?["title"] as? String == "Beech")
-    #expect(try await home.tunes("quit").status == 0)
-    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+    try await home.quit(pid)
   }
 
   @Test func tcpOnLoopbackWithAPassword() async throws {
     let home = try PlayerHome()
-    try home.makeSong("one.mp3", title: "Tcp", artist: "Gil", album: "T", seconds: 30)
-    try #require(try await home.tunes("index", home.music).status == 0)
+    try await home.index(("one.mp3", "Tcp", "Gil", "T", 30))
     let port = try freeLoopbackPort()
     let secret = home.root + "/mpd-password"
     #expect(
@@ -163,15 +156,14 @@ struct PlayerDaemonTests {
     let hexPort = String(format: "%04X", port)
     #expect(listening.contains("0100007F:\(hexPort)"))
     #expect(!listening.contains("00000000:\(hexPort)"))
-    #expect(try await home.tunes("quit").status == 0)
-    #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
+    try await home.quit(pid)
   }
 
   @Test func foregroundPlayerExitsWhenItsQueueEndsAndRemovesItsSocket() async throws {
     let home = try PlayerHome()
-    try home.makeSong("a.mp3", title: "Fore", artist: "Hal", album: "F", seconds: 0.5)
-    try home.makeSong("b.mp3", title: "Ground", artist: "Hal", album: "F", seconds: 0.5)
-    try #require(try await home.tunes("index", home.music).status == 0)
+    try await home.index(
+      ("a.mp3", "Fore", "Hal", "F", 0.5),
+      ("b.mp3", "Ground", "Hal", "F", 0.5))
     let played = try await home.tunes("play", "--device", "null", "--pace", "max")
     #expect(played.status == 0, "\(played.err)")
     #expect(played.out == "Hal – Fore · F\nHal – Ground · F\n")
@@ -182,8 +174,7 @@ struct PlayerDaemonTests {
   /// removed, exit 130) and its stdout holds nothing but the song line.
   @Test func interruptingAForegroundPlayerEndsItCleanly() async throws {
     let home = try PlayerHome()
-    try home.makeSong("c.mp3", title: "Cedar", artist: "Kai", album: "C", seconds: 30)
-    try #require(try await home.tunes("index", home.music).status == 0)
+    try await home.index(("c.mp3", "Cedar", "Kai", "C", 30))
     let child = try ChildProcess.start(try #require(builtTunes), ["play", "--device", "null"], environment: home.environment)
     defer { child.stop() }
     #expect(try await child.readLine() == "Kai – Cedar · C")
@@ -198,8 +189,7 @@ struct PlayerDaemonTests {
 
   @Test func daemonRefusesAQueryThatMatchesNothing() async throws {
     let home = try PlayerHome()
-    try home.makeSong("one.mp3", title: "One", artist: "Dora", album: "O", seconds: 0.5)
-    try #require(try await home.tunes("index", home.music).status == 0)
+    try await home.index(("one.mp3", "One", "Dora", "O", 0.5))
     let result = try await home.tunes("play", "--daemon", "--device", "null", "nomatch")
     #expect(result.status != 0)
     #expect(result.err.contains("no songs match nomatch"))

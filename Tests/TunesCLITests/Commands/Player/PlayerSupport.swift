@@ -91,6 +91,21 @@ final class PlayerHome: @unchecked Sendable {
     try FileManager.default.removeItem(atPath: wav)
   }
 
+  /// Makes `songs` (as `makeSong` does) and indexes the music folder: where a player test starts.
+  func index(_ songs: (path: String, title: String, artist: String, album: String, seconds: Double)...) async throws {
+    for song in songs {
+      try makeSong(song.path, title: song.title, artist: song.artist, album: song.album, seconds: song.seconds)
+    }
+    let indexed = try await tunes("index", music)
+    try #require(indexed.status == 0, "index: \(indexed.err)")
+  }
+
+  /// `tunes quit` to the daemon `pid`, which has ended within 10 s.
+  func quit(_ pid: Int32, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #expect(try await tunes("quit").status == 0, sourceLocation: sourceLocation)
+    #expect(try await waitFor(10) { PlayerHome.ended(pid) }, sourceLocation: sourceLocation)
+  }
+
   func tunes(_ arguments: String...) async throws -> ToolResult {
     try await tunes(arguments: arguments)
   }
