@@ -15,6 +15,8 @@ public final class OpusDecoder: AudioDecoder {
   public private(set) var warnings: [String] = []
 
   private let file: OpaquePointer
+  /// Decodes the packets of single-stream links; lives as long as `file`.
+  private let singleStream: OpusSingleStream
   /// Floats decoded by libopusfile, converted into the caller's buffer (allocated once per size).
   private var floats = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
   private var foreignLink: Int32?
@@ -36,6 +38,9 @@ public final class OpusDecoder: AudioDecoder {
     }
     self.file = file
     self.path = path
+    let singleStream = OpusSingleStream(file: file)
+    singleStream.install()
+    self.singleStream = singleStream
     self.format = AudioFormat(sampleRate: 48000, channels: channels)
     let total = op_pcm_total(file, -1)
     self.totalFrames = total >= 0 ? Int(total) : nil
