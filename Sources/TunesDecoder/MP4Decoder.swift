@@ -174,12 +174,14 @@ public final class MP4Decoder: AudioDecoder {
     switch sampleFormat {
     case AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP:
       let target = out.assumingMemoryBound(to: Int16.self)
-      for channel in 0..<channels {
-        let source = plane(channel).assumingMemoryBound(to: Float.self)
-        for sample in 0..<count {
-          let scaled = min(max(source[index(channel, offset + sample)] * 32768, -32768), 32767)
-          target[sample * channels + channel] = Int16(scaled.rounded(.toNearestOrEven))
+      if planar {
+        for channel in 0..<channels {
+          let source = plane(channel).assumingMemoryBound(to: Float.self) + offset
+          FloatSamples.convert(source, count: count, to: target + channel, stride: channels)
         }
+      } else {
+        let source = plane(0).assumingMemoryBound(to: Float.self) + offset * channels
+        FloatSamples.convert(source, count: count * channels, to: target)
       }
     case AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P:
       let target = out.assumingMemoryBound(to: Int16.self)

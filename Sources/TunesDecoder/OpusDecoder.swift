@@ -1,6 +1,6 @@
 // One Opus file decoded by libopusfile at 48 kHz (Opus's own rate) with the header's pre-skip and output
 // gain applied, as `opusdec --rate 48000 --no-dither` does. libopusfile's op_read dithers, so samples come
-// as floats (op_read_float) and are rounded to s16 here without dither, within 1 LSB of opusdec.
+// as floats (op_read_float) and are rounded to s16 without dither (FloatSamples), within 1 LSB of opusdec.
 // Seeks land on the exact sample (op_pcm_seek), though the first quarter second after one differs slightly
 // from a continuous decode while the decoder's state converges from libopusfile's 80 ms pre-roll.
 // Not thread-safe: one thread uses a decoder.
@@ -15,6 +15,8 @@ public final class OpusDecoder: AudioDecoder {
   public private(set) var warnings: [String] = []
 
   private let file: OpaquePointer
+  /// Decodes the packets of single-stream links; lives as long as `file`.
+  private let singleStream: OpusSingleStream
   /// Floats decoded by libopusfile, converted into the caller's buffer (allocated once per size).
   private var floats = UnsafeMutableBufferPointer<Float>(start: nil, count: 0)
   private var foreignLink: Int32?
@@ -36,6 +38,9 @@ public final class OpusDecoder: AudioDecoder {
     }
     self.file = file
     self.path = path
+    let singleStream = OpusSingleStream(file: file)
+    singleStream.install()
+    self.singleStream = singleStream
     self.format = AudioFormat(sampleRate: 48000, channels: channels)
     let total = op_pcm_total(file, -1)
     self.totalFrames = total >= 0 ? Int(total) : nil
@@ -68,19 +73,11 @@ public final class OpusDecoder: AudioDecoder {
         throw DecoderError.decodeFailed(path: path, frame: positionFrames + filled, reason: Self.text(Int32(got)))
       }
       if !linkMatches(link) { continue }
-      Self.convert(floats.baseAddress!, count: got * channels, to: out + filled * channels)
+      FloatSamples.convert(floats.baseAddress!, count: got * channels, to: out + filled * channels)
       filled += got
     }
     positionFrames += filled
     return filled
-  }
-
-  /// Float to s16: scale by 32768, clip, round to nearest (even on ties), no dither: opusdec --no-dither's rule.
-  static func convert(_ source: UnsafePointer<Float>, count: Int, to out: UnsafeMutablePointer<Int16>) {
-    for index in 0..<count {
-      let scaled = min(max(source[index] * 32768, -32768), 32767)
-      out[index] = Int16(scaled.rounded(.toNearestOrEven))
-    }
   }
 
   @discardableResult public func seek(toFrame frame: Int) throws -> Int {
