@@ -69,14 +69,20 @@ struct DeviceGone: Error, CustomStringConvertible {
   }
 
   /// The index rounds a song's length to the nearest millisecond; the status must give the same length
-  /// for the song playing, not one a millisecond shorter.
+  /// for the song playing, not one a millisecond shorter. The device is held once the start is heard: a
+  /// free one could play the second out, and the length go with the song, before the status is read.
   @Test func theLengthPlayingIsRoundedAsTheIndexRoundsIt() async throws {
     let sink = FakeSink(bufferFrames: 3000)
     let player = Player(sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 44_123)]))  // 1 000.52 ms
     try await player.add([song(1, durationMs: nil)])  // so only the decoder's length can show
-    try await player.play()
+    sink.hold()
+    try await drive(sink, player) { try await player.play() }
+    // Three more chunks: past the 3 000 frames the device keeps, so the song is heard and announced.
+    for _ in 0..<3 { sink.step() }
+    await player.quiesce(sink)
     await waitUntil("the decoder's length") { await player.status().durationMs != nil }
     #expect(await player.status().durationMs == 1001)
+    sink.release()
     await player.shutdown()
   }
 
