@@ -6,7 +6,9 @@
 # The songs are symlinks to one 0.05 s MP3. mpd reads each link's tags; tunes' rows are written straight
 # into its database with 2000 artists and 6000 albums (the shuffle spreads them apart; mpd's shuffle
 # does not look at names), so indexing is not part of the run. Last, `mpc status` is timed while another
-# client's shuffle or `random on` runs: what the command's work keeps other clients waiting.
+# client's shuffle or `random on` runs: what the command's work keeps other clients waiting; and
+# status-during.py, two open connections (no client start-up), polls `status` every 2 ms while the other
+# sends the command, and gives the longest wait of each run.
 # Usage: Benchmarks/mpd-shuffle.sh [N]   (env: RUNS=11, TUNES_BIN, BENCH_SKIP_BUILD=1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -96,6 +98,30 @@ MPD_HOST=$tunes_socket mpc random off >/dev/null
 MPD_HOST=$mpd_socket mpc random off >/dev/null
 before="" during "mpc status during another client's mpc shuffle" shuffle
 before="random off" during "mpc status during another client's random on" random on
+MPD_HOST=$tunes_socket mpc random off >/dev/null
+MPD_HOST=$mpd_socket mpc random off >/dev/null
+
+# The longest `status` polled during each command, run by run, alternated between the servers; medians.
+polled() {
+  local name="$1" command="$2" before="$3" i server socket line t_cmd="" t_wait="" m_cmd="" m_wait=""
+  for ((i = 0; i < RUNS; i++)); do
+    for server in tunes mpd; do
+      if [ "$server" = tunes ]; then socket=$tunes_socket; else socket=$mpd_socket; fi
+      line=$(/usr/bin/python3 "$BENCH_DIR/status-during.py" "$socket" 1 "$command" "$before" | tail -1)
+      read -r _ cmd wait <<<"$line"
+      if [ "$server" = tunes ]; then t_cmd+="$cmd"$'\n'; t_wait+="$wait"$'\n'; else m_cmd+="$cmd"$'\n'; m_wait+="$wait"$'\n'; fi
+    done
+  done
+  local tc tw mc mw
+  tc=$(printf '%s' "$t_cmd" | median); tw=$(printf '%s' "$t_wait" | median)
+  mc=$(printf '%s' "$m_cmd" | median); mw=$(printf '%s' "$m_wait" | median)
+  record "$name, the command alone (open connection): tunes" "$tc" ms
+  record "$name, the command alone (open connection): mpd" "$mc" ms "tunes/mpd $(ratio "$tc" "$mc")×"
+  record "$name, longest status polled during it: tunes" "$tw" ms
+  record "$name, longest status polled during it: mpd" "$mw" ms
+}
+polled "shuffle" "shuffle" ""
+polled "random 1 (from 0)" "random 1" "random 0"
 MPD_HOST=$tunes_socket mpc random off >/dev/null
 MPD_HOST=$mpd_socket mpc random off >/dev/null
 echo

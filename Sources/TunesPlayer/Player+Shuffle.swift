@@ -1,11 +1,14 @@
 // Arranging a shuffle off the actor: `random 1` and `shuffle` arrange the whole queue (tens of
 // milliseconds at 64k songs), and while the actor is held no client is answered and no engine report is
-// handled. The arrangement is made on a copy of the queue's keys on another thread; back on the actor it
-// is applied in one short step if the queue and the generator are still those it was made from, and made
-// again otherwise. A song that ended meanwhile only moves the pass to the song now current (songs end
-// all the time; arranging again for each would never finish with short songs). Until it is applied
-// nothing shows the new order, so what is shown is always what plays: `random` reads off, and the queue
-// plays in its order, until the pass exists.
+// handled. The arrangement is made on a copy of the queue's keys on a thread of its own, outside Swift's
+// cooperative pool: the pool has one thread per core, and on two cores an arrangement made there left
+// one thread for every client and the player's own reports, so a `status` could wait for most of the
+// arrangement. Back on the actor it is applied in one short step if the queue and the generator are
+// still those it was made from, and made again otherwise. A song that ended meanwhile only moves the
+// pass to the song now current (songs end all the time; arranging again for each would never finish
+// with short songs). Until it is applied nothing shows the new order, so what is shown is always what
+// plays: `random` reads off, and the queue plays in its order, until the pass exists.
+import Foundation
 import TunesCore
 
 extension Player {
@@ -39,12 +42,12 @@ extension Player {
       let basis = arrangementBasis(fromCurrent: fromCurrent)
       let keys = queue.shuffleKeys()
       let hold = arrangementHold
-      let made = await Task.detached {
+      let made = await Self.onOwnThread {
         var rng = basis.rng
         let result = arrange(keys, basis.current, &rng)
-        await hold?()
         return (result: result, rng: rng)
-      }.value
+      }
+      await hold?()
       let now = arrangementBasis(fromCurrent: fromCurrent)
       if now.queueVersion == basis.queueVersion && now.rng == basis.rng { return (made.result, made.rng, basis.current) }
     }
@@ -52,6 +55,15 @@ extension Player {
     var rng = basis.rng
     let result = arrange(queue.shuffleKeys(), basis.current, &rng)
     return (result, rng, basis.current)
+  }
+
+  /// Runs `work` on a new thread, not one of the cooperative pool's, and returns its result.
+  static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      let thread = Thread { continuation.resume(returning: work()) }
+      thread.name = "tunes-shuffle"
+      thread.start()
+    }
   }
 
   /// A pass (`random 1`) arranged from the current entry, off the actor.

@@ -107,40 +107,76 @@ struct SpreadSong {
   var pair: Int
 }
 
-/// Numbers for the names of one arrangement, so that steps compare and count integers, not strings.
+/// A song not yet placed: its index in the arrangement's songs and its artist and album numbers (they
+/// count songs, so they fit in 32 bits).
+struct LeftSong {
+  var index: Int32
+  var artist: Int32
+  var album: Int32
+}
+
+/// Numbers for the names of one arrangement, so that steps compare and count integers, not strings. The
+/// queue's own numbers (0 and up, dense) are looked up in arrays; any other (an unknown name's, below 0)
+/// in a dictionary: at 64k songs, hashing every name and pair three times was a fifth of the arrangement.
 struct SpreadNames {
-  private var artists: [Int: Int] = [:]
-  private var albums: [Int: Int] = [:]
-  private var pairs: [Int: Int] = [:]
-  private var pairList: [(artist: Int, album: Int)] = []
+  private var artists = NameNumbers()
+  private var albums = NameNumbers()
+  /// Each album's first pair (its artist and the pair's number), by album number: most albums have one
+  /// artist, so most pairs are found here.
+  private var firstPairOfAlbum: [(artist: Int, pair: Int)] = []
+  /// The other pairs, by artist and album in one Int.
+  private var otherPairs: [Int: Int] = [:]
+  private(set) var pairCount = 0
 
   var artistCount: Int { artists.count }
   var albumCount: Int { albums.count }
-  var pairCount: Int { pairList.count }
 
   mutating func number(_ key: ShuffleKey) -> SpreadSong {
-    let artist = Self.number(key.artist, in: &artists)
-    let album = Self.number(key.album, in: &albums)
-    // Artist and album numbers stay below 2^31 (they count songs), so one Int names the pair.
-    let combined = artist << 32 | album
-    let pair: Int
-    if let known = pairs[combined] {
-      pair = known
-    } else {
-      pair = pairList.count
-      pairs[combined] = pair
-      pairList.append((artist, album))
+    let artist = artists.number(key.artist)
+    let album = albums.number(key.album)
+    if album == firstPairOfAlbum.count {
+      firstPairOfAlbum.append((artist, pairCount))
+      pairCount += 1
+      return SpreadSong(id: key.id, artist: artist, album: album, pair: pairCount - 1)
     }
-    return SpreadSong(id: key.id, artist: artist, album: album, pair: pair)
+    if let pair = pair(artist: artist, album: album) {
+      return SpreadSong(id: key.id, artist: artist, album: album, pair: pair)
+    }
+    // Artist and album numbers stay below 2^31 (they count songs), so one Int names the pair.
+    otherPairs[artist << 32 | album] = pairCount
+    pairCount += 1
+    return SpreadSong(id: key.id, artist: artist, album: album, pair: pairCount - 1)
   }
 
   /// The pair number of an artist and an album, nil when no song has both.
-  func pair(artist: Int, album: Int) -> Int? { pairs[artist << 32 | album] }
+  func pair(artist: Int, album: Int) -> Int? {
+    let first = firstPairOfAlbum[album]
+    if first.artist == artist { return first.pair }
+    return otherPairs.isEmpty ? nil : otherPairs[artist << 32 | album]
+  }
+}
 
-  private static func number(_ name: Int, in numbers: inout [Int: Int]) -> Int {
-    if let known = numbers[name] { return known }
-    numbers[name] = numbers.count
-    return numbers.count - 1
+/// Numbers from 0 for the names of one kind (artist or album) in the order they come.
+struct NameNumbers {
+  /// By the queue's number of the name; -1 for one not seen yet.
+  private var dense: [Int] = []
+  private var other: [Int: Int] = [:]
+  private(set) var count = 0
+
+  /// Past this a name's number goes to the dictionary: the array stays about as long as the queue.
+  static let denseLimit = 1 << 20
+
+  mutating func number(_ name: Int) -> Int {
+    if name >= 0 && name < Self.denseLimit {
+      if name >= dense.count { dense.append(contentsOf: repeatElement(-1, count: max(name + 1 - dense.count, dense.count))) }
+      if dense[name] >= 0 { return dense[name] }
+      dense[name] = count
+    } else {
+      if let known = other[name] { return known }
+      other[name] = count
+    }
+    count += 1
+    return count - 1
   }
 }
 
@@ -167,8 +203,9 @@ private enum NameFilter: Equatable {
 struct SpreadPools {
   private let songs: [SpreadSong]
   private let names: SpreadNames
-  /// Indexes in `songs` of the songs left; a removed one's place is taken by the last.
-  private var left: [Int]
+  /// The songs left (their indexes in `songs`, with the names a draw tests, side by side: a draw reads
+  /// one place picked at random, not two); a removed one's place is taken by the last.
+  private var left: [LeftSong]
   private var place: [Int]
   private var artists: SpreadCounter
   private var albums: SpreadCounter
@@ -177,7 +214,7 @@ struct SpreadPools {
   init(_ songs: [SpreadSong], names: SpreadNames) {
     self.songs = songs
     self.names = names
-    left = Array(songs.indices)
+    left = songs.indices.map { LeftSong(index: Int32($0), artist: Int32(songs[$0].artist), album: Int32(songs[$0].album)) }
     place = Array(songs.indices)
     artists = SpreadCounter(songs.map(\.artist), names: names.artistCount)
     albums = SpreadCounter(songs.map(\.album), names: names.albumCount)
@@ -190,9 +227,9 @@ struct SpreadPools {
 
   mutating func take(_ index: Int) {
     let last = left.removeLast()
-    if last != index {
+    if last.index != index {
       left[place[index]] = last
-      place[last] = place[index]
+      place[Int(last.index)] = place[index]
     }
     let song = songs[index]
     artists.take(song.artist)
@@ -212,7 +249,8 @@ struct SpreadPools {
   func pickRanking(excludingID: Int, after previous: SpreadSong?, rng: inout SeededRandom) -> Int {
     var best = Int.max
     var candidates: [Int] = []
-    for index in left {
+    for entry in left {
+      let index = Int(entry.index)
       let r = songs[index].id == excludingID ? Int.max - 1 : rank(songs[index], after: previous)
       if r < best {
         best = r
@@ -285,17 +323,17 @@ struct SpreadPools {
   /// keeps the qualifying share large: a dominant artist or album holds more than half of the songs,
   /// and the artist and album just placed leave at least about half.
   private func draw(_ artistFilter: NameFilter, _ albumFilter: NameFilter, rng: inout SeededRandom) -> Int {
-    func qualifies(_ index: Int) -> Bool {
-      artistFilter.admits(songs[index].artist) && albumFilter.admits(songs[index].album)
+    func qualifies(_ song: LeftSong) -> Bool {
+      artistFilter.admits(Int(song.artist)) && albumFilter.admits(Int(song.album))
     }
     if count(artistFilter, albumFilter) * 16 >= total {
       while true {
-        let index = left[rng.below(total)]
-        if qualifies(index) { return index }
+        let song = left[rng.below(total)]
+        if qualifies(song) { return Int(song.index) }
       }
     }
     let candidates = left.filter(qualifies)
-    return candidates[rng.below(candidates.count)]
+    return Int(candidates[rng.below(candidates.count)].index)
   }
 }
 
@@ -304,9 +342,13 @@ struct SpreadPools {
 struct SpreadCounter {
   /// Songs not yet placed, by name number.
   private var counts: [Int]
-  /// The names having each count, and each name's index in its list: the largest count and its name in O(1).
-  private var namesWithCount: [[Int]]
+  /// Every name, in order of its count (smallest first): the largest count and its name in O(1), and a
+  /// count lowered by one in O(1) by swapping the name to the front of its run of equal counts.
+  private var byCount: [Int]
+  /// Each name's index in `byCount`.
   private var place: [Int]
+  /// Where the run of names of each count starts in `byCount`.
+  private var runStart: [Int]
   private var largest = 0
   private var total = 0
 
@@ -315,11 +357,17 @@ struct SpreadCounter {
     counts = Array(repeating: 0, count: count)
     for name in names { counts[name] += 1 }
     largest = counts.max() ?? 0
-    namesWithCount = Array(repeating: [], count: largest + 1)
+    // A counting sort of the names by their counts.
+    var start = Array(repeating: 0, count: largest + 2)
+    for c in counts { start[c + 1] += 1 }
+    for c in 0..<(largest + 1) { start[c + 1] += start[c] }
+    runStart = start
+    byCount = Array(repeating: 0, count: count)
     place = Array(repeating: 0, count: count)
-    for (name, count) in counts.enumerated() {
-      place[name] = namesWithCount[count].count
-      namesWithCount[count].append(name)
+    for (name, c) in counts.enumerated() {
+      place[name] = start[c]
+      byCount[start[c]] = name
+      start[c] += 1
     }
     total = names.count
   }
@@ -328,7 +376,7 @@ struct SpreadCounter {
   func count(of name: Int) -> Int { counts[name] }
 
   /// The name holding more than half of the songs not yet placed, if one does (there is at most one).
-  var dominant: Int? { 2 * largest > total ? namesWithCount[largest].first : nil }
+  var dominant: Int? { 2 * largest > total ? byCount.last : nil }
 
   /// The fewest pairs of neighbours sharing a name that the songs not yet placed can be arranged with
   /// when the first of them is named `name`. With L songs whose largest name has M of them: M − (L − M) − 1
@@ -341,16 +389,16 @@ struct SpreadCounter {
   mutating func take(_ name: Int) {
     let count = counts[name]
     guard count > 0 else { return }
-    let index = place[name]
-    let last = namesWithCount[count].removeLast()
-    if last != name {
-      namesWithCount[count][index] = last
-      place[last] = index
-    }
-    place[name] = namesWithCount[count - 1].count
-    namesWithCount[count - 1].append(name)
+    // The name trades places with the first of its run, which then becomes the last of the run below.
+    let first = runStart[count]
+    let other = byCount[first]
+    byCount[first] = name
+    byCount[place[name]] = other
+    place[other] = place[name]
+    place[name] = first
+    runStart[count] = first + 1
     counts[name] = count - 1
     total -= 1
-    if count == largest && namesWithCount[count].isEmpty { largest = count - 1 }
+    if count == largest && runStart[count] == byCount.count { largest = count - 1 }
   }
 }

@@ -2,6 +2,7 @@
 // arrangement is made, and an arrangement the queue outran meanwhile is never applied. Each case holds
 // the arrangement (Player.holdArrangements), edits the player meanwhile, then lets it go on.
 import Foundation
+import Synchronization
 import Testing
 import TunesCore
 
@@ -124,6 +125,36 @@ actor ArrangementHold {
     #expect(await hold.arrivals == 2)
   }
 
+  /// As many arrangements running as the machine has cores, each keeping its thread busy: the Player
+  /// still answers. Made on Swift's cooperative pool (one thread per core and priority), they left no
+  /// thread to answer on until they ended; here they are let go after a minute if the status has not
+  /// come by then.
+  @Test func thePlayerAnswersWhileArrangementsKeepEveryCoreBusy() async throws {
+    let p = try await player()
+    let spinning = SpinningArrangements()
+    let cores = max(ProcessInfo.processInfo.activeProcessorCount, 2)
+    let answered = Atomic(false)
+    let timedOut = Atomic(false)
+    Thread.detachNewThread {
+      let deadline = Date(timeIntervalSinceNow: 60)
+      while !answered.load(ordering: .sequentiallyConsistent) && Date() < deadline { usleep(10_000) }
+      if !answered.load(ordering: .sequentiallyConsistent) { timedOut.store(true, ordering: .sequentiallyConsistent) }
+      spinning.released.store(true, ordering: .sequentiallyConsistent)
+    }
+    let arrangements = (0..<cores).map { _ in Task { await p.arranged(fromCurrent: false, spinning.arrange) } }
+    while spinning.started.load(ordering: .sequentiallyConsistent) < cores && !timedOut.load(ordering: .sequentiallyConsistent) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    // Asked from a detached task, at the priority the arrangements had: they shared its pool.
+    let length = await Task.detached { await p.status().queueLength }.value
+    #expect(length == 40)
+    let late = timedOut.load(ordering: .sequentiallyConsistent)
+    answered.store(true, ordering: .sequentiallyConsistent)
+    spinning.released.store(true, ordering: .sequentiallyConsistent)
+    for arrangement in arrangements { #expect(await arrangement.value.result == 40) }
+    #expect(!late, "the status waited for the arrangements")
+  }
+
   /// A queue that changes during every arrangement: after a few tries the pass is made on the actor,
   /// so the command ends, and the pass still holds the queue's entries.
   @Test func aQueueThatNeverSettlesStillGetsItsPass() async throws {
@@ -138,6 +169,18 @@ actor ArrangementHold {
     #expect(pass.orderIDs.sorted() == (await queueIDs(p)).sorted())
     #expect(await next.value == Player.arrangementTries)
     #expect(await p.status().queueLength == 40 + Player.arrangementTries)
+  }
+}
+
+/// Arrangements that keep their threads running (as a long one does) until let go.
+final class SpinningArrangements: Sendable {
+  let started = Atomic(0)
+  let released = Atomic(false)
+
+  func arrange(_ keys: [ShuffleKey], _ current: Int?, _ rng: inout SeededRandom) -> Int {
+    started.add(1, ordering: .sequentiallyConsistent)
+    while !released.load(ordering: .sequentiallyConsistent) { sched_yield() }
+    return keys.count
   }
 }
 
