@@ -54,8 +54,7 @@ public final class MPDServer: Sendable {
 
   /// File descriptors and tasks, written by start/stop only.
   struct Setup {
-    var wakeRead: Int32 = -1
-    var wakeWrite: Int32 = -1
+    var wake: WakePipe?
     var listeners: [(fd: Int32, isTCP: Bool)] = []
     var boundPort: Int?
     var socketInode: ino_t?
@@ -105,33 +104,30 @@ public final class MPDServer: Sendable {
       if let inode, let path = configuration.unixSocketPath { Self.unlinkIfOurs(path, inode: inode) }
       throw error
     }
-    var pipeFDs: [Int32] = [0, 0]
-    guard pipe(&pipeFDs) == 0 else {
+    let wake: WakePipe
+    do throws(ControlError) {
+      wake = try WakePipe()
+    } catch {
       for fd in fds { close(fd) }
-      throw .system(call: "pipe", target: "", errno: errno)
-    }
-    for fd in pipeFDs {
-      Sockets.setNonBlocking(fd)
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      throw error
     }
     let stream = await dispatcher.backend.changes()
     let finished = DispatchSemaphore(value: 0)
-    let (wakeRead, wakeWrite) = (pipeFDs[0], pipeFDs[1])
     let feed = Task { [mailbox = self.mailbox] in
       for await changed in stream {
         mailbox.withLock { $0.events.append(changed) }
-        Self.wake(wakeWrite)
+        wake.wake()
       }
     }
     let loopListeners = listeners
     let thread = Thread { [self] in
-      self.runLoop(listeners: loopListeners, wakeRead: wakeRead, wakeWrite: wakeWrite)
+      self.runLoop(listeners: loopListeners, wake: wake)
       finished.signal()
     }
     thread.name = "tunes-mpd"
     setup.withLock {
       $0 = Setup(
-        wakeRead: wakeRead, wakeWrite: wakeWrite, listeners: listeners, boundPort: port, socketInode: inode,
+        wake: wake, listeners: listeners, boundPort: port, socketInode: inode,
         thread: thread, finished: finished, feed: feed)
     }
     thread.start()
@@ -146,11 +142,10 @@ public final class MPDServer: Sendable {
     }
     guard let finished = current.finished else { return }
     mailbox.withLock { $0.stopping = true }
-    Self.wake(current.wakeWrite)
+    current.wake?.wake()
     finished.wait()
+    // The pipe is closed once the feed and the commands still running let go of it (WakePipe).
     current.feed?.cancel()
-    close(current.wakeRead)
-    close(current.wakeWrite)
     if let inode = current.socketInode, let path = configuration.unixSocketPath { Self.unlinkIfOurs(path, inode: inode) }
   }
 
@@ -233,11 +228,6 @@ public final class MPDServer: Sendable {
     if lstat(path, &info) == 0, info.st_ino == inode { unlink(path) }
   }
 
-  static func wake(_ fd: Int32) {
-    var byte: UInt8 = 1
-    _ = write(fd, &byte, 1)
-  }
-
   // MARK: The event loop (runs on its own thread; owns every Connection)
 
   final class Connection {
@@ -257,7 +247,7 @@ public final class MPDServer: Sendable {
     var pendingOutput: Int { output.count - outputStart }
   }
 
-  private func runLoop(listeners: [(fd: Int32, isTCP: Bool)], wakeRead: Int32, wakeWrite: Int32) {
+  private func runLoop(listeners: [(fd: Int32, isTCP: Bool)], wake: WakePipe) {
     var connections: [UInt64: Connection] = [:]
     var nextToken: UInt64 = 1
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
@@ -345,7 +335,7 @@ public final class MPDServer: Sendable {
             if let work = MPDDispatcher.preparation(for: batch) { await dispatcher.backend.prepare(work) }
             let result = await gate.withTurn { await dispatcher.run(batch, password: password) }
             mailbox.withLock { $0.completions.append((token, result)) }
-            Self.wake(wakeWrite)
+            wake.wake()
           }
         case .close:
           connection.closeAfterFlush = true
@@ -361,7 +351,7 @@ public final class MPDServer: Sendable {
     while true {
       fds.removeAll(keepingCapacity: true)
       order.removeAll(keepingCapacity: true)
-      fds.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+      fds.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0))
       for listener in listeners { fds.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)) }
       for connection in connections.values {
         var events: Int32 = 0
@@ -375,8 +365,7 @@ public final class MPDServer: Sendable {
       if ready < 0 && errno != EINTR { break }
 
       if fds[0].revents != 0 {
-        var sink = [UInt8](repeating: 0, count: 256)
-        while read(wakeRead, &sink, sink.count) > 0 {}
+        wake.drain()
         let (completions, events, stopping) = mailbox.withLock { box in
           let taken = (box.completions, box.events, box.stopping)
           box.completions = []

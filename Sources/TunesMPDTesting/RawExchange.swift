@@ -6,7 +6,8 @@ import TunesMPD
 
 /// Sends `bytes` on a fresh connection to the Unix socket `path` and returns everything received until
 /// `replies` replies have ended (lines `OK` or `ACK …`) or the server closes the connection (then the
-/// result ends with "<closed>"). Gives up after 10 seconds without data.
+/// result ends with "<closed>"). Gives up after `replySeconds` without data: a minute, as a busy machine can
+/// hold a reply back for many seconds, and a reply that comes ends the wait at once.
 public func rawExchange(path: String, bytes: [UInt8], replies: Int) throws -> String {
   let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
   defer { close(fd) }
@@ -39,9 +40,12 @@ public func rawExchange(port: Int, bytes: [UInt8], replies: Int) throws -> Strin
   return exchange(fd, bytes: bytes, replies: replies)
 }
 
+/// How long `rawExchange` waits for more of a reply.
+let replySeconds = 60
+
 /// Sends `bytes` on the connected socket `fd` and reads as `rawExchange` describes.
 private func exchange(_ fd: Int32, bytes: [UInt8], replies: Int) -> String {
-  var timeout = timeval(tv_sec: 10, tv_usec: 0)
+  var timeout = timeval(tv_sec: replySeconds, tv_usec: 0)
   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   var offset = 0
   while offset < bytes.count {

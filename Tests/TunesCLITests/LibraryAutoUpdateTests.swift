@@ -4,6 +4,7 @@
 // folders than the watches allowed is said once and rescanned at an interval instead.
 import Foundation
 import Testing
+import TunesMPD
 import TunesTestSupport
 
 @Suite(.enabled(if: playerToolsPresent), .serialized)
@@ -32,15 +33,24 @@ struct LibraryAutoUpdateTests {
     let home = try await indexedHome()
     let made = try songOutside(home, "b.mp3", title: "Beta")
     let pid = try await home.startDaemon(["--device", "null"])
-    let idle = try ChildProcess.start("/usr/bin/mpc", ["idle", "database"], environment: home.environment)
-    defer { idle.stop() }
-    try await offPool { Thread.sleep(forTimeInterval: 0.5) }  // the idle client is waiting
+    // An idle client, connected before the copy (its greeting read: the server has taken it, and keeps
+    // the change for its idle from then on); a change before it connected would never reach it.
+    let socket = home.socket
+    let connected = Locked2(false)
+    let idle = Task {
+      try await offPool { () -> [String] in
+        let client = try MPDClient(socketPath: socket, timeoutSeconds: 120)
+        connected.set(true)
+        return try client.idle(["database"])
+      }
+    }
+    try #require(try await home.waitFor(60) { connected.get() })
 
     try FileManager.default.createDirectory(atPath: home.music + "/new", withIntermediateDirectories: true)
     let copy = try runProcess("/bin/cp", [made, home.music + "/new/b.mp3"], environment: home.environment)
     try #require(copy.status == 0)
     #expect(try await home.waitFor(30) { listAll(home).contains("new/b.mp3") }, "\(listAll(home))")
-    #expect(try await idle.readLine(timeout: 30) == "database")
+    #expect(try await idle.value == ["database"])
     let found = try await home.mpc("search", "title", "Beta")
     #expect(found.out == "new/b.mp3\n", "\(found.out)")
     #expect(try await home.mpc("add", "new/b.mp3").status == 0)

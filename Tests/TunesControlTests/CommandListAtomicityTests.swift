@@ -43,14 +43,14 @@ struct CommandListAtomicityTests {
     let writerDone = Flag()
     async let writer: Void = offCooperativePool {
       defer { writerDone.set() }
-      let c = try MPDClient(socketPath: socket)
+      let c = try MPDClient(socketPath: socket, timeoutSeconds: replySeconds)
       for round in 0..<rounds {
         try c.sendLine(Self.list(clearingFor: round % 2 == 0 ? second : first, with: command))
         _ = try c.readReply(command: "add")
       }
     }
     async let reader: (polls: Int, seen: [String]) = offCooperativePool {
-      let c = try MPDClient(socketPath: socket)
+      let c = try MPDClient(socketPath: socket, timeoutSeconds: replySeconds)
       var polls = 0
       var seen: [String] = []
       // One more look after the writer ends, so the last list's result is seen too.

@@ -39,7 +39,7 @@ import TunesTestSupport
         group.addTask {
           try await offCooperativePool {
             var rng = SplitMix(state: seed &* 1000 &+ UInt64(client))
-            let connection = try MPDClient(socketPath: path)
+            let connection = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
             var answered = 0
             for _ in 0..<150 {
               let (command, arguments) = Self.randomCommand(&rng)

@@ -10,8 +10,10 @@ import TunesMPD
     let h = try await Harness.start(kind)
     defer { h.stop() }
     let path = h.socket
-    async let first = offCooperativePool { try MPDClient(socketPath: path).idle() }
-    async let second = offCooperativePool { try MPDClient(socketPath: path).idle(["player", "mixer"]) }
+    async let first = offCooperativePool { try MPDClient(socketPath: path, timeoutSeconds: replySeconds).idle() }
+    async let second = offCooperativePool {
+      try MPDClient(socketPath: path, timeoutSeconds: replySeconds).idle(["player", "mixer"])
+    }
     try await waitForIdlers(h, count: 2)
     _ = try await h.client { c in try c.run("setvol", ["42"]) }
     #expect(try await first == ["mixer"])
@@ -24,8 +26,8 @@ import TunesMPD
     defer { h.stop() }
     let path = h.socket
     let changed = try await offCooperativePool { () -> [String] in
-      let watcher = try MPDClient(socketPath: path)
-      let actor = try MPDClient(socketPath: path)
+      let watcher = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
+      let actor = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
       try actor.run("random", ["1"])  // options change: happens before idle, remembered for it
       try actor.run("setvol", ["5"])
       Thread.sleep(forTimeInterval: 0.1)
@@ -39,13 +41,18 @@ import TunesMPD
     let h = try await Harness.start(kind)
     defer { h.stop() }
     let path = h.socket
+    let firstWoken = Counter()
     async let watcher = offCooperativePool { () -> [[String]] in
-      let client = try MPDClient(socketPath: path)
-      return [try client.idle(["playlist"]), try client.idle(["stored_playlist"])]
+      let client = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
+      let first = try client.idle(["playlist"])
+      firstWoken.add()
+      return [first, try client.idle(["stored_playlist"])]
     }
     try await waitForIdlers(h, count: 1)
     _ = try await h.client { c in try c.run("add", ["loose.mp3"]) }
-    try await Task.sleep(for: .milliseconds(100))
+    // The save waits for the first wake: had it come before the first idle was read, that idle would
+    // have answered both changes at once and cleared them, as MPD's does.
+    try #require(await eventually(60, every: .milliseconds(5)) { firstWoken.value == 1 })
     _ = try await h.client { c in try c.run("save", ["x"]) }
     #expect(try await watcher == [["playlist"], ["stored_playlist"]])
   }

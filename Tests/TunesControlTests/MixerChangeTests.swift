@@ -10,14 +10,14 @@ import TunesMPD
     let volume = try #require(try await h.backend.status().volume)
     let changes = await h.backend.changes()
     try await h.backend.setVolume(volume)
-    // The first change, or nil when none comes within 5 s.
+    // The first change, or nil when none comes within a minute (one that comes ends the wait at once).
     let first = await withTaskGroup(of: Set<MPDSubsystem>?.self) { group in
       group.addTask {
         var iterator = changes.makeAsyncIterator()
         return await iterator.next()
       }
       group.addTask {
-        try? await Task.sleep(for: .seconds(5))
+        try? await Task.sleep(for: .seconds(60))
         return nil
       }
       let result = await group.next() ?? nil

@@ -40,7 +40,7 @@ struct PlayerBackendConcurrencyTests {
         group.addTask {
           try await offCooperativePool {
             var rng = SplitMix(state: seed &* 1000 &+ UInt64(client))
-            let connection = try MPDClient(socketPath: path)
+            let connection = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
             var answered = 0
             for _ in 0..<60 {
               let (command, arguments) = Self.randomCommand(&rng)
@@ -81,9 +81,7 @@ struct PlayerBackendConcurrencyTests {
     #expect(player.currentID.map { ids.contains($0) } == true)
     // Playing means the audio moves; pausing means it stands still.
     let before = await p.player.status().elapsedMs
-    try await Task.sleep(nanoseconds: 400_000_000)
-    let after = await p.player.status().elapsedMs
-    #expect(after > before)
+    #expect(await eventually(60) { await p.player.status().elapsedMs > before })
     _ = try await p.client { c in try c.run("pause", ["1"]) }
     try await Task.sleep(nanoseconds: 200_000_000)
     let pausedAt = await p.player.status().elapsedMs

@@ -164,7 +164,7 @@ struct LivePlayer: Sendable {
 
   func client<T: Sendable>(_ body: @escaping @Sendable (MPDClient) throws -> T) async throws -> T {
     let path = socket
-    return try await offCooperativePool { try body(try MPDClient(socketPath: path)) }
+    return try await offCooperativePool { try body(try MPDClient(socketPath: path, timeoutSeconds: replySeconds)) }
   }
 }
 

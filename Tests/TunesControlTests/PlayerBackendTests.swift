@@ -102,6 +102,7 @@ struct PlayerBackendTests {
     try await offCooperativePool {
       try makeMP3(music + "/Beta/03 six.mp3", title: "Six", artist: "Beta", album: "Fourth", track: 3)
     }
+    try await waitForNoClients(p)
     async let idle = p.mpc("idle", "database")
     try await waitForClients(p, count: 1)
     #expect(try await p.mpc("update", "--wait").status == 0)
@@ -117,6 +118,7 @@ struct PlayerBackendTests {
     let p = try await LivePlayer.start()
     defer { Task { await p.stop() } }
     _ = try await p.mpc("add", "Beta")
+    try await waitForNoClients(p)
     async let first = p.mpc("idle", "player")
     async let second = p.mpc("idle", "player")
     try await waitForClients(p, count: 2)
@@ -124,6 +126,7 @@ struct PlayerBackendTests {
     #expect(try await first.output == "player\n")
     #expect(try await second.output == "player\n")
     // And the mixer and options subsystems come from the Player's own change stream.
+    try await waitForNoClients(p)
     async let mixer = p.mpc("idle", "mixer", "options")
     try await waitForClients(p, count: 1)
     await p.player.setVolume(20)
@@ -225,14 +228,15 @@ struct PlayerBackendTests {
   }
 }
 
-/// Waits until `count` clients beyond the caller's own are connected (idle clients parked).
+/// Waits until `count` clients are connected (idle clients parked). Connected is enough: a session
+/// keeps the changes made before its `idle` line is read. A change made before a client connects never
+/// reaches it, so the caller first waits for earlier clients to be gone (`waitForNoClients`), which
+/// would count here while they close.
 func waitForClients(_ p: LivePlayer, count: Int) async throws {
-  for _ in 0..<200 {
-    if p.server.clientCount >= count {
-      try await Task.sleep(nanoseconds: 50_000_000)  // and their `idle` line has arrived
-      return
-    }
-    try await Task.sleep(nanoseconds: 10_000_000)
-  }
-  Issue.record("only \(p.server.clientCount) clients connected")
+  try #require(await eventually(60, every: .milliseconds(5)) { p.server.clientCount >= count })
+}
+
+/// Waits until the clients of earlier commands have closed their connections.
+func waitForNoClients(_ p: LivePlayer) async throws {
+  try #require(await eventually(60, every: .milliseconds(5)) { p.server.clientCount == 0 })
 }

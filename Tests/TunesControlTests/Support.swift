@@ -12,6 +12,11 @@ import TunesPlaylists
 @testable import TunesControl
 @testable import TunesLibrary
 
+/// How long a test's client waits for a reply before it gives up ("the player did not answer in time"):
+/// a reply that comes ends the wait at once, and a busy machine (a release build beside the tests)
+/// can hold the server back for many seconds.
+let replySeconds = 60
+
 /// TunesTestSupport's folder of one test's own, short enough for a socket inside it.
 func temporaryFolder() -> String { TemporaryFolder.make() }
 
@@ -127,14 +132,14 @@ struct Harness: Sendable {
   func client<T: Sendable>(_ body: @escaping @Sendable (MPDClient) throws -> T) async throws -> T {
     let path = socket
     return try await offCooperativePool {
-      let client = try MPDClient(socketPath: path)
+      let client = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
       return try body(client)
     }
   }
 
   /// Sends raw protocol text and returns everything received until `replies` replies have ended (lines
   /// `OK` or `ACK …`) or the server closes the connection (then the result ends with "<closed>").
-  /// Gives up after 10 seconds.
+  /// Gives up after a minute without data.
   func raw(replies: Int, _ text: [UInt8]) async throws -> String {
     let path = socket
     return try await offCooperativePool { try rawExchange(path: path, bytes: text, replies: replies) }
@@ -155,10 +160,12 @@ struct FixtureDecoders: AudioDecoderFactory {
   }
 }
 
-/// Waits until `count` clients are connected (idle clients connect and wait).
+/// Waits until `count` clients are connected (idle clients connect and wait). Connected is enough: a
+/// session keeps the changes made before its `idle` line is read and reports them at once. Fails the
+/// test rather than go on: a change made before a client connects never reaches it, and the client
+/// would then wait out its read timeout.
 func waitForIdlers(_ h: Harness, count: Int) async throws {
-  for _ in 0..<400 where h.server.clientCount < count { try await Task.sleep(for: .milliseconds(5)) }
-  try await Task.sleep(for: .milliseconds(50))
+  try #require(await eventually(60, every: .milliseconds(5)) { h.server.clientCount >= count })
 }
 
 /// The reply pairs as `key: value` lines, to compare with expected protocol text.

@@ -19,10 +19,14 @@ final class FakeServer: @unchecked Sendable {
   /// start on a busy machine).
   /// `tokens`: more accounts (token → user name) besides `token` = `user`.
   /// `arguments`: more of server.py's options (e.g. `--fail 503 --fail-times 2`, in force from the first request).
+  /// `down`: the port is bound but refuses connections until `comeUp()`, a server that is down; it is
+  /// held all along, so no other socket can take it before the server comes up.
   static func start(
-    rateLimit: Int = 1000, window: Int = 10, port: Int = 0, tokens: [String: String] = [:], arguments: [String] = []
+    rateLimit: Int = 1000, window: Int = 10, port: Int = 0, tokens: [String: String] = [:], arguments: [String] = [],
+    down: Bool = false
   ) async throws -> FakeServer {
-    let more = tokens.sorted { $0.key < $1.key }.flatMap { ["--token", "\($0.key)=\($0.value)"] } + arguments
+    let more =
+      tokens.sorted { $0.key < $1.key }.flatMap { ["--token", "\($0.key)=\($0.value)"] } + arguments + (down ? ["--hold"] : [])
     let child = try ChildProcess.start(
       "/usr/bin/python3",
       [script, "--token", "\(token)=\(user)"] + more + [
@@ -41,6 +45,12 @@ final class FakeServer: @unchecked Sendable {
   }
 
   deinit { stop() }
+
+  /// Starts accepting connections (a server started `down`); returns once it does.
+  func comeUp() async throws {
+    child.kill(SIGUSR1)
+    guard try await child.readLine(timeout: 60) == "listening" else { throw FakeServerError.noPort(child.errors) }
+  }
 
   /// SIGKILL and reap (BackgroundChild.stop): the test runner's blocked-signal mask used to be inherited,
   /// and a killed child is reaped at once, so this never holds up the caller.

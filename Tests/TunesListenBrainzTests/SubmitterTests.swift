@@ -160,7 +160,8 @@ import TunesCore
     let first = await submitter.pass()
     guard case .transient(.network) = first else { Issue.record("\(first)"); return }
     #expect(await submitter.pass() == .done)
-    try await Task.sleep(for: .seconds(1.5))  // let the slow first request finish storing too
+    // The slow first request finishes storing too (the server logs a request once it has answered).
+    #expect(try await eventually(60) { try await s.server.requests().count == 2 })
     #expect(try await storedOnce(s.server) == 4)
     #expect(try s.queue.count(.pending) == 0)
   }
@@ -186,9 +187,9 @@ import TunesCore
     let library = try temporaryLibrary()
     let queue = ListenQueue(library: library)
     try queueListens(library, count: 7, song: try insertSong(library))
-    let offline = try ReservedPort()
+    let server = try await FakeServer.start(down: true)
     let client = ListenBrainzClient(
-      root: try APIRoot(offline.root), token: FakeServer.token, transport: CurlTransport(connectTimeout: 1, requestTimeout: 5))
+      root: try APIRoot(server.root), token: FakeServer.token, transport: CurlTransport(connectTimeout: 1, requestTimeout: 5))
     let log = LogLines()
     let t0 = Date()
     let submitter = Submitter(
@@ -198,11 +199,10 @@ import TunesCore
     #expect(await eventually(30) { await submitter.consecutiveFailures >= 2 }, "\(log.lines)")
     #expect(try queue.count(.pending) == 7)
     #expect(try queue.fact(.lastError)?.hasPrefix("cannot reach 127.0.0.1:") == true)
-    offline.release()
-    let online = try await FakeServer.start(port: offline.port)
+    try await server.comeUp()
     #expect(try await eventually(30) { try queue.count(.pending) == 0 })
     await submitter.stop()
-    #expect(try await storedOnce(online) == 7)
+    #expect(try await storedOnce(server) == 7)
   }
 
   @Test func crashBetweenWriteAndSendLosesNothing() async throws {
@@ -386,7 +386,7 @@ import TunesCore
     try await Task.sleep(for: .milliseconds(300))
     #expect(try await s.server.storedListens().isEmpty)
     try await s.server.control(["account": [FakeServer.user: "ok"]])
-    #expect(try await eventually(20) { try await s.server.storedListens().count == 3 })
+    #expect(try await eventually(60) { try await s.server.storedListens().count == 3 })
     await submitter.stop()
     #expect(try await storedOnce(s.server) == 3)
     #expect(try s.queue.count(.pending) == 0)

@@ -17,7 +17,8 @@ import TunesCore
 
   @Test func everyListenReachesEachTargetOnceWhileOneIsDown() async throws {
     let listenBrainz = try await FakeServer.start()
-    let koitoPort = try ReservedPort()  // bound, not listening: connections are refused
+    // Down (bound, not listening: connections are refused), then up answering 503 twice.
+    let koitoServer = try await FakeServer.start(arguments: ["--fail", "503", "--fail-times", "2"], down: true)
     let config = try configFile(
       """
       [listenbrainz]
@@ -25,7 +26,7 @@ import TunesCore
       user = "\(FakeServer.user)"
 
       [listenbrainz.koito]
-      url = "\(koitoPort.root)"
+      url = "\(koitoServer.root)"
       token = "\(FakeServer.token)"
       user = "\(FakeServer.user)"
       """)
@@ -42,36 +43,36 @@ import TunesCore
       try scrobbler.listened(song: song, listenedAt: Date(timeIntervalSince1970: Double(start + i * 10)), playedMs: 100_000)
     }
     // ListenBrainz gets all three while the other target refuses connections.
-    #expect(try await eventually(20) { try await listenBrainz.storedListens().count == 3 })
+    #expect(try await eventually(60) { try await listenBrainz.storedListens().count == 3 })
     let koito = ListenQueue(library: library, target: "koito")
     #expect(try koito.count(.pending) == 3)
-    #expect(try await eventually(10) { try koito.fact(.lastError)?.contains("127.0.0.1") == true })
+    #expect(try await eventually(60) { try koito.fact(.lastError)?.contains("127.0.0.1") == true })
     #expect(try ListenQueue(library: library).count(.pending) == 0)
     #expect(try ListenQueue(library: library).fact(.lastError) == nil)
     // It comes up answering 503 twice, then takes them.
-    koitoPort.release()
-    let recovered = try await FakeServer.start(port: koitoPort.port, arguments: ["--fail", "503", "--fail-times", "2"])
-    #expect(try await eventually(30) { try await recovered.storedListens().count == 3 })
+    try await koitoServer.comeUp()
+    #expect(try await eventually(30) { try await koitoServer.storedListens().count == 3 })
     await submitter.stop()
-    for server in [listenBrainz, recovered] {
+    for server in [listenBrainz, koitoServer] {
       let listens = try await server.storedListens()
       #expect(listens.count == 3)
       #expect(Set(listens.map { "\($0["listened_at"]!)" }).count == 3)
     }
-    #expect(try await recovered.requests().filter { $0["status"] as? Int == 503 }.count == 2)
+    #expect(try await koitoServer.requests().filter { $0["status"] as? Int == 503 }.count == 2)
     #expect(try koito.count(.pending) == 0)
     #expect(try koito.fact(.lastSubmissionAt) != nil)
     // The status shows each target apart.
     let status = try SubmissionStatus.read(queue: ListenQueue(library: library), account: account)
     #expect(status.targets.map(\.name) == ["koito"])
-    #expect(status.targets.first?.url == koitoPort.root)
-    #expect(status.lines.last?.hasPrefix("target koito (\(koitoPort.root)): user \(FakeServer.user); pending 0") == true)
+    #expect(status.targets.first?.url == koitoServer.root)
+    #expect(status.lines.last?.hasPrefix("target koito (\(koitoServer.root)): user \(FakeServer.user); pending 0") == true)
   }
 
   /// The other way round: ListenBrainz itself down, the self-hosted target up.
   @Test func everyListenReachesEachTargetOnceWhileListenBrainzIsDown() async throws {
     let koito = try await FakeServer.start()
-    let listenBrainzPort = try ReservedPort()  // bound, not listening: connections are refused
+    // Down (bound, not listening: connections are refused), then up answering 503 once.
+    let listenBrainz = try await FakeServer.start(arguments: ["--fail", "503", "--fail-times", "1"], down: true)
     let config = try configFile(
       """
       [listenbrainz]
@@ -83,7 +84,7 @@ import TunesCore
       token = "\(FakeServer.token)"
       user = "\(FakeServer.user)"
       """)
-    let account = Account(configFile: config, environment: ["TUNES_LISTENBRAINZ_URL": listenBrainzPort.root])
+    let account = Account(configFile: config, environment: ["TUNES_LISTENBRAINZ_URL": listenBrainz.root])
     let library = try temporaryLibrary()
     let (scrobbler, started) = await Scrobbler.start(library: library, account: account, backoff: fastBackoff, log: { _ in })
     let submitter = try #require(started)
@@ -92,12 +93,11 @@ import TunesCore
       let song = try insertSong(library, title: "Song \(i)", n: i)
       try scrobbler.listened(song: song, listenedAt: Date(timeIntervalSince1970: Double(start + i * 10)), playedMs: 100_000)
     }
-    #expect(try await eventually(20) { try await koito.storedListens().count == 3 })
+    #expect(try await eventually(60) { try await koito.storedListens().count == 3 })
     let main = ListenQueue(library: library)
     #expect(try main.count(.pending) == 3)
     #expect(try ListenQueue(library: library, target: "koito").count(.pending) == 0)
-    listenBrainzPort.release()
-    let listenBrainz = try await FakeServer.start(port: listenBrainzPort.port, arguments: ["--fail", "503", "--fail-times", "1"])
+    try await listenBrainz.comeUp()
     #expect(try await eventually(30) { try await listenBrainz.storedListens().count == 3 })
     await submitter.stop()
     for server in [koito, listenBrainz] {

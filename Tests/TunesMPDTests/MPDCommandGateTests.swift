@@ -22,7 +22,7 @@ private actor TurnLog {
 
 @Suite struct MPDCommandGateTests {
   static func waitUntil(_ gate: MPDCommandGate, hasWaiting count: Int) async throws {
-    for _ in 0..<1000 where gate.waitingCount < count { try await Task.sleep(for: .milliseconds(2)) }
+    _ = await eventually(60, every: .milliseconds(2)) { gate.waitingCount >= count }
     try #require(gate.waitingCount == count)
   }
 

@@ -6,6 +6,11 @@ import TunesMPDTesting
 
 @testable import TunesMPD
 
+/// How long a test's client waits for a reply before it gives up ("the player did not answer in time"):
+/// a reply that comes ends the wait at once, and a busy machine (a release build beside the tests)
+/// can hold the server back for many seconds.
+let replySeconds = 60
+
 /// TunesTestSupport's folder of one test's own, short enough for a socket inside it.
 func temporaryFolder() -> String { TemporaryFolder.make() }
 
@@ -39,14 +44,14 @@ struct Harness: Sendable {
   func client<T: Sendable>(_ body: @escaping @Sendable (MPDClient) throws -> T) async throws -> T {
     let path = socket
     return try await offCooperativePool {
-      let client = try MPDClient(socketPath: path)
+      let client = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
       return try body(client)
     }
   }
 
   /// Sends raw protocol text and returns everything received until `replies` replies have ended (lines
   /// `OK` or `ACK …`) or the server closes the connection (then the result ends with "<closed>").
-  /// Gives up after 10 seconds.
+  /// Gives up after a minute without data.
   func raw(replies: Int, _ text: [UInt8]) async throws -> String {
     let path = socket
     return try await offCooperativePool { try rawExchange(path: path, bytes: text, replies: replies) }

@@ -4,8 +4,11 @@
 # fault modes set through POST /__control. Routes are registered with @route, so more endpoints
 # (stats, listens, followers, feedback, pins, playlists) are added as more decorated functions.
 #
-# Usage: server.py [--token TOKEN=USER ...] [--rate-limit N] [--window SECONDS] [--fail STATUS --fail-times N]
-# Prints the chosen port on stdout, then serves on 127.0.0.1 until killed.
+# Usage: server.py [--token TOKEN=USER ...] [--rate-limit N] [--window SECONDS] [--fail STATUS --fail-times N] [--hold]
+# Prints the chosen port on stdout, then serves on 127.0.0.1 until killed. With --hold the port is bound
+# but refuses connections (a server that is down) until SIGUSR1; then it prints "listening" and serves.
+# A test that brings a server up later holds its port all along: a port let go and bound again could be
+# taken in between by any connection's source port, or by the client's own retries connecting to itself.
 import argparse
 import json
 import re
@@ -542,9 +545,15 @@ def main():
     parser.add_argument("--rate-limit", type=int, default=30)
     parser.add_argument("--window", type=int, default=10)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--hold", action="store_true", help="refuse connections until SIGUSR1")
     args = parser.parse_args()
+    # Blocked before any thread starts, so that only sigwait below takes it.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
     tokens = dict(item.split("=", 1) for item in (args.token or ["test-token=tester"]))
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler, bind_and_activate=False)
+    server.server_bind()
+    if not args.hold:
+        server.server_activate()
     server.daemon_threads = True
     server.state = State(tokens, args.rate_limit, args.window)
     server.state.accounts.update({name: "paused" for name in args.paused})
@@ -553,6 +562,15 @@ def main():
         server.state.faults.append({"kind": "fail", "value": args.fail, "times": args.fail_times,
                                     "path": "^/1/submit-listens$", "body": None, "headers": {}})
     print(server.server_address[1], flush=True)
+    if args.hold:
+        # Bound, not listening: connections are refused (a reset), as by a host whose server is down.
+        # SIGTERM is taken here too: a Python handler would not run while sigwait blocks.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+        if signal.sigwait({signal.SIGUSR1, signal.SIGTERM}) == signal.SIGTERM:
+            sys.exit(0)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+        server.server_activate()
+        print("listening", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

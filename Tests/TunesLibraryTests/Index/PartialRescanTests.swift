@@ -105,8 +105,7 @@ import Testing
       try library.index(paths: [music], options: options)
     }
     // The run stands at the lock: it said so and wrote nothing.
-    for _ in 0..<500 where !waited.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
-    #expect(waited.withLock { $0 })
+    #expect(await eventually(60) { waited.withLock { $0 } })
     try await Task.sleep(for: .milliseconds(100))
     #expect(try temp.count("SELECT count(*) FROM song") == 0)
     _ = consume held  // releases the lock

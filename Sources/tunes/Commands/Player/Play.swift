@@ -176,6 +176,15 @@ struct Play: AsyncParsableCommand {
       case .entry(let id): try await player.play(id: id)
       case .none: break
       }
+      // Ctrl-C is taken before the socket is served: once a client (or a script) sees the socket, an
+      // interrupt ends the player the orderly way, never by the default action that leaves the socket behind.
+      let interactive = !daemonChild && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO)
+      let rawMode = interactive ? RawMode() : nil
+      let interrupt = InterruptHandler(restoring: rawMode)
+      defer {
+        rawMode?.restore()
+        interrupt.cancel()
+      }
       // Served once playing: a client (or `tunes play --daemon` waiting for the socket) never sees the start-up.
       let tcp = try listening()
       let service = try await PlayerService.start(
@@ -187,14 +196,6 @@ struct Play: AsyncParsableCommand {
         let port = service.server.tcpPort.map { " and \(tcp.address):\($0)" } ?? ""
         FileHandle.standardOutput.write(
           Data("tunes \(TunesVersion.string) serving \(socketPath)\(port) (pid \(getpid()))\n".utf8))
-      }
-
-      let interactive = !daemonChild && TerminalInfo.isTerminal(STDOUT_FILENO) && TerminalInfo.isTerminal(STDIN_FILENO)
-      let rawMode = interactive ? RawMode() : nil
-      let interrupt = InterruptHandler(restoring: rawMode)
-      defer {
-        rawMode?.restore()
-        interrupt.cancel()
       }
 
       // Whichever ends first ends the command: the queue, a quit request, Ctrl-C or the `q` key.

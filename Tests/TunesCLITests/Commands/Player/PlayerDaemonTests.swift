@@ -102,8 +102,9 @@ struct PlayerDaemonTests {
     default: kill(pid, SIGHUP)
     }
     #expect(try await home.waitFor(10) { PlayerHome.ended(pid) })
-    // Nothing to wait for at the end: no drain of the device, no settling of the state writer.
-    #expect(Date().timeIntervalSince(started) < 1.5, "ending took \(Date().timeIntervalSince(started)) s")
+    // Nothing to wait for at the end: no drain of the device, no settling of the state writer, and
+    // surely not the 28 s left of the song (a bound a machine ten times slower still meets).
+    #expect(Date().timeIntervalSince(started) < 15, "ending took \(Date().timeIntervalSince(started)) s")
     #expect(!FileManager.default.fileExists(atPath: home.socket))
 
     let resumed = try await home.startDaemon(["--resume", "--device", "null"])
@@ -178,8 +179,8 @@ struct PlayerDaemonTests {
     let child = try ChildProcess.start(try #require(builtTunes), ["play", "--device", "null"], environment: home.environment)
     defer { child.stop() }
     #expect(try await child.readLine() == "Kai – Cedar · C")
+    // The Ctrl-C handler is installed before the socket is served: no wait beyond the socket.
     #expect(try await home.waitFor(10) { FileManager.default.fileExists(atPath: home.socket) })
-    try await offPool { Thread.sleep(forTimeInterval: 0.3) }  // the Ctrl-C handler is installed once serving
     child.kill(SIGINT)
     #expect(await child.wait() == 130, "\(child.errors)")
     let rest = try await child.readLine(timeout: 1) ?? ""

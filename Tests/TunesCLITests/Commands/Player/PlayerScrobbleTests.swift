@@ -28,7 +28,8 @@ final class FakeListenBrainz: @unchecked Sendable {
     try #require(code == 0, "posix_spawn python3: \(code)")
     pid = child
     var found: Int?
-    for _ in 0..<200 where found == nil {
+    // Up to a minute: python can take seconds to start on a busy machine.
+    for _ in 0..<3000 where found == nil {
       let text = (try? String(contentsOfFile: portFile, encoding: .utf8)) ?? ""
       if text.hasSuffix("\n") { found = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) } else { usleep(20_000) }
     }

@@ -143,7 +143,9 @@ final class PlayerHome: @unchecked Sendable {
   /// Polls `condition` off the cooperative pool for up to `seconds`.
   func waitFor(_ seconds: Double, _ condition: @escaping @Sendable () throws -> Bool) async throws -> Bool {
     try await offPool {
-      let deadline = Date().addingTimeInterval(seconds)
+      // At least a minute whatever the caller names: a condition that holds ends the wait at once, and
+      // on a busy machine a player's start or a child process can take many times its usual second.
+      let deadline = Date().addingTimeInterval(max(seconds, 60))
       while Date() < deadline {
         if try condition() { return true }
         Thread.sleep(forTimeInterval: 0.05)

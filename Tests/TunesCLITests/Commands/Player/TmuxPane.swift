@@ -64,7 +64,9 @@ final class TmuxPane: @unchecked Sendable {
   }
 
   /// Waits (up to `seconds`) until the screen satisfies `condition`; the last screen, for messages.
-  func waitFor(_ seconds: Double = 20, _ condition: @escaping @Sendable ([String]) -> Bool) async throws -> (Bool, String) {
+  /// A minute by default: a condition that holds ends the wait at once, and a busy machine can take
+  /// many seconds to start a player and draw.
+  func waitFor(_ seconds: Double = 60, _ condition: @escaping @Sendable ([String]) -> Bool) async throws -> (Bool, String) {
     try await offPool {
       let deadline = Date().addingTimeInterval(seconds)
       var rows: [String] = []
@@ -79,7 +81,7 @@ final class TmuxPane: @unchecked Sendable {
 
   /// Waits until the screen shows every one of `texts`.
   @discardableResult
-  func expectShows(_ texts: String..., seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
+  func expectShows(_ texts: String..., seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation)
     async throws -> String
   {
     let (shown, screen) = try await waitFor(seconds) { rows in texts.allSatisfy { text in rows.contains { $0.contains(text) } } }
