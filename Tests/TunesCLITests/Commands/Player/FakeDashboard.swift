@@ -54,14 +54,7 @@ final class FakeDashboard: @unchecked Sendable {
 
   /// GET or POST a test-control route (blocking: call off the cooperative pool).
   func call(_ path: String, body: String? = nil) throws -> [String: Any] {
-    let code = """
-      import sys, urllib.request
-      data = sys.argv[2].encode() if len(sys.argv) > 2 else None
-      print(urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data), timeout=5).read().decode())
-      """
-    let result = try runProcess(
-      "/usr/bin/python3", ["-c", code, url + path] + (body.map { [$0] } ?? []), environment: ["PATH": "/usr/bin:/bin"])
-    return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.err)")
+    try controlRoute(url + path, body: body)
   }
 
   /// Every request the server was sent, as "METHOD path".
@@ -70,4 +63,17 @@ final class FakeDashboard: @unchecked Sendable {
       "\($0["method"] as? String ?? "?") \($0["path"] as? String ?? "?")"
     }
   }
+}
+
+/// GET (or POST `body` to) a fake server's test-control route with python's urllib, its JSON reply read
+/// (blocking: call off the cooperative pool).
+func controlRoute(_ url: String, body: String? = nil) throws -> [String: Any] {
+  let code = """
+    import sys, urllib.request
+    data = sys.argv[2].encode() if len(sys.argv) > 2 else None
+    print(urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data), timeout=5).read().decode())
+    """
+  let result = try runProcess(
+    "/usr/bin/python3", ["-c", code, url] + (body.map { [$0] } ?? []), environment: ["PATH": "/usr/bin:/bin"])
+  return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.err)")
 }

@@ -9,7 +9,8 @@ import TunesTestSupport
 
 @Suite(.enabled(if: playerToolsPresent && tmuxInstalled), .serialized)
 struct FullScreenUITests {
-  func library() async throws -> PlayerHome {
+  /// Three songs of two artists and two albums, indexed.
+  static func library() async throws -> PlayerHome {
     let home = try PlayerHome()
     try home.makeSong("A/1 morning.mp3", title: "Morning", artist: "Anna", album: "Day", seconds: 60)
     try home.makeSong("A/2 noon.mp3", title: "Noon", artist: "Anna", album: "Day", seconds: 60)
@@ -30,7 +31,7 @@ struct FullScreenUITests {
   }
 
   @Test func attachedUIShowsAndControlsThePlayerAndLeavesItPlaying() async throws {
-    let home = try await library()
+    let home = try await Self.library()
     _ = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
     let pane = try TmuxPane(home: home, command: [try #require(builtTunes), "ui"], width: 200, height: 30)
 
@@ -128,7 +129,7 @@ struct FullScreenUITests {
   }
 
   @Test func playOpensTheUIWithConfiguredKeysAndWarningsOnTheMessageLine() async throws {
-    let home = try await library()
+    let home = try await Self.library()
     // A song whose file no longer decodes: the player skips it and says so.
     try home.makeSong("0/0 broken.mp3", title: "Broken", artist: "Aaron", album: "Zero", seconds: 1)
     try #require(try await home.tunes("index", home.music).status == 0)
@@ -168,7 +169,7 @@ struct FullScreenUITests {
   }
 
   @Test func quittingPlaysUIQuitsItsPlayer() async throws {
-    let home = try await library()
+    let home = try await Self.library()
     home.extraEnvironment["NO_COLOR"] = "1"
     let binary = try #require(builtTunes)
     let pane = try TmuxPane(home: home, command: [binary, "play", "--device", "null"], width: 80, height: 15)

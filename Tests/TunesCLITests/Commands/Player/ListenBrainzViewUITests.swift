@@ -60,12 +60,7 @@ struct ListenBrainzViewUITests {
 
   @Test func chartsFeedLoveHateAndPinFromTheUI() async throws {
     let server = try await offPool { try FakeDashboard(world: Self.world()) }
-    let home = try PlayerHome()
-    try home.makeSong("A/1 morning.mp3", title: "Morning", artist: "Anna", album: "Day", seconds: 60)
-    try home.makeSong("A/2 noon.mp3", title: "Noon", artist: "Anna", album: "Day", seconds: 60)
-    try home.makeSong("B/1 night.mp3", title: "Night", artist: "Bert", album: "Dark", seconds: 60)
-    let indexed = try await home.tunes("index", home.music)
-    try #require(indexed.status == 0, "index: \(indexed.err)")
+    let home = try await FullScreenUITests.library()
     // The player submits no listens here (it has no account): the server sees the UI's requests alone.
     _ = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
     home.extraEnvironment = [

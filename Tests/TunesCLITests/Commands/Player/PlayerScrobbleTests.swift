@@ -53,14 +53,7 @@ final class FakeListenBrainz: @unchecked Sendable {
 
   /// GET or POST a test-control route with python's urllib (blocking: call off the cooperative pool).
   func call(_ path: String, body: String? = nil) throws -> [String: Any] {
-    let code = """
-      import sys, urllib.request
-      data = sys.argv[2].encode() if len(sys.argv) > 2 else None
-      print(urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data), timeout=5).read().decode())
-      """
-    let result = try runProcess(
-      "/usr/bin/python3", ["-c", code, url + path] + (body.map { [$0] } ?? []), environment: ["PATH": "/usr/bin:/bin"])
-    return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.err)")
+    try controlRoute(url + path, body: body)
   }
 }
 
