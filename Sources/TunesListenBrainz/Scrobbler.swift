@@ -1,7 +1,8 @@
-// What the player calls: playing_now on start (and on a resume after a long pause), and `listened`
-// once the listen rule says a play counts, which counts the play and queues the listen in one
-// transaction, then wakes the submitter (a listen held until its play ends gets its final body, is
-// sent, and the submitter woken, by `listenEnded`). Nothing here waits on the network.
+// What the player's observers call (ScrobblerWiring in `tunes`, from the Player's facts; the Player
+// never calls it): playing_now on start (and on a resume after a long pause), and `listened` once the
+// listen rule says a play counts, which counts the play and queues the listen in one transaction, then
+// wakes the submitter (a listen held until its play ends gets its final body, is sent, and the
+// submitter woken, by `listenEnded`). Nothing here waits on the network.
 import Foundation
 import GRDB
 import Synchronization

@@ -1,6 +1,6 @@
 // What happens in the player, told as it happens, on ONE stream every observer subscribes to
-// (`Player.facts`): the scrobbler and the listen recorder, the MPD adapter's idle clients, the terminal
-// front, later the full-screen UI and MPRIS. Each fact carries what its observers need (the song, the
+// (`Player.facts`): the scrobbler and the listen recorder, the MPD adapter's idle clients (and through
+// them the full-screen UI, an MPD client), MPRIS (PlayerObservation) and the terminal front. Each fact carries what its observers need (the song, the
 // listen, a status snapshot), so nobody asks the Player back to complete one and nobody sees a state
 // newer than the fact. The Player only yields: what an observer does with a fact runs in the observer.
 import Foundation
