@@ -76,9 +76,10 @@ let package = Package(
 
     // MARK: Layer 3: player, playlists, ListenBrainz
     /// The Player actor (the play-state machine) and its engine thread; queue, shuffle pass, next-song rule, listen
-    /// rule, and the play-state area of the database. Decoder and sink come in through TunesCore's protocols.
+    /// rule, and the play-state area of the database. Decoder and sink come in through TunesCore's protocols,
+    /// so the Player links neither TunesDecoder nor TunesOutput: the program wires the real ones in.
     /// ReplayGain: the gain stage, and the choice between a song's measured and tagged gain (SongGainReader).
-    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary", "TunesDecoder"]),
+    .target(name: "TunesPlayer", dependencies: ["TunesCore", "TunesLibrary"]),
     /// Loudness scanning (`tunes loudness`): EBU R128 with libebur128, true peak, album by album on every core,
     /// decoding through TunesDecoder's DecoderFactory itself so that no other decoder choice can reach a
     /// measurement; the values are kept in the library's measurements area.
