@@ -33,12 +33,11 @@ public actor Submitter {
   /// The submitters of the other targets (each its own queue, account, back-off): started, stopped and
   /// woken with this one, so a player handles one submitter, and an outage of one target holds up no other.
   public nonisolated let companions: [Submitter]
-  private let client: ListenBrainzClient?
-  /// Whose token `client` is (nil: not known). Only listens queued under this user or under none are sent.
-  private let user: String?
-  /// The token and its user as they are now (nil: logged out), asked before every request, so a logout
-  /// or a login by another command reaches a running submitter (see `LiveAccount`).
-  private let currentLogin: (@Sendable () -> Login?)?
+  /// The one source of the account: the token and its user as they are now (nil: logged out), asked
+  /// before every request, so a logout or a login by another command reaches a running submitter (see
+  /// `LiveAccount`); a fixed client and user are a source that always answers the same. Only listens
+  /// queued under that user or under none are sent.
+  private let currentLogin: @Sendable () -> Login?
   /// Why submission is off now (nil: on), asked before every request (see `LiveAccount.offReason`).
   private let currentOff: (@Sendable () -> String?)?
   /// The log said "off" since submission was last on.
@@ -59,6 +58,8 @@ public actor Submitter {
   public private(set) var requestsMade = 0
   public private(set) var consecutiveFailures = 0
 
+  /// `client` and `user`: a fixed account (tests, `tunes lb flush`); `currentLogin`, when given, is the
+  /// live one and is asked instead.
   public init(
     queue: ListenQueue, client: ListenBrainzClient?, user: String? = nil, backoff: BackoffPolicy = BackoffPolicy(),
     pollInterval: Double = 60,
@@ -69,9 +70,7 @@ public actor Submitter {
     self.writes = writes
     self.companions = companions
     self.currentOff = currentOff
-    self.client = client
-    self.user = user
-    self.currentLogin = currentLogin
+    self.currentLogin = currentLogin ?? { client.map { Login(client: $0, user: user) } }
     self.backoff = backoff
     self.pollInterval = pollInterval
     self.log = log
@@ -85,10 +84,7 @@ public actor Submitter {
   }
 
   /// The token to send with and whose it is, as they are now; nil when logged out.
-  public func login() -> Login? {
-    if let currentLogin { return currentLogin() }
-    return client.map { Login(client: $0, user: user) }
-  }
+  public func login() -> Login? { currentLogin() }
 
   /// Starts the background loop (idempotent).
   public func start() async {
