@@ -164,25 +164,47 @@ extension Player {
 
   /// Takes the library's current rows for every queued song whose path changed (after an index update):
   /// the entries keep their ids and places. Returns how many entries changed.
+  ///
+  /// The library is read off the actor: every song's path is a read of the whole song table, and the
+  /// Player never waits for SQLite (status, commands and the engine's reports go on meanwhile). The rows
+  /// read are applied to the queue as it is when the read is done.
   @discardableResult
-  public func refreshSongs() -> Int {
+  public func refreshSongs() async -> Int {
     guard let library else { return 0 }
-    let paths: [Int64: String]
-    do {
-      paths = try library.songPaths()
-    } catch {
+    let queued = queue.items.compactMap { item in item.song.id.map { (songID: $0, path: item.song.path) } }
+    let read = await Task.detached { () -> Result<[Int64: Song], any Error> in
+      Result(catching: { try Self.movedSongs(queued, in: library) })
+    }.value
+    let fresh: [Int64: Song]
+    switch read {
+    case .success(let songs): fresh = songs
+    case .failure(let error):
       tell(.message("cannot read the library: \(error)"))
       return 0
     }
+    guard !fresh.isEmpty else { return 0 }
     var updated = 0
     for item in queue.items {
-      guard let songID = item.song.id, let path = paths[songID], path != item.song.path,
-        let fresh = try? library.song(id: songID), queue.replaceSong(id: item.id, with: fresh)
+      guard let songID = item.song.id, let song = fresh[songID], song.path != item.song.path,
+        queue.replaceSong(id: item.id, with: song)
       else { continue }
       updated += 1
     }
     if updated > 0 { queueChanged() }
     return updated
+  }
+
+  /// The library's current row of each song of `queued` whose path there is no longer the queued one.
+  private static func movedSongs(_ queued: [(songID: Int64, path: String)], in library: Library) throws
+    -> [Int64: Song]
+  {
+    let paths = try library.songPaths()
+    var fresh: [Int64: Song] = [:]
+    for (songID, path) in queued where fresh[songID] == nil {
+      guard let now = paths[songID], now != path, let song = try? library.song(id: songID) else { continue }
+      fresh[songID] = song
+    }
+    return fresh
   }
 
   func removeConsumed(_ id: Int) {

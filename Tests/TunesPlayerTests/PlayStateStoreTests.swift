@@ -249,7 +249,57 @@ func temporaryLibrary() throws -> (Library, URL) {
     await player.shutdown()
   }
 
+  /// `refreshSongs` reads every song's path, a read of the whole song table: the Player goes on answering
+  /// while it waits for the library. Every reader of the library's pool is held here, so the refresh's read
+  /// waits until they are let go; meanwhile the Player must still answer `status`.
+  @Test func aRefreshWaitingForTheLibraryDoesNotHoldThePlayer() async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let one = try insert(Song(path: "/music/old-1.mp3", title: "One", artist: "A"), into: library)
+    let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 3000)]), library: library)
+    try await player.add([one])
+    try await library.pool.write { db in
+      try db.execute(sql: "UPDATE song SET path = '/music/1.mp3' WHERE id = ?", arguments: [one.id])
+    }
+    let readers = library.pool.configuration.maximumReaderCount
+    let holding = Counter()
+    let release = DispatchSemaphore(value: 0)
+    for _ in 0..<readers {
+      Thread {
+        try? library.pool.read { _ in
+          holding.add()
+          release.wait()
+        }
+      }.start()
+    }
+    #expect(await eventually { holding.value == readers })
+    let refresh = Task { await player.refreshSongs() }
+    // Time for the refresh to reach its read, which waits for a reader.
+    try await Task.sleep(for: .milliseconds(500))
+    let answered = Counter()
+    let status = Task {
+      _ = await player.status()
+      answered.add()
+    }
+    let answeredWhileHeld = await eventually(15) { answered.value == 1 }
+    for _ in 0..<readers { release.signal() }
+    #expect(answeredWhileHeld)
+    #expect(await refresh.value == 1)
+    await status.value
+    #expect(await player.queueEntries().map(\.song.path) == ["/music/1.mp3"])
+    await player.shutdown()
+  }
+
   static let format = AudioFormat(sampleRate: 44100, channels: 2)
+}
+
+/// A count shared with threads.
+final class Counter: @unchecked Sendable {
+  // @unchecked: `count` is only touched under `lock`.
+  private let lock = NSLock()
+  private var count = 0
+  func add() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
 }
 
 extension Player {
