@@ -172,9 +172,10 @@ extension Player {
   public func refreshSongs() async -> Int {
     guard let library else { return 0 }
     let queued = queue.items.compactMap { item in item.song.id.map { (songID: $0, path: item.song.path) } }
-    let read = await Task.detached { () -> Result<[Int64: Song], any Error> in
+    // On a thread of its own, as a shuffle is arranged: a read that waits holds no thread of the pool.
+    let read = await Self.onOwnThread(named: "tunes-refresh") { () -> Result<[Int64: Song], any Error> in
       Result(catching: { try Self.movedSongs(queued, in: library) })
-    }.value
+    }
     let fresh: [Int64: Song]
     switch read {
     case .success(let songs): fresh = songs

@@ -57,11 +57,11 @@ extension Player {
     return (result, rng, basis.current)
   }
 
-  /// Runs `work` on a new thread, not one of the cooperative pool's, and returns its result.
-  static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+  /// Runs `work` on a new thread named `name`, not one of the cooperative pool's, and returns its result.
+  static func onOwnThread<T: Sendable>(named name: String = "tunes-shuffle", _ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
       let thread = Thread { continuation.resume(returning: work()) }
-      thread.name = "tunes-shuffle"
+      thread.name = name
       thread.start()
     }
   }
