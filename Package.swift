@@ -109,10 +109,13 @@ let package = Package(
 
     /// The full-screen terminal UI (`tunes ui`, `tunes play` on a terminal): an MPD client of the player drawn
     /// by its own cell renderer over TunesTerminal (TerminalUI.swift says why), reading library listings
-    /// read-only; the now-playing view draws the cover with libchafa and the lyrics from the song's tags or .lrc file.
+    /// read-only (a song's details show the gain the player applies, worded by TunesPlayer's SongGainWords); the
+    /// now-playing view draws the cover with libchafa and the lyrics from the song's tags or .lrc file.
     .target(
       name: "TunesUI",
-      dependencies: ["TunesCore", "TunesTerminal", "TunesMPD", "TunesLibrary", "TunesTags", "CChafa", "CPictures"]),
+      dependencies: [
+        "TunesCore", "TunesTerminal", "TunesMPD", "TunesLibrary", "TunesTags", "TunesPlayer", "CChafa", "CPictures",
+      ]),
 
     // MARK: Layer 5: executables (thin: argument parsing and wiring only)
     /// The CLI: Tunes.swift is the command tree, one command per file under Commands/{Library,Player,Remote,Playlist,

@@ -214,7 +214,8 @@ enum LibrarySongs {
   /// A song's format as an `AudioFormat` filter reads it: the stored rate and channels, and the stored
   /// sample size of a lossless file. A lossy file has none of its own, so it is matched on the sample
   /// format MPD's decoder for that codec produces, for a filter to select the songs MPD selects: 24-bit
-  /// for MP3 (libmad; tunes itself plays MP3 at 16), 16-bit for Opus, floating point for Vorbis and AAC.
+  /// for MP3 (libmad; tunes itself plays MP3 at 16), 16-bit for Opus, floating point for Vorbis, AAC and
+  /// AC-3 (FFmpeg's decoders give floats).
   /// Nil (no song matches) without a stored rate or channel count.
   static func filterFormat(_ audio: SongAudio) -> MPDAudioFormat? {
     guard let rate = audio.sampleRate, rate > 0, let channels = audio.channels, channels > 0 else { return nil }
@@ -225,7 +226,7 @@ enum LibrarySongs {
       switch audio.codec {
       case "mp3": sample = .bits(24)
       case "opus": sample = .bits(16)
-      case "vorbis", "aac": sample = .float
+      case "vorbis", "aac", "ac-3", "ec-3": sample = .float
       default: return nil
       }
     }

@@ -42,11 +42,13 @@ public enum MPDTag: String, Sendable, CaseIterable, Hashable {
     self = tag
   }
 
-  /// The order a song's tags are written in. MPD writes them in the order the file holds them; for the
-  /// ID3 tags tunes reads that is artist, album artist, title, album, track, date, genre (then disc),
-  /// and every other tag after those.
+  /// The order a song's tags are written in. MPD writes them in the order its decoder plugin reports
+  /// them; for ID3 tags, the order of its scan: artist, album artist, the three sort names, title, album,
+  /// track, date, genre (then disc), and every other tag after those.
   static let songOrder: [MPDTag] = {
-    let first: [MPDTag] = [.artist, .albumArtist, .title, .album, .track, .date, .genre, .disc]
+    let first: [MPDTag] = [
+      .artist, .albumArtist, .artistSort, .albumSort, .albumArtistSort, .title, .album, .track, .date, .genre, .disc,
+    ]
     return first + allCases.filter { !first.contains($0) }
   }()
 
@@ -54,7 +56,8 @@ public enum MPDTag: String, Sendable, CaseIterable, Hashable {
   /// to the name, an album artist to the artist.
   public var fallbacks: [MPDTag] {
     switch self {
-    case .albumArtistSort: return [.albumArtist, .artistSort, .artist]
+    // The album artist's own fallback comes first: mpd reads AlbumArtist (or else Artist) before ArtistSort.
+    case .albumArtistSort: return [.albumArtist, .artist, .artistSort]
     case .albumArtist, .artistSort: return [.artist]
     case .albumSort: return [.album]
     case .composerSort: return [.composer]

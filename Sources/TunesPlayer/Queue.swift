@@ -188,8 +188,8 @@ public struct Queue: Sendable, Equatable {
     return true
   }
 
+  /// A new version even when the queue was empty, as mpd's `clear` makes one.
   public mutating func clear() {
-    guard !entries.isEmpty else { return }
     version += 1
     entries.removeAll()
     priorities = [:]

@@ -94,7 +94,7 @@ enum MP4Reader {
       audioOffset: audioRange.lowerBound, audioLength: audioRange.count, audioHash: AudioHash.hex(buffer, audioRange))
     audio.sampleCount = samples
     audio.codec = track.codec
-    audio.bitsPerSample = track.codec == "alac" ? track.bitsPerSample : nil
+    audio.bitsPerSample = track.codec == "alac" || track.codec == "flac" ? track.bitsPerSample : nil
     return FileMetadata(tags: tags, audio: audio, warnings: warnings)
   }
 

@@ -94,6 +94,23 @@ struct MP4Track {
       channels = Int(buffer[c + 9])
       sampleRate = Int(buffer.be32(c + 20))
     }
+    // FLAC in MP4 keeps its STREAMINFO in a `dfLa` atom: the exact rate (past the entry's 16.16 field),
+    // channels and sample size, which a filter on the song's format reads as the FLAC file's own. Without
+    // it the entry's sample size is not trusted.
+    if entry.type == MP4Atom.code("fLaC") { bitsPerSample = nil }
+    if entry.type == MP4Atom.code("fLaC"), children < entry.end,
+      case .success(let inner) = MP4Atom.children(buffer, children..<entry.end),
+      let config = inner.first(where: { $0.type == MP4Atom.code("dfLa") }), config.body.count >= 4 + 4 + 18,
+      buffer[config.body.lowerBound + 4] & 0x7F == 0
+    {
+      // Past the atom's version and flags and the block header: STREAMINFO's bytes 10-13 hold 20 bits of
+      // rate, 3 of channels - 1 and 5 of bits per sample - 1.
+      let s = config.body.lowerBound + 8
+      let rate = Int(buffer[s + 10]) << 12 | Int(buffer[s + 11]) << 4 | Int(buffer[s + 12]) >> 4
+      if rate > 0 { sampleRate = rate }
+      channels = Int((buffer[s + 12] >> 1) & 0x07) + 1
+      bitsPerSample = Int(buffer[s + 12] & 0x01) << 4 + Int(buffer[s + 13] >> 4) + 1
+    }
   }
 
   /// The length of the first edit that shows media (an empty edit has media time -1).

@@ -3,8 +3,10 @@
 // details view, and the mouse (click selects, double-click plays, wheel scrolls, a click on the progress
 // bar seeks).
 import Foundation
+import TunesCore
 import TunesLibrary
 import TunesMPD
+import TunesPlayer
 
 extension UIApp {
   /// The songs the selection names, for `a`, `e` and Enter.
@@ -106,10 +108,10 @@ extension UIApp {
     var lines = fields.map { DisplayPad.left($0.0 + ":", 15) + $0.1 }
     if let path { lines.insert(DisplayPad.left("File:", 14) + path, at: 0) }
     if isCurrent, let audio = snapshot.audio { lines.append(DisplayPad.left("Playing as:", 14) + audio) }
-    if let mode = try? link.run("replay_gain_status").first(where: { $0.key == "replay_gain_mode" })?.value {
-      lines.append(DisplayPad.left("ReplayGain:", 14) + mode)
-    }
+    let mode = try? link.run("replay_gain_status").first(where: { $0.key == "replay_gain_mode" })?.value
+    if let mode { lines.append(DisplayPad.left("ReplayGain:", 14) + mode) }
     if let path, let song = librarySong(path) {
+      lines += gainLines(song, mode: mode.flatMap(ReplayGainMode.init(rawValue:)))
       lines.append(DisplayPad.left("Plays:", 14) + String(song.playCount))
       if let last = song.lastPlayedAt {
         lines.append(DisplayPad.left("Last played:", 14) + ISO8601DateFormatter().string(from: last))
@@ -118,6 +120,20 @@ extension UIApp {
     }
     details = lines
     detailsCursor = ListCursor()
+  }
+
+  /// The gain the player applies to `song`, as `tunes info` words it: the track and album gains with
+  /// their sources, and the dB under the player's mode (the saved preamps and limit, the random option
+  /// `auto` follows). None when the library cannot be read.
+  func gainLines(_ song: Song, mode: ReplayGainMode?) -> [String] {
+    guard let library, let id = song.id, let choice = try? SongGainReader.choices(in: library, songIDs: [id])[id],
+      var settings = try? SavedReplayGain.load(library)
+    else { return [] }
+    if let mode { settings.mode = mode }
+    let words = SongGainWords(choice: choice, settings: settings, random: snapshot.random)
+    return words.lines.map { label, text in
+      DisplayPad.left(label.prefix(1).uppercased() + label.dropFirst() + ":", 14) + text
+    }
   }
 
   /// The library's row of a song named by absolute path or by MPD URI (relative to the folder all songs

@@ -385,9 +385,87 @@ def make_mbid_spellings_library(music):
     os.utime(music, (stamp, stamp))
 
 
+# A library for "# library: sort-names": ID3v2.4 sort frames (TSOP ArtistSort, TSO2 AlbumArtistSort, TSOA
+# AlbumSort) on some songs and not on others: mpd lists and sorts by the tag asked for, falling back from a
+# sort tag to its name, which tunes' own listings order by. The frames are in no order in particular: mpd
+# lists an MP3's tags in the order of its ID3 scan. (folder/file, {frame: [values]}, seconds).
+SORT_NAMES = [
+    ("Grey/01 Harbour.mp3", {"TIT2": ["Harbour"], "TPE1": ["The Grey Weather"], "TPE2": ["The Grey Weather"],
+                             "TSO2": ["Grey Weather, The"], "TALB": ["The Harbour"], "TSOA": ["Harbour, The"],
+                             "TRCK": ["1"], "TSOP": ["Grey Weather, The"]}, 2),
+    ("Ansel/01 Light.mp3", {"TIT2": ["Light"], "TPE1": ["Ansel Grey"], "TALB": ["First Light"], "TRCK": ["1"]}, 2),
+    ("Pines/01 Field.mp3", {"TSOA": ["Long Field, The"], "TIT2": ["Field"], "TPE1": ["Hollow Pines"],
+                            "TALB": ["The Long Field"], "TRCK": ["1"]}, 2),
+    ("Meadow/02 Meadow.mp3", {"TIT2": ["Meadow"], "TPE1": ["Hollow Pines"], "TALB": ["Meadow"], "TRCK": ["1"]}, 2),
+    ("Zed/01 Last.mp3", {"TSOP": ["Aardvark Zed"], "TIT2": ["Last"], "TPE1": ["Zed"], "TALB": ["Last"], "TRCK": ["1"]},
+     2),
+]
+
+
+def make_sort_names_library(music):
+    make_several_values_library(music, SORT_NAMES)
+
+
+# A library for "# library: containers": audio in the containers users meet beside the usual ones, each
+# read by mpd through FFmpeg or its Ogg plugins: a mono AAC (its MP4 sample entry says two channels, its
+# decoder config one), FLAC and AC-3 inside MP4, FLAC inside Ogg, an Ogg whose first stream is Theora video,
+# and an M4A whose `meta` atom holds junk. (file, ffmpeg or flac arguments, rate, channels, seconds).
+CONTAINERS = [
+    ("Containers/a mono.m4a", ["-c:a", "aac", "-b:a", "48k", "-metadata", "title=Mono"], 32000, 1, 3),
+    ("Containers/b flac.mp4", ["-c:a", "flac", "-strict", "experimental", "-metadata", "title=Boxed FLAC"], 44100, 2, 3),
+    ("Containers/c ac3.m4a", ["-c:a", "ac3", "-b:a", "192k", "-metadata", "title=Boxed AC-3"], 48000, 2, 3),
+    ("Containers/d flac.oga", None, 44100, 2, 3),
+    ("Containers/e video.ogg", ["-c:a", "libvorbis", "-metadata", "title=Moving"], 44100, 2, 3),
+    ("Other/f junk.m4a", ["-c:a", "aac", "-metadata", "title=Junk"], 44100, 2, 3),
+]
+
+
+def make_containers_library(music):
+    for relative, arguments, rate, channels, seconds in CONTAINERS:
+        path = os.path.join(music, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        wav = path + ".wav"
+        subprocess.run(["sox", "-n", "-r", str(rate), "-c", str(channels), "-b", "16", wav, "synth", str(seconds),
+                        "sine", "440"], check=True)
+        if arguments is None:
+            subprocess.run(["flac", "--silent", "--ogg", "-T", "TITLE=Ogg FLAC", "-o", path, wav], check=True)
+        elif relative.endswith("video.ogg"):
+            subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=5",
+                            "-i", wav, "-t", str(seconds), "-c:v", "libtheora"] + arguments + ["-shortest", path],
+                           check=True)
+        else:
+            subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", wav] + arguments + ["-f", "mp4", path],
+                           check=True)
+        os.remove(wav)
+        if relative.endswith("junk.m4a"):
+            spoil_meta_atom(path)
+    stamp = 1_700_000_000
+    for root, dirs, files in os.walk(music):
+        for name in files + dirs:
+            os.utime(os.path.join(root, name), (stamp, stamp))
+    os.utime(music, (stamp, stamp))
+
+
+def spoil_meta_atom(path):
+    """Fills the body of the file's `meta` atom with bytes from a fixed seed, behind a child header that
+    declares far more bytes than the atom holds; the audio is left as it was."""
+    with open(path, "rb") as file:
+        data = bytearray(file.read())
+    meta = data.index(b"meta")
+    size = int.from_bytes(data[meta - 4:meta], "big")
+    state = 7
+    for index in range(meta + 8, meta - 4 + size):
+        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
+        data[index] = state >> 56
+    data[meta + 8:meta + 16] = bytes([0x44, 0x20, 0x11, 0x3C]) + b"????"
+    with open(path, "wb") as file:
+        file.write(data)
+
+
 LIBRARIES = {"default": make_library, "comments": make_comments_library, "several-values": make_several_values_library,
              "audio-formats": make_audio_formats_library, "credits": make_credits_library,
-             "untitled": make_untitled_library, "mbid-spellings": make_mbid_spellings_library}
+             "untitled": make_untitled_library, "mbid-spellings": make_mbid_spellings_library,
+             "containers": make_containers_library, "sort-names": make_sort_names_library}
 
 
 def library_of(path):

@@ -31,31 +31,26 @@ struct ReplayGainInForce {
     }
     return ReplayGainInForce(settings: settings, random: random)
   }
-
-  /// The mode with `auto` spelled out: "auto: album (in order)".
-  var modeText: String {
-    let mode = settings.mode
-    guard mode == .auto else { return mode.rawValue }
-    return "auto: " + mode.effective(random: random).rawValue + (random ? " (random on)" : " (in order)")
-  }
 }
 
-/// One song's gain as shown.
+/// One song's gain as shown: the words are TunesPlayer's `SongGainWords`, shared with the full-screen UI.
 struct SongGainView {
   var choice: SongGainChoice
   var inForce: ReplayGainInForce
 
+  private var words: SongGainWords { SongGainWords(choice: choice, settings: inForce.settings, random: inForce.random) }
+
   /// The dB the player applies, rounded to hundredths as every gain is shown.
-  var appliedDB: Double { Self.rounded(choice.appliedDB(inForce.settings, random: inForce.random)) }
+  var appliedDB: Double { words.appliedDB }
 
   /// The fields of `tunes info --json` and `tunes ls songs --fields`, by key (absent: unknown).
   var values: [String: Any] {
     var out: [String: Any] = [:]
     let applied = choice.applied
-    out["track_gain"] = applied.trackGain.map(Self.rounded)
+    out["track_gain"] = applied.trackGain.map(SongGainWords.rounded)
     out["track_peak"] = applied.trackPeak
     out["track_gain_source"] = choice.trackSource?.rawValue
-    out["album_gain"] = applied.albumGain.map(Self.rounded)
+    out["album_gain"] = applied.albumGain.map(SongGainWords.rounded)
     out["album_peak"] = applied.albumPeak
     out["album_gain_source"] = choice.albumSource?.rawValue
     out["applied_gain"] = appliedDB
@@ -64,35 +59,5 @@ struct SongGainView {
   }
 
   /// The lines of `tunes info`: the track and album gains with their sources, then what is applied.
-  var lines: [(String, String)] {
-    func tuple(_ source: SongGainChoice.Source?, _ gain: Double?, _ peak: Double?, other: Double?) -> String {
-      guard let source, let gain else { return "none" }
-      var text = Self.dB(gain) + (peak.map { String(format: ", peak %.6f", $0) } ?? "")
-      text += source == .measured ? " (measured by tunes loudness" : " (tagged in the file"
-      if source == .measured, let other { text += "; the file's tag says " + Self.dB(other) }
-      return text + ")"
-    }
-    let applied = choice.applied
-    var shown = [
-      ("track gain", tuple(choice.trackSource, applied.trackGain, applied.trackPeak, other: choice.tagged.trackGain)),
-      ("album gain", tuple(choice.albumSource, applied.albumGain, applied.albumPeak, other: choice.tagged.albumGain)),
-    ]
-    let mode = inForce.settings.mode.effective(random: inForce.random)
-    let what: String
-    switch mode {
-    case .off: what = "ReplayGain off"
-    default:
-      let track = choice.applied.trackGain != nil
-      let album = choice.applied.albumGain != nil
-      let used = mode == .album ? (album ? "album" : track ? "track" : nil) : (track ? "track" : album ? "album" : nil)
-      what =
-        "ReplayGain " + inForce.modeText + ": "
-        + (used.map { "the \($0) gain with the preamp and limit" } ?? "no gain known, the missing preamp")
-    }
-    shown.append(("applied gain", Self.dB(appliedDB) + " (" + what + ")"))
-    return shown
-  }
-
-  static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
-  static func dB(_ value: Double) -> String { String(format: "%+.2f dB", rounded(value)) }
+  var lines: [(String, String)] { words.lines }
 }
