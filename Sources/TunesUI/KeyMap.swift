@@ -15,6 +15,7 @@ public enum UIAction: String, CaseIterable, Sendable {
   case add, addNext = "add_next", delete, moveDown = "move_down", moveUp = "move_up"
   case playOrder = "toggle_play_order", addToPlaylist = "add_to_playlist", renamePlaylist = "rename_playlist"
   case love, hate, unrate, pin, nextRange = "next_range", previousRange = "previous_range"
+  case hideEvent = "hide_event", thankEvent = "thank_event"
   case command, quit, detach
   case down, up, top, bottom, halfPageDown = "half_page_down", halfPageUp = "half_page_up"
   case pageDown = "page_down", pageUp = "page_up"
@@ -53,8 +54,10 @@ public enum UIAction: String, CaseIterable, Sendable {
     case .hate: return "ListenBrainz: hate the selected song (else the playing one)"
     case .unrate: return "ListenBrainz: take back a love or hate"
     case .pin: return "ListenBrainz: pin the selected song (else the playing one)"
-    case .nextRange: return "ListenBrainz top lists: next range"
-    case .previousRange: return "ListenBrainz top lists: previous range"
+    case .nextRange: return "ListenBrainz top lists and activity: next range"
+    case .previousRange: return "ListenBrainz top lists and activity: previous range"
+    case .hideEvent: return "ListenBrainz feed: hide the selected event"
+    case .thankEvent: return "ListenBrainz feed: thank for the selected event"
     case .command: return "command line (tunes commands)"
     case .quit: return "quit"
     case .detach: return "leave the player playing in the background"
@@ -94,6 +97,7 @@ public struct KeyMap: Sendable {
     .add: ["a"], .addNext: ["e"], .delete: ["D", "delete"], .moveDown: ["p"], .moveUp: ["P"], .playOrder: ["o"],
     .addToPlaylist: ["y"], .renamePlaylist: ["R"],
     .love: ["f"], .hate: ["H"], .unrate: ["u"], .pin: ["*"], .nextRange: ["t"], .previousRange: ["T"],
+    .hideEvent: ["X"], .thankEvent: ["Y"],
     .command: [":"],
     .quit: ["q"], .detach: ["d"], .down: ["j", "down"], .up: ["k", "up"], .top: ["g", "home"], .bottom: ["G", "end"],
     .halfPageDown: ["ctrl-d"], .halfPageUp: ["ctrl-u"], .pageDown: ["pgdn", "ctrl-f"], .pageUp: ["pgup", "ctrl-b"],

@@ -1,12 +1,13 @@
 // The ListenBrainz view's own state: which section it shows (the submission status, the top artists,
-// releases or recordings of a range, the feed), the lines last read for it, whether a read is under way
-// or failed, and its cursor. Reads are answered on a worker thread; each carries the ticket it was asked
-// with, and only the answer to the newest one is taken, so a slow answer for a section left behind never
-// replaces the one shown.
+// releases or recordings of a range, the activity charts of a range, the feed), the lines last read for
+// it with the feed events they show, whether a read is under way or failed, and its cursor: in the feed a
+// selected line (whose event hide and thank act on), elsewhere the top of the lines shown. Reads are
+// answered on a worker thread; each carries the ticket it was asked with, and only the answer to the
+// newest one is taken, so a slow answer for a section left behind never replaces the one shown.
 
 struct ListenBrainzPane {
   enum Section: Int, CaseIterable {
-    case status, artists, releases, recordings, feed
+    case status, artists, releases, recordings, activity, feed
 
     var title: String {
       switch self {
@@ -14,6 +15,7 @@ struct ListenBrainzPane {
       case .artists: return "Top artists"
       case .releases: return "Top releases"
       case .recordings: return "Top recordings"
+      case .activity: return "Activity"
       case .feed: return "Feed"
       }
     }
@@ -23,9 +25,12 @@ struct ListenBrainzPane {
       case .artists: return .artists
       case .releases: return .releases
       case .recordings: return .recordings
-      case .status, .feed: return nil
+      case .status, .activity, .feed: return nil
       }
     }
+
+    /// Whether the section is read for a range (`t`/`T` turn it): the top lists and the activity.
+    var hasRange: Bool { chart != nil || self == .activity }
   }
 
   /// The ranges of ListenBrainz's statistics, shortest first, as `tunes lb stats --range` names them.
@@ -48,6 +53,8 @@ struct ListenBrainzPane {
   /// The range of the charts (`lb stats`' default: all time).
   var range = "all_time"
   private(set) var lines: [String] = []
+  /// The feed's events by the line that shows each (its first), named as `tunes lb feed` names them.
+  private(set) var events: [Int: String] = [:]
   private(set) var load = Load.idle
   private(set) var ticket = 0
   var cursor = ListCursor()
@@ -62,10 +69,17 @@ struct ListenBrainzPane {
   /// Takes an answer; false (and nothing changes) when a newer read was asked since.
   @discardableResult
   mutating func receive(_ request: Request, _ answer: Result<[String], ListenBrainzFailure>) -> Bool {
+    receive(request, page: answer.map { ListenBrainzPage(lines: $0) })
+  }
+
+  /// Takes an answer with the events its lines show; false (and nothing changes) when a newer read was asked.
+  @discardableResult
+  mutating func receive(_ request: Request, page answer: Result<ListenBrainzPage, ListenBrainzFailure>) -> Bool {
     guard request.ticket == ticket else { return false }
     switch answer {
     case .success(let read):
-      lines = read
+      lines = read.lines
+      events = read.events
       load = .loaded
     case .failure(let failure):
       load = .failed(failure.message)
@@ -78,12 +92,13 @@ struct ListenBrainzPane {
     let all = Section.allCases
     section = all[(section.rawValue + delta % all.count + all.count) % all.count]
     lines = []
+    events = [:]
     cursor = ListCursor()
   }
 
   /// The next or previous range; false when the section shown has none (status, feed).
   mutating func cycleRange(by delta: Int) -> Bool {
-    guard section.chart != nil, let index = Self.ranges.firstIndex(of: range) else { return false }
+    guard section.hasRange, let index = Self.ranges.firstIndex(of: range) else { return false }
     let count = Self.ranges.count
     range = Self.ranges[(index + delta % count + count) % count]
     return true
@@ -97,14 +112,22 @@ struct ListenBrainzPane {
   /// The pane's heading: its name, the sections, the one shown in brackets, and the range of a chart.
   var heading: String {
     let tabs = "ListenBrainz: " + Section.allCases.map { $0 == section ? "[\($0.title)]" : $0.title }.joined(separator: " ")
-    return section.chart == nil ? tabs : tabs + " · " + Self.name(ofRange: range)
+    return section.hasRange ? tabs + " · " + Self.name(ofRange: range) : tabs
+  }
+
+  /// The feed event the selected line belongs to (an event's further lines belong to it): its name and
+  /// first line; nil outside the feed or above its first event.
+  var selectedEvent: (name: String, line: Int)? {
+    guard section == .feed, !lines.isEmpty else { return nil }
+    let line = (0...min(cursor.selected, lines.count - 1)).last { events[$0] != nil }
+    return line.flatMap { line in events[line].map { ($0, line) } }
   }
 
   /// The line under the heading while a read is under way or after it failed; nil otherwise.
   var notice: (text: String, isError: Bool)? {
     switch load {
     case .loading:
-      let what = section.chart == nil ? section.title.lowercased() : "\(section.title.lowercased()), \(Self.name(ofRange: range))"
+      let what = section.hasRange ? "\(section.title.lowercased()), \(Self.name(ofRange: range))" : section.title.lowercased()
       return ("loading \(what)…", false)
     case .failed(let message): return (message, true)
     case .idle, .loaded: return nil

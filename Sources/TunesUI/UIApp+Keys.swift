@@ -149,6 +149,8 @@ extension UIApp {
     case .pin: act(.pin)
     case .nextRange: cycleListenBrainzRange(by: 1)
     case .previousRange: cycleListenBrainzRange(by: -1)
+    case .hideEvent: act(onEvent: .hide)
+    case .thankEvent: act(onEvent: .thank)
     case .command: input = InputLine(kind: .command)
     case .quit: exit = .quit
     case .detach:

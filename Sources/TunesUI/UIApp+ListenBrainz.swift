@@ -1,8 +1,9 @@
-// View 7, ListenBrainz: the submission status, the top artists, releases and recordings of a range, and
-// the feed, switched with Tab and read on a worker thread while the view shows "loading…" (or why the
-// read failed); and love, hate, unrate and pin of a song from any view: the selected song of a list, else
-// the playing one. The reads and writes are the ones `tunes lb` runs (ListenBrainzSource); a write goes
-// through the outbox, so one made offline waits there and is sent by the next.
+// View 7, ListenBrainz: the submission status, the top artists, releases and recordings of a range, the
+// activity charts of a range, and the feed, switched with Tab and read on a worker thread while the view
+// shows "loading…" (or why the read failed); hide and thank for the feed's selected event; and love,
+// hate, unrate and pin of a song from any view: the selected song of a list, else the playing one. The
+// reads and writes are the ones `tunes lb` runs (ListenBrainzSource); a write goes through the outbox,
+// so one made offline waits there and is sent by the next.
 import TunesLibrary
 
 extension UIApp {
@@ -15,18 +16,40 @@ extension UIApp {
     }
     let request = listenBrainz.request(width: size.width)
     work.run(.reads, { Self.readListenBrainz(request, from: source) }) { app, answer in
-      app.listenBrainz.receive(request, answer)
+      app.listenBrainz.receive(request, page: answer)
     }
   }
 
   static func readListenBrainz(_ request: ListenBrainzPane.Request, from source: ListenBrainzSource) -> Result<
-    [String], ListenBrainzFailure
+    ListenBrainzPage, ListenBrainzFailure
   > {
     switch request.section {
-    case .status: return .success(source.status())
+    case .status: return .success(ListenBrainzPage(lines: source.status()))
     case .feed: return source.feed(request.width)
+    case .activity: return source.activity(request.range, request.width).map { ListenBrainzPage(lines: $0) }
     case .artists, .releases, .recordings:
-      return source.chart(request.section.chart ?? .artists, request.range, request.width)
+      return source.chart(request.section.chart ?? .artists, request.range, request.width).map { ListenBrainzPage(lines: $0) }
+    }
+  }
+
+  /// Hide or thank for the feed's selected event; the message line says how it went, and the feed is
+  /// read again to show it (a hidden event is marked so).
+  func act(onEvent action: ListenBrainzEventAction) {
+    guard let source = options.listenBrainz else {
+      messages.show("ListenBrainz is not available here", error: true)
+      return
+    }
+    guard view == .listenBrainz, let event = listenBrainz.selectedEvent?.name else {
+      messages.show("select an event of the feed: view 7, Tab to Feed")
+      return
+    }
+    messages.show("\(action.verb) \(event)…")
+    work.run(.writes, { source.actOnEvent(action, event) }) { app, answer in
+      switch answer {
+      case .success(let lines): app.messages.show(lines.joined(separator: "; "))
+      case .failure(let failure): app.messages.show(failure.message, error: true)
+      }
+      if app.view == .listenBrainz, app.listenBrainz.section == .feed { app.loadListenBrainz() }
     }
   }
 
@@ -87,7 +110,7 @@ extension UIApp {
   /// t / T: the charts' next or previous range.
   func cycleListenBrainzRange(by delta: Int) {
     guard view == .listenBrainz, listenBrainz.cycleRange(by: delta) else {
-      messages.show("the range is a top list's: view 7, Tab to Top artists")
+      messages.show("the range is a top list's or the activity's: view 7, Tab to Top artists")
       return
     }
     loadListenBrainz()
@@ -98,10 +121,14 @@ extension UIApp {
     loadListenBrainz()
   }
 
-  /// The motions scroll the lines.
+  /// The motions move the selected line of the feed, and scroll the lines of the other sections.
   func scrollListenBrainz(by delta: Int, height: Int) {
     let count = listenBrainz.lines.count
-    listenBrainz.cursor.top = max(0, min(listenBrainz.cursor.top + delta, count - height))
+    if listenBrainz.section == .feed {
+      listenBrainz.cursor.move(by: delta, count: count, height: height)
+    } else {
+      listenBrainz.cursor.top = max(0, min(listenBrainz.cursor.top + delta, count - height))
+    }
   }
 
   /// The sections, the range, "loading…" or the error, then the lines of the section.
@@ -114,8 +141,15 @@ extension UIApp {
     }
     let height = max(0, top + rows - row)
     let lines = listenBrainz.lines
+    // The feed keeps its selected line in sight (the lines may have changed since it was moved).
+    if listenBrainz.section == .feed { listenBrainz.cursor.clamp(count: lines.count, height: height) }
+    let selected = listenBrainz.selectedEvent?.line
     for index in listenBrainz.cursor.visible(count: lines.count, height: height) {
       screen.write(lines[index], row: row, column: 0)
+      // The selected line, and the first line of the event it belongs to (what hide and thank act on).
+      if listenBrainz.section == .feed, index == listenBrainz.cursor.selected || index == selected {
+        screen.restyle(row: row, style: theme.selected)
+      }
       row += 1
     }
   }

@@ -9,17 +9,20 @@ import Testing
   @Test func tabGoesThroughTheSectionsAndBack() {
     var pane = ListenBrainzPane()
     #expect(pane.section == .status)
-    #expect(pane.heading == "ListenBrainz: [Status] Top artists Top releases Top recordings Feed")
+    #expect(pane.heading == "ListenBrainz: [Status] Top artists Top releases Top recordings Activity Feed")
     pane.switchSection(by: 1)
     #expect(pane.section == .artists)
-    #expect(pane.heading == "ListenBrainz: Status [Top artists] Top releases Top recordings Feed · all time")
-    pane.switchSection(by: -2)
+    #expect(pane.heading == "ListenBrainz: Status [Top artists] Top releases Top recordings Activity Feed · all time")
+    pane.switchSection(by: 3)
+    #expect(pane.section == .activity)
+    #expect(pane.heading == "ListenBrainz: Status Top artists Top releases Top recordings [Activity] Feed · all time")
+    pane.switchSection(by: -5)
     #expect(pane.section == .feed)
     pane.switchSection(by: 1)
     #expect(pane.section == .status)
   }
 
-  @Test func theRangeTurnsOnlyOnATopList() {
+  @Test func theRangeTurnsOnlyOnATopListOrTheActivity() {
     var pane = ListenBrainzPane()
     let turned1 = pane.cycleRange(by: 1)
     #expect(!turned1)
@@ -35,9 +38,40 @@ import Testing
     #expect(turned4)
     #expect(pane.range == "year")
     pane.switchSection(by: 1)
+    #expect(pane.section == .activity)
     let turned5 = pane.cycleRange(by: 1)
-    #expect(!turned5)
-    #expect(pane.range == "year")
+    #expect(turned5)
+    #expect(pane.range == "all_time")
+    let request = pane.request(width: 80)
+    #expect(request.section == .activity && request.range == "all_time")
+    #expect(pane.notice?.text == "loading activity, all time…")
+    pane.switchSection(by: 1)
+    let turned6 = pane.cycleRange(by: 1)
+    #expect(!turned6)
+    #expect(pane.range == "all_time")
+  }
+
+  /// Hide and thank act on the event of the feed's selected line: an event's further lines belong to it,
+  /// and the heading above the first event to none.
+  @Test func theSelectedFeedLineNamesItsEvent() {
+    var pane = ListenBrainzPane()
+    pane.switchSection(by: -1)
+    let feed = pane.request(width: 80)
+    let page = ListenBrainzPage(
+      lines: ["sent the queued loved A – B", "Feed of alice (2 events)", "★ bob recommends", "✎ bob reviewed", "  text"],
+      events: [2: "rec/1", 3: "review/2"])
+    let taken = pane.receive(feed, page: .success(page))
+    #expect(taken)
+    #expect(pane.selectedEvent == nil)
+    pane.cursor.select(2, count: 5, height: 10)
+    #expect(pane.selectedEvent?.name == "rec/1")
+    pane.cursor.select(4, count: 5, height: 10)
+    #expect(pane.selectedEvent?.name == "review/2")
+    #expect(pane.selectedEvent?.line == 3)
+    // Elsewhere there are no events.
+    pane.switchSection(by: 1)
+    #expect(pane.events.isEmpty)
+    #expect(pane.selectedEvent == nil)
   }
 
   @Test func aReadShowsLoadingThenItsLinesOrItsError() {
@@ -65,7 +99,7 @@ import Testing
     var pane = ListenBrainzPane()
     pane.switchSection(by: 1)
     let artists = pane.request(width: 80)
-    pane.switchSection(by: 3)
+    pane.switchSection(by: 4)
     #expect(pane.section == .feed)
     let feed = pane.request(width: 80)
     let taken8 = pane.receive(artists, .success(["Top artists of alice"]))
@@ -121,6 +155,9 @@ import Testing
     #expect(map[.character("*")] == .pin)
     #expect(map[.character("t")] == .nextRange)
     #expect(map[.character("T")] == .previousRange)
+    #expect(map[.character("X")] == .hideEvent)
+    #expect(map[.character("Y")] == .thankEvent)
+    #expect(UIAction(rawValue: "thank_event") == .thankEvent)
     #expect(UIAction(rawValue: "love") == .love)
     #expect(UIAction.pin.summary.contains("pin"))
   }

@@ -21,6 +21,19 @@ private let mutagenPresent =
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   }
 
+  /// The start of the MP3 scripts: `path` (the first argument) and its ID3 tag as `tags`, a new empty
+  /// one when the file has none yet; `sys`, `json` and `ID3` imported.
+  static let openTags = """
+    import sys, json
+    from mutagen.id3 import ID3, ID3NoHeaderError
+    path = sys.argv[1]
+    try:
+        tags = ID3(path)
+    except ID3NoHeaderError:
+        tags = ID3()
+
+    """
+
   /// Runs a Python script with mutagen on `path`; what it prints (JSON).
   func mutagen(_ script: String, _ path: String) throws -> Any {
     let result = try ChildProcess.run("/usr/bin/python3", ["-c", script, path])
@@ -32,22 +45,16 @@ private let mutagenPresent =
     let mp3 = folder + "/song.mp3"
     try FileManager.default.copyItem(atPath: try Fixtures.get().stereo44, toPath: mp3)
     let read = try mutagen(
-      """
-      import sys, json
-      from mutagen.id3 import ID3, USLT, SYLT, ID3NoHeaderError
-      path = sys.argv[1]
-      try:
-          tags = ID3(path)
-      except ID3NoHeaderError:
-          tags = ID3()
-      tags.add(USLT(encoding=3, lang='eng', desc='', text='Plain first\\nPlain second'))
-      tags.add(SYLT(encoding=1, lang='eng', format=2, type=1, desc='',
-                    text=[('Zweite Zeile', 4500), ('First line', 1200), ('Ünïcode ♪', 9000)]))
-      tags.save(path, v2_version=4)
-      back = ID3(path)
-      print(json.dumps({'uslt': back.getall('USLT')[0].text,
-                        'sylt': [[t, ms] for t, ms in back.getall('SYLT')[0].text]}))
-      """, mp3)
+      Self.openTags + """
+        from mutagen.id3 import USLT, SYLT
+        tags.add(USLT(encoding=3, lang='eng', desc='', text='Plain first\\nPlain second'))
+        tags.add(SYLT(encoding=1, lang='eng', format=2, type=1, desc='',
+                      text=[('Zweite Zeile', 4500), ('First line', 1200), ('Ünïcode ♪', 9000)]))
+        tags.save(path, v2_version=4)
+        back = ID3(path)
+        print(json.dumps({'uslt': back.getall('USLT')[0].text,
+                          'sylt': [[t, ms] for t, ms in back.getall('SYLT')[0].text]}))
+        """, mp3)
     let expected = try #require(read as? [String: Any])
     let tags = try TagReader.read(path: mp3).tags
     #expect(tags.lyrics == expected["uslt"] as? String)
@@ -70,22 +77,17 @@ private let mutagenPresent =
     try FileManager.default.copyItem(atPath: try Fixtures.get().stereo44, toPath: mp3)
     // mutagen keeps the frame numbers; the frame's length comes from the stream mutagen reads.
     let read = try mutagen(
-      """
-      import sys, json, mutagen
-      from mutagen.id3 import ID3, SYLT, ID3NoHeaderError
-      path = sys.argv[1]
-      try:
-          tags = ID3(path)
-      except ID3NoHeaderError:
-          tags = ID3()
-      tags.add(SYLT(encoding=3, lang='eng', format=1, type=1, desc='',
-                    text=[('Null', 0), ('Hundert', 100), ('Vierzig', 40)]))
-      tags.save(path, v2_version=4)
-      info = mutagen.File(path).info
-      per_frame = 1152 if info.version == 1 else 576
-      print(json.dumps([[t, (f * per_frame * 1000 + info.sample_rate // 2) // info.sample_rate]
-                        for t, f in sorted(ID3(path).getall('SYLT')[0].text, key=lambda p: p[1])]))
-      """, mp3)
+      Self.openTags + """
+        import mutagen
+        from mutagen.id3 import SYLT
+        tags.add(SYLT(encoding=3, lang='eng', format=1, type=1, desc='',
+                      text=[('Null', 0), ('Hundert', 100), ('Vierzig', 40)]))
+        tags.save(path, v2_version=4)
+        info = mutagen.File(path).info
+        per_frame = 1152 if info.version == 1 else 576
+        print(json.dumps([[t, (f * per_frame * 1000 + info.sample_rate // 2) // info.sample_rate]
+                          for t, f in sorted(ID3(path).getall('SYLT')[0].text, key=lambda p: p[1])]))
+        """, mp3)
     let expected = try #require(read as? [[Any]]).map { TimedLyric(milliseconds: $0[1] as! Int, text: $0[0] as! String) }
     #expect(expected.count == 3 && expected[1].milliseconds > 0)
     guard case .found(let lyrics, let source) = LyricsLoader.load(songPath: mp3) else {

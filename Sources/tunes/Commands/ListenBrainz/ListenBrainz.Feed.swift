@@ -90,14 +90,9 @@ extension ListenBrainz {
       @Argument(help: "The event as the feed shows it: rec/ID, personal/ID, pin/ID, note/ID or thanks/ID.")
       var event: String
 
-      func reference() throws -> FeedEventReference { try FeedEventReference.parse(event) }
-
       func perform(_ make: (FeedEventReference, String) -> SocialWrite, done: String) async throws {
         try await reportingErrors {
-          let reference = try reference()
-          let acting = try SocialActing(global: global, what: "acting on the feed")
-          let write = make(reference, acting.user)
-          let outcome = try await acting.perform(write)
+          let (reference, write, outcome) = try await SocialActing.actOnFeedEvent(event, global: global, make: make)
           if json {
             SocialActing.printJSON(SocialActing.json(write, outcome, extra: ["event": reference.description]))
           } else {

@@ -12,35 +12,13 @@ final class FakeDashboard: @unchecked Sendable {
   let port: Int
   let folder = NSTemporaryDirectory() + "fake-dash-" + UUID().uuidString
 
-  /// Started with posix_spawn (not Foundation's Process, see TunesRunner.swift); blocking: call off the pool.
+  /// Blocking: call off the pool.
   init(world: [String: Any]) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try JSONSerialization.data(withJSONObject: world).write(to: URL(fileURLWithPath: folder + "/world.json"))
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, folder + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let words = ["/usr/bin/python3", Self.script, folder + "/world.json", folder + "/port"]
-    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var child = pid_t()
-    let code = posix_spawn(&child, "/usr/bin/python3", &actions, nil, argv, environ)
-    try #require(code == 0, "posix_spawn python3: \(code)")
-    pid = child
-    var found: Int?
-    let deadline = Date().addingTimeInterval(90)
-    while found == nil, Date() < deadline {
-      let text = (try? String(contentsOfFile: folder + "/port", encoding: .utf8)) ?? ""
-      found = text.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-      if found == nil { usleep(20_000) }
-    }
-    guard let found else {
-      kill(child, SIGKILL)
-      throw FakeListenBrainz.FakeServerDidNotStart()
-    }
-    port = found
+    (pid, port) = try spawnPython(
+      script: Self.script, arguments: [folder + "/world.json", folder + "/port"], stderr: folder + "/stderr",
+      portFile: folder + "/port")
   }
 
   deinit {

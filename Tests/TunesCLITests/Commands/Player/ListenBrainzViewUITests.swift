@@ -38,6 +38,17 @@ struct ListenBrainzViewUITests {
         ],
         // The server fails on this one: the view says so in place of the list.
         "releases": ["this_week": ["__status": 500, "__message": "stats are down"]],
+        // Years 2002 to 2026 (the buckets of all time), listened in the last two only.
+        "listening-activity": ["all_time": ["latest": "2026-11-25", "counts": Array(repeating: 0, count: 23) + [120, 300]]],
+        "daily-activity": [
+          "all_time": ["Monday": [["hour": 8, "listen_count": 10]], "Sunday": [["hour": 23, "listen_count": 5]]]
+        ],
+        "artist-map": [
+          "all_time": [
+            ["country": "ISL", "artist_count": 1, "listen_count": 20, "artists": NSNull()],
+            ["country": "DEU", "artist_count": 2, "listen_count": 50, "artists": NSNull()],
+          ]
+        ],
       ],
     ]
     let timeline: [[String: Any]] = [
@@ -50,6 +61,52 @@ struct ListenBrainzViewUITests {
       "tokens": ["tok-alice": "alice"], "users": ["alice": alice, "bob": ["followers": ["alice"]]], "timeline": timeline,
       "follow_events": [],
     ]
+  }
+
+  /// The Activity section draws the activity charts of `tunes lb stats` for the range; in the feed, the
+  /// motions select an event, and Y thanks for it and X hides it, as `tunes lb feed thank|hide` do: the
+  /// server is sent each write once, and the feed read again shows the event hidden.
+  @Test func activityChartsAndHidingAndThankingFeedEventsFromTheUI() async throws {
+    let server = try await offPool { try FakeDashboard(world: Self.world()) }
+    let home = try await FullScreenUITests.library()
+    // The player has no account: the server sees the UI's requests alone.
+    _ = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
+    home.extraEnvironment = [
+      "TUNES_LISTENBRAINZ_URL": server.url, "TUNES_LISTENBRAINZ_TOKEN": "tok-alice", "TUNES_LISTENBRAINZ_USER": "alice",
+      "TZ": "UTC",
+    ]
+    let pane = try TmuxPane(home: home, command: [try #require(builtTunes), "ui"], width: 120, height: 50)
+    try await pane.expectShows("Morning — Anna")
+
+    try pane.send("7", "Tab", "Tab", "Tab", "Tab")
+    try await pane.expectShows(
+      "[Activity]", "· all time", "Listening activity, all time (420 listens)", "2025", "Daily activity, all time",
+      "Artist origins, all time", "Germany", "Iceland")
+    let read = try await offPool { try server.requests() }
+    for part in ["listening-activity", "daily-activity", "artist-map"] {
+      #expect(read.filter { $0 == "GET /1/stats/user/alice/\(part)" }.count == 1, "\(read)")
+    }
+    // t reads the activity of the next range: none computed this week, said so.
+    try pane.send("t")
+    try await pane.expectShows("[Activity]", "· this week")
+    #expect(try await offPool { try server.requests() }.filter { $0 == "GET /1/stats/user/alice/artist-map" }.count == 2)
+
+    // The feed opens on its heading: no event is selected, and X says how to select one.
+    try pane.send("Tab")
+    try await pane.expectShows("[Feed]", "Feed of alice (1 event)", "Vitamin C  [rec/1]")
+    try pane.send("X")
+    try await pane.expectShows("select an event of the feed")
+    try pane.send("j", "Y")
+    try await pane.expectShows("thanked for rec/1")
+    // j goes to the recommendation, or to the line under it, which belongs to it (the new thanks, once in
+    // the feed, comes first: the server lists an event from the second after it was made).
+    try pane.send("j", "X")
+    try await pane.expectShows("hid rec/1", "Vitamin C  [rec/1] (hidden)")
+    let written = try await offPool { try server.requests() }.filter { $0.hasPrefix("POST") }
+    #expect(
+      written == ["POST /1/user/alice/timeline-event/create/thanks", "POST /1/user/alice/feed/events/hide"], "\(written)")
+    #expect(try await pane.text().contains("[exited") == false)
+    try pane.send("q")
   }
 
   func feedback(_ home: PlayerHome, _ kind: String) async throws -> [String] {

@@ -12,35 +12,11 @@ final class FakeListenBrainz: @unchecked Sendable {
   let token = "tok-" + UUID().uuidString
   private let portFile = NSTemporaryDirectory() + "/fake-lb-port-" + UUID().uuidString
 
-  /// Started with posix_spawn (not Foundation's Process, see TunesRunner.swift); it prints its port.
+  /// It prints its port.
   init() throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, portFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let words: [String] = ["/usr/bin/python3", Self.script, "--token", "\(token)=tester"]
-    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var child = pid_t()
-    let code = posix_spawn(&child, "/usr/bin/python3", &actions, nil, argv, environ)
-    try #require(code == 0, "posix_spawn python3: \(code)")
-    pid = child
-    var found: Int?
-    // Up to a minute: python can take seconds to start on a busy machine.
-    for _ in 0..<3000 where found == nil {
-      let text = (try? String(contentsOfFile: portFile, encoding: .utf8)) ?? ""
-      if text.hasSuffix("\n") { found = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) } else { usleep(20_000) }
-    }
-    guard let found else {
-      kill(child, SIGKILL)
-      throw FakeServerDidNotStart()
-    }
-    port = found
+    (pid, port) = try spawnPython(
+      script: Self.script, arguments: ["--token", "\(token)=tester"], stdout: portFile, portFile: portFile)
   }
-
-  struct FakeServerDidNotStart: Error {}
 
   deinit {
     kill(pid, SIGKILL)

@@ -32,6 +32,51 @@ func runProcess(_ tool: String, _ arguments: [String], environment: [String: Str
   return ToolResult(out: result.output, err: result.errors, status: result.status)
 }
 
+/// A fake server's python `script` started with posix_spawn (not Foundation's Process, see TunesRunner.swift)
+/// with stdin from /dev/null and stdout and stderr to the files named (or /dev/null), then its port, read
+/// from the last word of the line it writes to `portFile`; killed when it gives none within 90 s (python can
+/// take seconds to start on a busy machine). Blocking: call off the cooperative pool.
+func spawnPython(
+  script: String, arguments: [String], stdout: String? = nil, stderr: String? = nil, portFile: String
+) throws -> (pid: pid_t, port: Int) {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  for (descriptor, path) in [(Int32(1), stdout), (2, stderr)] {
+    if let path {
+      posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
+    }
+  }
+  let words = ["/usr/bin/python3", script] + arguments
+  let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  var child = pid_t()
+  let code = posix_spawn(&child, "/usr/bin/python3", &actions, nil, argv, environ)
+  try #require(code == 0, "posix_spawn python3: \(code)")
+  let deadline = Date().addingTimeInterval(90)
+  while Date() < deadline {
+    // A whole line only: a reader may see the file before the writer's newline.
+    let text = (try? String(contentsOfFile: portFile, encoding: .utf8)) ?? ""
+    if text.hasSuffix("\n"),
+      let port = text.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    {
+      return (child, port)
+    }
+    usleep(20_000)
+  }
+  kill(child, SIGKILL)
+  var status: Int32 = 0
+  waitpid(child, &status, 0)
+  throw FakeServerDidNotStart(script: script)
+}
+
+struct FakeServerDidNotStart: Error {
+  var script: String
+}
+
 final class Locked2<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value

@@ -1,5 +1,5 @@
-// The reads that `tunes lb stats artists|releases|recordings` and `tunes lb feed` draw, shared with the
-// full-screen UI's ListenBrainz view, so both ask the same questions and draw the same lines.
+// The reads that `tunes lb stats` and `tunes lb feed` draw, shared with the full-screen UI's ListenBrainz
+// view, so both ask the same questions and draw the same lines.
 import Foundation
 import TunesListenBrainz
 
@@ -10,6 +10,43 @@ enum DashboardReads {
   ) async throws -> (answer: StatsAnswer<TopList>, lines: [String]) {
     let answer = try await context.dashboard.top(entity, user: user, range: range, count: count)
     return (answer, render.top(answer, heading: "Top \(entity.rawValue) of \(user)"))
+  }
+
+  /// The listening activity, the daily activity and the artists' countries of `user` for `range`, drawn one
+  /// under the other as `tunes lb dashboard` and `tunes lb stats activity|daily|countries` draw them (the
+  /// full-screen UI's Activity section). A part that fails says why in its place; when all three fail, the
+  /// first failure is thrown (a dead server or a refused token is one error, not three).
+  static func activity(
+    user: String, range: StatsRange, count: Int, context: DashboardContext, render: DashboardRender
+  ) async throws -> [String] {
+    let d = context.dashboard
+    async let listening = ListenBrainz.Dashboard.capture { () async throws(DashboardError) in
+      try await d.listeningActivity(user: user, range: range)
+    }
+    async let daily = ListenBrainz.Dashboard.capture { () async throws(DashboardError) in
+      try await d.dailyActivity(user: user, range: range)
+    }
+    async let map = ListenBrainz.Dashboard.capture { () async throws(DashboardError) in
+      try await d.artistMap(user: user, range: range)
+    }
+    let parts: [(title: String, drawn: Result<[String], DashboardError>)] = [
+      ("Listening activity", await listening.map { render.activity($0) }),
+      ("Daily activity", await daily.map(render.daily)),
+      ("Artist origins", await map.map { render.countries($0, count: count) }),
+    ]
+    var lines: [String] = []
+    var failures: [DashboardError] = []
+    for part in parts {
+      if !lines.isEmpty { lines.append("") }
+      switch part.drawn {
+      case .success(let drawn): lines += drawn
+      case .failure(let error):
+        failures.append(error)
+        lines += [render.title(part.title), render.dim(error.description)]
+      }
+    }
+    if failures.count == parts.count, let first = failures.first { throw first }
+    return lines
   }
 
   /// Whose feed to show: the named user, else the token's owner (the user stored with the token by

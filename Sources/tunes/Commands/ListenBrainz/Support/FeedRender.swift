@@ -9,7 +9,11 @@ import TunesTerminal
 struct FeedRender {
   let render: DashboardRender
 
-  func page(_ page: FeedPage) -> [String] {
+  func page(_ page: FeedPage) -> [String] { pageWithEvents(page).lines }
+
+  /// The page's lines, and its events by the index of the line that shows each (its first), named as
+  /// `tunes lb feed hide|unhide|delete|thank` takes them (the full-screen UI's feed acts on these).
+  func pageWithEvents(_ page: FeedPage) -> (lines: [String], events: [Int: String]) {
     let head: String
     switch page.view {
     case .events: head = "Feed of \(page.user)"
@@ -17,10 +21,14 @@ struct FeedRender {
     case .similar: head = "Listens of users with a taste like \(page.user)'s"
     }
     var lines = [render.title(head + " (\(DashboardText.count(page.events.count, "event")))")]
-    if page.events.isEmpty { return lines + [render.dim("nothing in this part of the feed")] }
-    for event in page.events { lines += self.event(event) }
+    if page.events.isEmpty { return (lines + [render.dim("nothing in this part of the feed")], [:]) }
+    var events: [Int: String] = [:]
+    for event in page.events {
+      if let name = FeedEventReference.name(of: event) { events[lines.count] = name }
+      lines += self.event(event)
+    }
     if let older = page.olderThan { lines.append(render.dim("older: --max-ts \(older)")) }
-    return lines
+    return (lines, events)
   }
 
   func event(_ e: FeedEvent) -> [String] {

@@ -74,6 +74,20 @@ struct SocialActing {
     }
   }
 
+  /// Acts on the feed's event named `event` as the feed shows it ("pin/3"), with the write `make` gives for
+  /// it and the account: what `tunes lb feed hide|unhide|delete|thank` and the full-screen UI's feed do.
+  /// `noteSink` takes the lines about earlier queued writes when this one is refused (standard output if nil).
+  static func actOnFeedEvent(
+    _ event: String, global: GlobalOptions, noteSink: (([String]) -> Void)? = nil,
+    make: (FeedEventReference, String) -> SocialWrite
+  ) async throws -> (reference: FeedEventReference, write: SocialWrite, outcome: Outcome) {
+    let reference = try FeedEventReference.parse(event)
+    var acting = try SocialActing(global: global, what: "acting on the feed")
+    if let noteSink { acting.noteSink = noteSink }
+    let write = make(reference, acting.user)
+    return (reference, write, try await acting.perform(write))
+  }
+
   /// Sends what earlier commands queued (a read of the feed does this first); lines to show.
   func flushQueued() async throws -> [String] {
     guard !(try queue.pending(for: user).isEmpty) else { return [] }
