@@ -34,7 +34,8 @@ struct CatalogueState: Equatable, Sendable {
   /// meet them in another order than a whole walk): nil when one changed at or after `settled`.
   static func digest(of stamps: [FolderStamp], under folder: String, settled: Int64) -> String? {
     var sum: UInt64 = 0
-    for stamp in stamps where stamp.path == folder || PathText.isInside(stamp.path, folder: folder) {
+    // Byte for byte, as paths on disk are told apart (String's == normalises every name outside ASCII).
+    for stamp in stamps where PathText.isInside(stamp.path, folder: folder) || PathText.same(stamp.path, folder) {
       if stamp.modified >= settled || stamp.changed >= settled { return nil }
       var hash = Fingerprint()
       hash.add(stamp.path)

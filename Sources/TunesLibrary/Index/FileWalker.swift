@@ -26,7 +26,7 @@ struct WalkedFile: Sendable {
 }
 
 struct WalkResult: Sendable {
-  var files: [PathKey: WalkedFile] = [:]
+  var files = WalkedFiles()
   /// Folder → cover image found in it (cover.jpg, folder.jpg, cover.png, in that order of preference).
   var covers: [String: String] = [:]
   /// Playlist files (.m3u .m3u8 .xspf .jspf), for whoever keeps playlists in step with them.
@@ -75,11 +75,30 @@ enum FileWalker {
   /// Whether the name is an audio file's tunes reads: .mp3 .flac .ogg .oga .opus .m4a .m4b .mp4 (the name
   /// is older than the formats other than MP3). Files without an extension are told by content instead.
   static func isMP3(_ name: String) -> Bool {
-    name.utf8.count > 4
-      && (PathText.hasSuffix(name, asciiLowercase: ".mp3") || PathText.hasSuffix(name, asciiLowercase: ".flac")
-        || PathText.hasSuffix(name, asciiLowercase: ".ogg") || PathText.hasSuffix(name, asciiLowercase: ".oga")
-        || PathText.hasSuffix(name, asciiLowercase: ".opus") || PathText.hasSuffix(name, asciiLowercase: ".m4a")
-        || PathText.hasSuffix(name, asciiLowercase: ".m4b") || PathText.hasSuffix(name, asciiLowercase: ".mp4"))
+    var name = name
+    return name.withUTF8 { isMP3(bytes: $0) }
+  }
+
+  /// The same on the name's bytes: the extension after the last dot, folded to lower case, is read once
+  /// into an integer and compared with each (eight suffix tests a file were a visible part of a rescan).
+  static func isMP3(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard name.count > 4 else { return false }
+    var folded: UInt32 = 0
+    var index = name.count - 1
+    while name[index] != UInt8(ascii: ".") {
+      // At most four bytes after the dot.
+      guard index > name.count - 5 else { return false }
+      var byte = name[index]
+      if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+      folded = folded << 8 | UInt32(byte)
+      index -= 1
+    }
+    return index < name.count - 1 && audioExtensions.contains(folded)
+  }
+
+  /// mp3 flac ogg oga opus m4a m4b mp4, each as `isMP3(bytes:)` folds it (from its last byte).
+  private static let audioExtensions: [UInt32] = ["mp3", "flac", "ogg", "oga", "opus", "m4a", "m4b", "mp4"].map {
+    $0.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
   }
 
   /// An extension-less file whose first bytes are audio (AudioFileKind tells MP3, FLAC, Ogg and MP4 apart).
@@ -109,12 +128,17 @@ enum FileWalker {
   }
 
   /// Walks `folder` and the real folders under it; symlinked folders are noted in `linkedFolders`. With
-  /// `split`, the second half of its subfolders is walked on another thread (`walkSplit`).
+  /// `split`, the second half of its subfolders is walked on another thread (`walkSplit`). A subfolder
+  /// is opened by its name in its parent's open folder (`parent`): opened by its whole path, the kernel
+  /// looked up every folder above it again, as many lookups in all as the stat of every file.
   private static func walkTree(
-    _ folder: String, into result: inout WalkResult, linkedFolders: inout [String], foundCatalogue: (String) -> Void,
-    split: Bool = false
+    _ folder: String, in parent: Int32 = AT_FDCWD, into result: inout WalkResult, linkedFolders: inout [String],
+    foundCatalogue: (String) -> Void, split: Bool = false
   ) {
-    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let fd =
+      parent == AT_FDCWD
+      ? open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      : openat(parent, String(PathText.name(of: folder)), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0, let dir = fdopendir(fd) else {
       let reason = String(cString: strerror(errno))
       if fd >= 0 { close(fd) }
@@ -133,10 +157,24 @@ enum FileWalker {
     var subfolders: [String] = []
     var links: [String] = []
     var coverRank = Int.max
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(dir) {
       // Hidden entries are skipped before any String is made.
       if entry.pointee.d_name.0 == CChar(UInt8(ascii: ".")) { continue }
       let type = Int32(entry.pointee.d_type)
+      // Most entries are audio files known by their extension: decided on the name's bytes, stat'ed
+      // by them, and only the path made a String. Anything else (or a name not ASCII) goes the long way.
+      if type == Int32(DT_REG) {
+        let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+        let bytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+        if isMP3(bytes: bytes), !bytes.contains(where: { $0 >= 0x80 }),
+          fstatat(fd, UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), &info, 0) == 0,
+          (info.st_mode & S_IFMT) == S_IFREG
+        {
+          result.files[PathKey(PathText.join(folder, bytes: bytes))] = WalkedFile(stamp: FileStamp(info))
+          continue
+        }
+      }
       let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(validatingCString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
@@ -182,11 +220,11 @@ enum FileWalker {
     linkedFolders += links.sorted(by: PathText.byteOrder)
     subfolders.sort(by: PathText.byteOrder)
     if split && subfolders.count > 1 {
-      walkSplit(subfolders, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
+      walkSplit(subfolders, in: fd, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
       return
     }
     for subfolder in subfolders {
-      walkTree(subfolder, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
+      walkTree(subfolder, in: fd, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
     }
   }
 
@@ -196,7 +234,8 @@ enum FileWalker {
   /// its catalogues are heard of once it is done. Real folders are never reached twice (links are walked
   /// afterwards), so the halves need not share which folders were walked.
   private static func walkSplit(
-    _ subfolders: [String], into result: inout WalkResult, linkedFolders: inout [String], foundCatalogue: (String) -> Void
+    _ subfolders: [String], in parent: Int32, into result: inout WalkResult, linkedFolders: inout [String],
+    foundCatalogue: (String) -> Void
   ) {
     let second = Array(subfolders[(subfolders.count / 2)...])
     let other = Background { () -> (WalkResult, [String], [String]) in
@@ -204,16 +243,16 @@ enum FileWalker {
       var links: [String] = []
       var catalogues: [String] = []
       for subfolder in second {
-        walkTree(subfolder, into: &part, linkedFolders: &links, foundCatalogue: { catalogues.append($0) })
+        walkTree(subfolder, in: parent, into: &part, linkedFolders: &links, foundCatalogue: { catalogues.append($0) })
       }
       return (part, links, catalogues)
     }
     for subfolder in subfolders[..<(subfolders.count / 2)] {
-      walkTree(subfolder, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
+      walkTree(subfolder, in: parent, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
     }
     // The body cannot throw.
     guard let (part, links, catalogues) = try? other.value() else { return }
-    result.files.merge(part.files) { first, _ in first }
+    result.files.merge(part.files)
     result.covers.merge(part.covers) { first, _ in first }
     result.playlistFiles += part.playlistFiles
     result.problems += part.problems

@@ -63,7 +63,8 @@ struct Indexer {
     // A first index adds every file: one list of the right size, not a doubling one that for a moment
     // holds the old and the new copy.
     if matched.isEmpty { work.reserveCapacity(walk.files.count) }
-    for (key, file) in walk.files {
+    for index in walk.files.indices {
+      let (key, file) = (walk.files.keys[index], walk.files.values[index])
       guard file.row != 0 else {
         work.append(.add(key, file.stamp))
         continue

@@ -3,6 +3,7 @@
 // with the files the walk found, so that only new and changed files are read and written.
 import Foundation
 import GRDB
+import GRDBSQLite
 import TunesTags
 
 #if canImport(Glibc)
@@ -29,18 +30,17 @@ extension Indexer {
       }
       roots.append((path, isFolder))
     }
-    // While the folders are walked, other threads load the index's rows under them and parse the
-    // catalogues as the walk finds them (they are matched against the files it found afterwards).
+    // While the folders are walked, another thread parses the catalogues as the walk finds them (they are
+    // matched against the files it found afterwards); the index's rows are matched once the walk is done.
     scopeFolders = roots.filter(\.1).map { $0.0 == "/" ? "" : $0.0 }
     let pool = library.pool
     let folders = scopeFolders
-    // How many rows the index has under the folders sizes the walk's table and the list of rows once,
-    // instead of doubling them as they fill: a rescan finds about as many files as there are rows.
+    // How many rows the index has under the folders sizes the walk's table and the list of matched rows
+    // once, instead of doubling them as they fill: a rescan finds about as many files as there are rows.
     let indexed = try Self.countRows(pool, folders: folders)
     catalogueStates = try pool.read(CatalogueState.loadAll)
     settled = CatalogueState.settled(before: options.settleSeconds)
     walk.files.reserveCapacity(indexed)
-    let folderRows = Background { try Self.loadRows(pool, folders: folders, files: [], expected: indexed) }
     // The first catalogue is parsed beside the walk; any others after it, one at a time: a parsed
     // catalogue holds each entry twice until it is matched with the walk.
     // A catalogue whose file is as the index noted it is not read yet: it may not need reading at all.
@@ -85,19 +85,19 @@ extension Indexer {
     }
     report.errors += walk.problems
     report.playlistFiles = Set(walk.playlistFiles.map(PathKey.init)).map(\.path).sorted(by: PathText.byteOrder)
-    // The rows are matched with the files now, before the catalogues are read, and let go.
-    var unmatched = match(try folderRows.value())
-    // The rows were read on another thread, into that thread's malloc arena: what they held is handed
-    // back to the system here, not kept beside the catalogues read next (8 MB at 100k files).
-    if indexed > 0 { Memory.trim() }
+    // The rows are matched with the files now, before the catalogues are read.
+    matched.reserveCapacity(indexed)
+    var unmatched = try matchRows(folders: folders)
     // All catalogues are read before anything is written: one malformed catalogue stops the run.
     // A name the walk found is known to exist: only names outside the walked folders cost a stat.
     // The table is taken out of `walk` while entries are noted in it, so that it is never copied.
     var files = walk.files
-    walk.files = [:]
+    walk.files = WalkedFiles()
     let rescan = !matched.isEmpty
     let givenFiles = explicitFiles
-    let walkedFolders = Set(walk.folderStamps.map(\.path))
+    // Only a catalogue that is read needs them: a rescan that leaves every catalogue unread hashes none.
+    let stamps = walk.folderStamps
+    lazy var walkedFolders = Set(stamps.map(\.path))
     func apply(_ parsed: ParsedCatalogue, onlyInScope: Bool) {
       entries.startList(capacity: rescan ? 0 : parsed.items.count)
       func inScope(_ path: String) -> Bool { givenFiles.contains(path) || inScannedFolder(path) }
@@ -140,19 +140,26 @@ extension Indexer {
     // come first, as the walk finds a parent's catalogue before its children's.
     let fromCatalogue =
       try matched.contains { $0.catalogueFingerprint != nil }
-      || (!givenFiles.isEmpty && Self.loadRows(pool, folders: [], files: givenFiles).contains { $0.catalogueFingerprint != nil })
+      || (!givenFiles.isEmpty && Self.loadRows(pool, files: givenFiles).contains { $0.catalogueFingerprint != nil })
     let above = fromCatalogue ? cataloguesAbove(roots) : []
     // Every catalogue unchanged, and nothing under any of them to write: none is read.
-    let leaveUnread =
-      !catalogues.isEmpty && unread.count == catalogues.count && above.isEmpty
-      && catalogues.allSatisfy { unchangedBelow($0, files: files, unmatched: unmatched) }
+    var leaveUnread = !catalogues.isEmpty && unread.count == catalogues.count && above.isEmpty
+    if leaveUnread {
+      let changed = changedFiles(files)
+      leaveUnread = catalogues.allSatisfy { unchangedBelow($0, changed: changed, unmatched: unmatched) }
+    }
     if leaveUnread {
       let folders = catalogues.map(PathText.folder(of:))
+      // The table is in the walk's order, a folder's files together: the folder the last file was in is
+      // asked first, which spares asking each file of a library with many catalogues about every one.
+      var last = 0
       for index in files.indices where files.values[index].row != 0 {
         let path = files.keys[index].path
-        if folders.contains(where: { PathText.isInside(path, folder: $0) }) {
-          files.values[index].catalogueEntry = CatalogueEntries.unchanged
+        if !PathText.isInside(path, folder: folders[last]) {
+          guard let other = folders.indices.first(where: { PathText.isInside(path, folder: folders[$0]) }) else { continue }
+          last = other
         }
+        files.values[index].catalogueEntry = CatalogueEntries.unchanged
       }
       catalogues = []
     }
@@ -184,9 +191,38 @@ extension Indexer {
     // Files outside the walked folders (given, or named by a catalogue) and their rows; then the rows
     // not matched before get a second look, as a catalogue may have added their files.
     let outside = explicitFiles.filter { !inScannedFolder($0) }
-    if !outside.isEmpty { unmatched += try Self.loadRows(pool, folders: [], files: outside) }
+    if !outside.isEmpty { unmatched += try Self.loadRows(pool, files: outside) }
     let unreadable = walk.unreadableFolders
     return match(unmatched).filter { row in !unreadable.contains { PathText.isInside(row.path, folder: $0) } }
+  }
+
+  /// Notes each row under `folders` in the walk's table of its file, read as SQLite steps through them:
+  /// the path is looked up by the bytes in SQLite's buffer, so a row whose file is there (nearly all, on a
+  /// rescan) costs no String and no copy. Returns the rows with no file there.
+  mutating func matchRows(folders: [String]) throws -> [IndexedFile] {
+    try library.pool.read { db in
+      var unmatched: [IndexedFile] = []
+      let statement = try db.makeStatement(sql: StoredRow.select + Self.underFolder)
+      defer { sqlite3_reset(statement.sqliteStatement) }
+      let row = StoredRow(columns: SelectedColumns(statement: statement.sqliteStatement))
+      for folder in folders {
+        try statement.setArguments(Self.range(under: folder))
+        try Song.forEachRow(of: statement, db) {
+          let path = row.path
+          guard let index = walk.files.index(forBytes: path, hash: PathKey.hash(of: path)) else {
+            unmatched.append(row.indexedFile())
+            return
+          }
+          guard walk.files.values[index].row == 0 else { return }  // a folder given twice has its rows twice
+          matched.append(
+            MatchedRow(
+              id: row.id, catalogueFingerprint: row.catalogueFingerprint,
+              stampUnchanged: row.stamp == walk.files.values[index].stamp, missing: row.missing))
+          walk.files.values[index].row = UInt32(matched.count)
+        }
+      }
+      return unmatched
+    }
   }
 
   /// Notes each row in the walk's table of its file; returns the rows with no file there.
@@ -221,33 +257,18 @@ extension Indexer {
     }
   }
 
-  /// The rows under `folders` (about `expected` of them) and of `files`, in one query per folder. Their
-  /// audio hashes are not read here: only the rows whose files vanished need them (`audioHashes`).
-  static func loadRows(_ pool: DatabasePool, folders: [String], files: Set<String>, expected: Int = 0) throws -> [IndexedFile] {
+  /// The rows of `files`, one query each. Their audio hashes are not read here: only the rows whose
+  /// files vanished need them (`audioHashes`).
+  static func loadRows(_ pool: DatabasePool, files: Set<String>) throws -> [IndexedFile] {
     try pool.read { db in
       var rows: [IndexedFile] = []
-      func load(_ sql: String, _ arguments: StatementArguments) throws {
-        let cursor = try Row.fetchCursor(
-          db,
-          sql:
-            "SELECT id, path, fileSize, fileMtime, catalogueFingerprint, missingSince IS NOT NULL, tagsStored FROM song "
-            + "WHERE " + sql,
-          arguments: arguments)
-        while let row = try cursor.next() {
-          let size: Int64? = row[2]
-          // A row from before every tag was stored (TagSchema) counts as changed: its file's tags are read again.
-          let tagsCurrent = (row[6] as Int) >= TagSchema.currentTags
-          let mtime: Double? = tagsCurrent ? row[3] : nil
-          rows.append(
-            IndexedFile(
-              id: row[0], key: PathKey(row[1]), stamp: size.flatMap { s in mtime.map { FileStamp(size: s, mtime: $0) } },
-              catalogueFingerprint: (row[4] as String?).flatMap(Fingerprint.value), missing: row[5]))
-        }
+      let statement = try db.makeStatement(sql: StoredRow.select + "path = ?")
+      defer { sqlite3_reset(statement.sqliteStatement) }
+      let row = StoredRow(columns: SelectedColumns(statement: statement.sqliteStatement))
+      for path in files {
+        try statement.setArguments([path])
+        try Song.forEachRow(of: statement, db) { rows.append(row.indexedFile()) }
       }
-      // A doubling list of 100k rows would briefly hold two.
-      rows.reserveCapacity(expected + files.count)
-      for folder in folders { try load(Self.underFolder, Self.range(under: folder)) }
-      for path in files { try load("path = ?", [path]) }
       return rows
     }
   }
@@ -304,19 +325,24 @@ extension Indexer {
     return try Catalogue.parse(path: path)
   }
 
+  /// The paths of the walked files that are new or changed, or whose rows were marked missing: what an
+  /// unchanged catalogue (`unchangedBelow`) must have none of. Found once for all the catalogues.
+  func changedFiles(_ files: WalkedFiles) -> [String] {
+    files.indices.compactMap { index in
+      let row = files.values[index].row
+      return row == 0 || !matched[Int(row) - 1].stampUnchanged || matched[Int(row) - 1].missing ? files.keys[index].path : nil
+    }
+  }
+
   /// Whether the catalogue at `path` can only say again what the rows under its folder hold: its folders
   /// are as the index noted them, and every file under it has its row, unchanged, and no row lost its file.
-  func unchangedBelow(_ path: String, files: [PathKey: WalkedFile], unmatched: [IndexedFile]) -> Bool {
+  func unchangedBelow(_ path: String, changed: [String], unmatched: [IndexedFile]) -> Bool {
     let folder = PathText.folder(of: path)
     guard let state = catalogueStates[path],
       state.folders == CatalogueState.digest(of: walk.folderStamps, under: folder, settled: settled),
       !unmatched.contains(where: { PathText.isInside($0.path, folder: folder) })
     else { return false }
-    // The path is compared only for a file that is new or changed, not for each of the (many) others.
-    return !files.contains { key, file in
-      (file.row == 0 || !matched[Int(file.row) - 1].stampUnchanged || matched[Int(file.row) - 1].missing)
-        && PathText.isInside(key.path, folder: folder)
-    }
+    return !changed.contains { PathText.isInside($0, folder: folder) }
   }
 
   /// Whether `path` lies under the folder of a catalogue that could not be read (which could name it).

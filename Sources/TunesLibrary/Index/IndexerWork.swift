@@ -132,13 +132,3 @@ extension Indexer {
     }
   }
 }
-
-/// glibc's `malloc_trim`, looked up at run time: `<malloc.h>` is not part of the Glibc module.
-enum Memory {
-  private typealias Trim = @convention(c) (Int) -> Int32
-  private static let trimFunction: Trim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
-    .map { unsafeBitCast($0, to: Trim.self) }
-
-  /// Hands memory freed in every malloc arena back to the system.
-  static func trim() { _ = trimFunction?(0) }
-}

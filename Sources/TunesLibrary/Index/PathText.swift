@@ -27,6 +27,20 @@ enum PathText {
     }
   }
 
+  /// `folder` + "/" + a name given as bytes (valid UTF-8), in one allocation.
+  static func join(_ folder: String, bytes name: UnsafeBufferPointer<UInt8>) -> String {
+    var folder = folder
+    return folder.withUTF8 { head in
+      String(unsafeUninitializedCapacity: head.count + 1 + name.count) { buffer in
+        let base = buffer.baseAddress!
+        if let from = head.baseAddress { memcpy(base, from, head.count) }
+        base[head.count] = UInt8(ascii: "/")
+        if let from = name.baseAddress { memcpy(base + head.count + 1, from, name.count) }
+        return head.count + 1 + name.count
+      }
+    }
+  }
+
   /// Everything before the last "/" ("" for "/x", the path itself when it has none).
   static func folder(of path: String) -> String {
     let bytes = path.utf8
@@ -51,6 +65,11 @@ enum PathText {
     if let inside = compared ?? nil { return inside }
     guard bytes.starts(with: prefix) else { return false }
     return prefix.last == slash || bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == slash
+  }
+
+  /// Whether the two paths are the same bytes (String's `==` takes canonically equivalent text as equal).
+  static func same(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
   }
 
   /// The bytes as text, each byte that is not part of valid UTF-8 written as \xNN: a name that cannot be
@@ -142,17 +161,36 @@ struct PathKey: Hashable, Sendable {
   let path: String
   /// Hashed once, where the key is made (catalogue keys on the parsing thread): a key is looked up in
   /// several tables (walk, catalogue entries, index rows).
-  private let bytesHash: Int
+  let bytesHash: Int
 
   init(_ path: String) {
     var path = path
     path.makeContiguousUTF8()
     self.path = path
-    var hasher = Hasher()
-    if path.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+    var hash = 0
+    if path.utf8.withContiguousStorageIfAvailable({ hash = Self.hash(of: $0) }) == nil {
+      var hasher = Hasher()
       for byte in path.utf8 { hasher.combine(byte) }
+      hash = hasher.finalize()
     }
-    bytesHash = hasher.finalize()
+    bytesHash = hash
+  }
+
+  /// The hash of a path's UTF-8 bytes, as its key has it: bytes from elsewhere (SQLite's) can be looked
+  /// up without a String made of them (WalkedFiles).
+  static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    return hasher.finalize()
+  }
+
+  /// Whether the path's bytes are `bytes`.
+  func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let own = path.utf8
+    guard own.count == bytes.count else { return false }
+    if bytes.isEmpty { return true }
+    let same = own.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    return same ?? own.elementsEqual(bytes)
   }
 
   static func == (a: PathKey, b: PathKey) -> Bool {
