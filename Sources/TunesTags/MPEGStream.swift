@@ -68,6 +68,18 @@ enum MPEGStream {
     return .failure(.noFrame("no MPEG audio frame in the \(max(0, to - from)) bytes from byte \(from)"))
   }
 
+  /// True when the bytes at `frame` (loaded up to `loadedEnd`) are a Layer I-III frame followed by a
+  /// compatible one, with neither a Xing/Info nor a VBRI header in it: a stream whose length `analyze`
+  /// can only find by walking every frame, so its reader needs the whole file. False when unsure (junk
+  /// first, another tag): the parse then decides as usual, and a file read whole parses the same.
+  static func needsFrameWalk(_ buffer: UnsafeRawBufferPointer, frameAt frame: Int, loadedEnd: Int) -> Bool {
+    guard frame >= 0, frame + 4 <= loadedEnd, let header = MPEGFrameHeader(word: buffer.be32(frame)) else { return false }
+    let next = frame + header.frameLength
+    guard next + 4 <= loadedEnd, let following = MPEGFrameHeader(word: buffer.be32(next)), following.isCompatible(header)
+    else { return false }
+    return XingHeader(in: buffer, frameAt: frame, header: header) == nil && VBRIHeader(in: buffer, frameAt: frame) == nil
+  }
+
   /// Analyses the audio region `start..<end` of `buffer`.
   static func analyze(
     _ buffer: UnsafeRawBufferPointer, start: Int, end: Int, coverage: Coverage

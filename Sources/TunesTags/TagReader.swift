@@ -14,6 +14,15 @@ public enum TagReader {
   static let flacHeadBytes = 4 * 1024
   /// Bytes read from the end: the trailing tags and the last hashed window.
   static let tailBytes = 24 * 1024
+  /// Bytes read after the leading ID3v2 tag of a file that begins with one (an MP3 file): the first
+  /// frame with its Xing/Info/VBRI header and the first hashed window, with room for some junk before
+  /// the first frame. The tag's header gives its size, so the head ends where the reader stops looking;
+  /// the rest of a fixed 32 KiB head was copied from the page cache and never read (a quarter of the
+  /// bytes of a first index of MP3 files).
+  static let id3AudioBytes = AudioHash.window + 4 * 1024
+  /// Bytes read from the end of such a file: the last hashed window, ID3v1 and an APE or Lyrics3 tag of a
+  /// few KiB. A larger trailing tag makes the reader read the whole file, as it did past 24 KiB.
+  static let id3TailBytes = 20 * 1024
 
   /// Reads the tags and the audio properties of the MP3, FLAC, Ogg Vorbis, Opus or MP4 file at `path`.
   /// Reads only the tag areas and frame headers, never decodes audio: the head and the tail of the file,
@@ -55,11 +64,26 @@ public enum TagReader {
     try load(fd, memory, 0..<flacHeadBytes, path: path)
     // A FLAC file has no trailing tags to look for: from its end it needs only the last hashed window,
     // and a signed stream (named by its signature) not even that; nor does it need more of its head than
-    // its metadata blocks. Any other file gets the whole head.
+    // its metadata blocks. A file that begins with an ID3v2 tag gets the tag and what follows it; any
+    // other file gets the whole head.
     let flac = buffer.matches(FLACReader.magic, at: 0)
-    let head = flac ? flacHeadBytes : headBytes
-    if !flac { try load(fd, memory, flacHeadBytes..<headBytes, path: path) }
-    let tail = !flac ? tailBytes : FLACReader.isSigned(buffer) ? 0 : AudioHash.window
+    var head = flac ? flacHeadBytes : headBytes
+    var tail = !flac ? tailBytes : FLACReader.isSigned(buffer) ? 0 : AudioHash.window
+    var audioStart: Int? = nil
+    if !flac, let tag = ID3v2Parser.tagSize(buffer, at: 0), tag + id3AudioBytes <= 2 * headBytes,
+      tag + id3AudioBytes + id3TailBytes < size
+    {
+      head = max(flacHeadBytes, tag + id3AudioBytes)
+      tail = id3TailBytes
+      audioStart = tag
+    }
+    if head > flacHeadBytes { try load(fd, memory, flacHeadBytes..<head, path: path) }
+    if let audioStart, MPEGStream.needsFrameWalk(buffer, frameAt: audioStart, loadedEnd: head) {
+      // The length can only be found by walking every frame: read the rest now, rather than parse the
+      // head and the tail only to be told so and parse the whole file again.
+      try load(fd, memory, head..<size, path: path)
+      return (try parse(buffer, path: path, coverage: .whole(size)), size)
+    }
     if tail > 0 { try load(fd, memory, size - tail..<size, path: path) }
     var coverage = Coverage(headEnd: head, tailStart: size - tail)
     var bytesRead = head + tail

@@ -113,17 +113,12 @@ public enum MBID {
   /// The id in canonical lowercase 8-4-4-4-12 form when `text` is a UUID written hyphenated or as 32 hex
   /// digits, in any case, optionally in braces; else nil.
   public static func normalized(_ text: String) -> String? {
+    // Most ids are written canonically already: the same string, not a copy made byte by byte, checked
+    // over its bytes in place (an iterator over the string's UTF-8 view cost more than the check).
+    if isCanonical(text) { return text }
     let trimmed = text.trimmingSpaces()
-    // Most ids are written canonically already: the same string, not a copy made byte by byte.
-    let utf8 = trimmed.utf8
-    if utf8.count == 36
-      && utf8.enumerated().allSatisfy({ k, b in
-        k == 8 || k == 13 || k == 18 || k == 23 ? b == 0x2D : (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66)
-      })
-    {
-      return trimmed
-    }
-    var bytes = Array(utf8)
+    if isCanonical(trimmed) { return trimmed }
+    var bytes = Array(trimmed.utf8)
     if bytes.count >= 2 && bytes.first == 0x7B && bytes.last == 0x7D { bytes = Array(bytes[1..<bytes.count - 1]) }
     let hyphenated = bytes.count == 36
     guard hyphenated || bytes.count == 32 else { return nil }
@@ -145,8 +140,23 @@ public enum MBID {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// True when `text` is a UUID in canonical form: 36 bytes, lower-case hex digits and four hyphens.
+  static func isCanonical(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard bytes.count == 36 else { return false }
+      for k in 0..<36 {
+        let b = bytes[k]
+        let good = k == 8 || k == 13 || k == 18 || k == 23 ? b == 0x2D : (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66)
+        if !good { return false }
+      }
+      return true
+    } ?? false
+  }
+
   /// Splits a field that may hold several ids ("/", ";", "," or NUL between them).
   static func split(_ text: String) -> [String] {
+    // A field holds one canonical id far more often than anything else: that id, with no copy of it.
+    if isCanonical(text) { return [text] }
     // The separators are ASCII, so splitting the UTF-8 bytes splits between scalars; Character-wise
     // splitting (grapheme breaking) was a visible part of reading a tag.
     var parts: [String] = []

@@ -65,9 +65,15 @@ extension Indexer {
     }
   }
 
-  enum ReadOutcome: Sendable {
-    case read(FileMetadata)
-    case failed(String)
+  /// What reading one file gave: its metadata, or why it could not be read. A struct of optionals rather
+  /// than an enum so that the writer can move the metadata out (`Optional.take`): binding an enum's
+  /// payload copied it, retaining each of its strings and lists once more per file.
+  struct ReadOutcome: Sendable {
+    var metadata: FileMetadata?
+    var failure: String?
+
+    static func read(_ metadata: consuming FileMetadata) -> ReadOutcome { ReadOutcome(metadata: metadata, failure: nil) }
+    static func failed(_ reason: String) -> ReadOutcome { ReadOutcome(metadata: nil, failure: reason) }
   }
 
   /// The catalogue entries, in one list per catalogue. Which entry names a file is noted in the walk's

@@ -50,13 +50,8 @@ extension Indexer {
     changes.reserveCapacity(batch.count)
     songs.reserveCapacity(batch.count)
     for (offset, item) in batch.enumerated() {
-      var outcome = ReadOutcome.failed("")
-      swap(&outcome, &outcomes[offset])
-      let metadata: FileMetadata
-      switch consume outcome {
-      case .read(let read): metadata = read
-      case .failed(let reason):
-        report.errors.append(IndexProblem(path: item.path, reason: reason))
+      guard let metadata = outcomes[offset].metadata.take() else {
+        report.errors.append(IndexProblem(path: item.path, reason: outcomes[offset].failure ?? "not read"))
         continue
       }
       let values = SongValues(

@@ -44,8 +44,10 @@ final class SongValues: Sendable {
   init(path: String, stamp: FileStamp, metadata: consuming FileMetadata, entry: CatalogueEntry?, folderCover: String?) {
     let audio = metadata.audio
     self.audio = audio
-    // Moved, not copied: the file's tags become the stored ones (`stored`).
-    let tags = (consume metadata).tags
+    // Moved, not copied: the file's tags become the stored ones (`stored`). Swapped out of the metadata,
+    // since taking a property of a consumed struct copied it (retaining every string and list once more).
+    var tags = TagSet()
+    swap(&tags, &metadata.tags)
     let clean = SongValues.clean
     self.path = path
     title = clean(entry?.title) ?? clean(tags.title) ?? PathText.stem(of: path)
@@ -82,7 +84,7 @@ final class SongValues: Sendable {
     derivedFields =
       (clean(entry?.title) ?? clean(tags.title) == nil ? TagSchema.titleFromFileName : 0)
       | (clean(entry?.albumArtist) ?? clean(tags.albumArtist) == nil ? TagSchema.albumArtistFromArtist : 0)
-    self.tags = SongValues.stored(tags, entry: entry)
+    self.tags = SongValues.stored(consume tags, entry: entry)
   }
 
   /// The file's tags with the catalogue entry's values in place of the ones it gives; lists left empty by
