@@ -318,7 +318,13 @@ public actor PlayerBackend: MPDBackend {
       found = try LibrarySongs.under(path, library: library)
       guard !found.isEmpty else { throw MPDError.noExist("No such directory") }  // MPD's words for a missing song too
     }
-    return MPDDatabaseOrder.order(ofSongURIs: found.map { folder.uri(forPath: $0.path) }).map { found[$0] }
+    let keys = found.map { song in
+      (
+        folder.uri(forPath: song.path),
+        MPDDatabaseOrder.SongKey(album: song.knownAlbum, disc: song.discNumber, track: song.trackNumber)
+      )
+    }
+    return MPDDatabaseOrder.order(ofSongs: keys).map { found[$0] }
   }
 
   public func addID(uri: String, position: Int?) async throws -> Int {

@@ -361,10 +361,19 @@ enum LibrarySongs {
     }
     try library.readSongs { songs in
       guard details else {
-        try songs.forEachPath(from: start, to: end) { bytes in
-          enter(bytes)
-          open[open.count - 1].songs.append(.song(MPDSong(file: folder.uriText(forPath: bytes))))
-        }
+        // Only the path, and the album, disc and track that order a folder's songs (MPDDatabaseOrder).
+        try songs.forEachSong(
+          pathsFrom: start, to: end,
+          keeping: { row in
+            guard let bytes = row.bytes(.path) else { return false }
+            enter(bytes)
+            var tags = MPDTags()
+            if let album = row.bytes(.album), !album.isEmpty { tags[.album] = String(decoding: album, as: UTF8.self) }
+            if let disc = row.number(.discNumber) { tags[.disc] = String(disc) }
+            if let track = row.number(.trackNumber) { tags[.track] = String(track) }
+            open[open.count - 1].songs.append(.song(MPDSong(file: folder.uriText(forPath: bytes), tags: tags)))
+            return false
+          }, { _ in })
         return
       }
       try songs.forEachSong(

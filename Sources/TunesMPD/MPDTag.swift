@@ -43,11 +43,14 @@ public enum MPDTag: String, Sendable, CaseIterable, Hashable {
   }
 
   /// The order a song's tags are written in. MPD writes them in the order its decoder plugin reports
-  /// them; for ID3 tags, the order of its scan: artist, album artist, the three sort names, title, album,
-  /// track, date, genre (then disc), and every other tag after those.
+  /// them; for ID3 tags, the order of its scan (mpd 0.23): artist, album artist, the three sort names,
+  /// title, album, track, date, original date, genre, composer, conductor, performer, grouping, disc,
+  /// label, and every other tag after those. (Vorbis comments come in the file's order in MPD; tunes keeps
+  /// this one order for every format.)
   static let songOrder: [MPDTag] = {
     let first: [MPDTag] = [
-      .artist, .albumArtist, .artistSort, .albumSort, .albumArtistSort, .title, .album, .track, .date, .genre, .disc,
+      .artist, .albumArtist, .artistSort, .albumSort, .albumArtistSort, .title, .album, .track, .date, .originalDate,
+      .genre, .composer, .conductor, .performer, .grouping, .disc, .label,
     ]
     return first + allCases.filter { !first.contains($0) }
   }()

@@ -23,7 +23,9 @@ extension InMemoryMPDBackend {
     let prefix = uri.isEmpty ? "" : uri + "/"
     let found = library.filter { $0.file.hasPrefix(prefix) }
     guard !found.isEmpty else { throw MPDError.noExist("No such directory") }
-    return MPDDatabaseOrder.order(ofSongURIs: found.map(\.file)).map { found[$0] }  // the order MPD adds them in
+    // The order MPD adds them in.
+    let keys = found.map { ($0.file, MPDDatabaseOrder.SongKey(tags: $0.tags)) }
+    return MPDDatabaseOrder.order(ofSongs: keys).map { found[$0] }
   }
 
   func insert(_ songs: [MPDSong], at position: Int) -> [Int] {

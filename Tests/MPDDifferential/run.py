@@ -462,10 +462,44 @@ def spoil_meta_atom(path):
         file.write(data)
 
 
+# A library for "# library: album-order": a folder of songs whose tags order them otherwise than their
+# names do, since mpd keeps a folder's songs by album (collated, none first), disc and track (as numbers,
+# none first), then name (collated); an album folder whose track order is not its names' order (what `add`
+# queues); and an MP3 whose ID3v2.4 frames come in the reverse of the order mpd's ID3 scan reads them in.
+ALBUM_ORDER = [
+    ("Mixed/a.mp3", {"TIT2": ["A"], "TALB": ["Zeta"], "TRCK": ["1"]}, 2),
+    ("Mixed/b.mp3", {"TIT2": ["B"], "TALB": ["Alpha"], "TPOS": ["2"], "TRCK": ["1"]}, 2),
+    ("Mixed/c.mp3", {"TIT2": ["C"], "TALB": ["Alpha"], "TPOS": ["1"], "TRCK": ["3"]}, 2),
+    ("Mixed/d.mp3", {"TIT2": ["D"], "TALB": ["Alpha"], "TPOS": ["1/2"], "TRCK": ["10"]}, 2),
+    ("Mixed/e.mp3", {"TIT2": ["E"], "TALB": ["Alpha"], "TPOS": ["1"], "TRCK": ["2/12"]}, 2),
+    ("Mixed/f.mp3", {"TIT2": ["F"], "TRCK": ["2"]}, 2),
+    ("Mixed/g.mp3", {"TIT2": ["G"], "TALB": ["Zeta"]}, 2),
+    ("Mixed/h.mp3", {"TIT2": ["H"], "TALB": ["\u00c9t\u00e9"], "TRCK": ["1"]}, 2),
+    ("Mixed/B.mp3", {"TIT2": ["Big B"], "TALB": ["Same"], "TRCK": ["5"]}, 2),
+    ("Mixed/a2.mp3", {"TIT2": ["A two"], "TALB": ["Same"], "TRCK": ["5"]}, 2),
+    ("Mixed/\u00c9cho.mp3", {"TIT2": ["Echo"], "TALB": ["Same"], "TRCK": ["5"]}, 2),
+    ("Mixed/Zed.mp3", {"TIT2": ["Zed"], "TALB": ["Same"], "TRCK": ["5"]}, 2),
+    ("Mixed/Sub/s.mp3", {"TIT2": ["S"], "TALB": ["Alpha"], "TRCK": ["0"]}, 2),
+    ("Tour/Intro.mp3", {"TIT2": ["Intro"], "TPE1": ["Ann Road"], "TALB": ["Tour"], "TRCK": ["1"]}, 2),
+    ("Tour/Another.mp3", {"TIT2": ["Another"], "TPE1": ["Ann Road"], "TALB": ["Tour"], "TRCK": ["2"]}, 2),
+    ("Tour/Closing.mp3", {"TIT2": ["Closing"], "TPE1": ["Ann Road"], "TALB": ["Tour"], "TRCK": ["3"]}, 2),
+    ("Tags/Every.mp3", {"TXXX:MusicBrainz Album Id": ["7a1b2c3d-0000-4e5f-8a9b-0123456789ab"], "TPUB": ["Label"],
+                        "TPOS": ["1"], "TIT1": ["Group"], "TPE3": ["Conductor"],
+                        "TCOM": ["The Composer"], "TCON": ["Jazz"], "TDOR": ["1999"], "TDRC": ["2001"], "TRCK": ["4"],
+                        "TALB": ["Every"], "TIT2": ["Every"], "TSO2": ["Road, Ann"], "TSOA": ["Every, The"],
+                        "TSOP": ["Road, Ann"], "TPE2": ["Ann Road"], "TPE1": ["Ann Road"]}, 2),
+]
+
+
+def make_album_order_library(music):
+    make_several_values_library(music, ALBUM_ORDER)
+
+
 LIBRARIES = {"default": make_library, "comments": make_comments_library, "several-values": make_several_values_library,
              "audio-formats": make_audio_formats_library, "credits": make_credits_library,
              "untitled": make_untitled_library, "mbid-spellings": make_mbid_spellings_library,
-             "containers": make_containers_library, "sort-names": make_sort_names_library}
+             "containers": make_containers_library, "sort-names": make_sort_names_library,
+             "album-order": make_album_order_library}
 
 
 def library_of(path):

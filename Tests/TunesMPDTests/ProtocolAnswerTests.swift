@@ -115,12 +115,17 @@ import TunesMPDTesting
   }
 
   @Test func aFolderIsAddedInMPDsOrder() async throws {
-    let songs = ["x/Élan/e.mp3", "x/Bob/b.mp3", "x/après.mp3", "x/alpha/a.mp3", "x/Intro.mp3"].map { MPDSong(file: $0) }
+    // Untagged songs by collated name, an album's songs in track order, both before the sub-folders.
+    var songs = ["x/Élan/e.mp3", "x/Bob/b.mp3", "x/après.mp3", "x/alpha/a.mp3", "x/Intro.mp3"].map { MPDSong(file: $0) }
+    songs += [("x/Closing.mp3", "2"), ("x/Another.mp3", "3"), ("x/Zero.mp3", "1")].map {
+      MPDSong(file: $0.0, tags: [.album: "Tour", .track: $0.1])
+    }
     let backend = InMemoryMPDBackend(songs: songs)
     _ = try await exchange(backend, "add x")
     #expect(
       try await backend.queue().items.map(\.song.file) == [
-        "x/Intro.mp3", "x/après.mp3", "x/alpha/a.mp3", "x/Bob/b.mp3", "x/Élan/e.mp3",
+        "x/après.mp3", "x/Intro.mp3", "x/Zero.mp3", "x/Closing.mp3", "x/Another.mp3", "x/alpha/a.mp3", "x/Bob/b.mp3",
+        "x/Élan/e.mp3",
       ])
   }
 }
