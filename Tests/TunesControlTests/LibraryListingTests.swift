@@ -41,10 +41,12 @@ import TunesPlayer
       let walked = try? await backend.listRecursively(uri)
       let listed = try? await backend.listAll(uri, details: true)
       #expect(listed == walked, "listallinfo \(uri)")
-      // `listall`: the same entries, songs by their URI alone.
+      // `listall`: the same entries, songs by their URI and the tags that order them (album, disc, track).
       let uris = walked?.map { entry -> MPDEntry in
-        if case .song(let song) = entry { return .song(MPDSong(file: song.file)) }
-        return entry
+        guard case .song(let song) = entry else { return entry }
+        var tags = MPDTags()
+        for tag in [MPDTag.album, .disc, .track] { tags[tag] = song.tags[tag] }
+        return .song(MPDSong(file: song.file, tags: tags))
       }
       let listedURIs = try? await backend.listAll(uri, details: false)
       #expect(listedURIs == uris, "listall \(uri)")

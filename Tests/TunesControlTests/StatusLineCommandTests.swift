@@ -45,7 +45,8 @@ import TunesTerminal
       try c.run("add", ["odd"])
       try c.run("random", ["1"])
       try c.run("setvol", ["35"])
-      for position in ["1", "3", "4"] {
+      // "odd" is queued as mpd orders a folder: 漢字.mp3, without an album, before 1.mp3.
+      for position in ["1", "4", "3"] {
         try c.run("play", [position])
         try c.run("pause", ["1"])
         lines.append((try Self.statusLine(c), try Self.renderedByTheClient(c)))
@@ -63,10 +64,10 @@ import TunesTerminal
     #expect(lines[1].0.hasPrefix("⏸ The Beatles – Something · Abbey Road  0:00/3:02  #2/5  shuffle on"))
     // The odd song's tags, made safe: no escape, no line break, no override reaches the terminal.
     #expect(lines[2].0.hasPrefix("⏸ Ada\u{FFFD}[31m – Line Two\u{FFFD} · 東京 Nights  0:00/1:0"))
-    #expect(lines[3].0.hasPrefix("⏸ 漢字.mp3  0:00/0:03  #5/5  shuffle on  repeat off  volume 35%"))
+    #expect(lines[3].0.hasPrefix("⏸ 漢字.mp3  0:00/0:03  #4/5  shuffle on  repeat off  volume 35%"))
     // With every tag hidden from the connection, the player's line still names the song.
     #expect(lines[4].0 == lines[3].0)
-    #expect(lines[5].0.hasPrefix("■ 漢字.mp3  0:03  #5/5"))
+    #expect(lines[5].0.hasPrefix("■ 漢字.mp3  0:03  #4/5"))
   }
 
   @Test func aBackendWithoutTheLineAnswersUnknownCommand() async throws {
