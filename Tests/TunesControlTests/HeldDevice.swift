@@ -33,8 +33,9 @@ final class HeldDevice: AudioSink, @unchecked Sendable {
       let open = gate()
       condition.lock()
       if open { break }
-      // Woken by an interrupt (a command posted), or looks again soon for one that does not interrupt.
-      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.005))
+      // Woken by an interrupt (a command posted), or looks again soon for one that does not interrupt;
+      // not often, since a test process holds many such players waiting on a busy machine.
+      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.02))
     }
     buffered += frames
     return frames
