@@ -5,11 +5,13 @@ import Testing
 import TunesMPD
 import TunesMPDTesting
 
-/// Runs mpc against the harness socket; returns stdout (and stderr on failure) with the exit status.
+/// Runs mpc against the harness socket; returns stdout (and stderr on failure) with the exit status. mpc
+/// waits as long as the tests' own clients (`MPD_TIMEOUT`, seconds; its own is 30, which a busy machine outlasts).
 func mpc(_ h: Harness, _ arguments: String...) async throws -> (output: String, status: Int32) {
   let socket = h.socket
   let result = try await ChildProcess.run(
-    "/usr/bin/mpc", arguments, environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"], mergeStderr: true)
+    "/usr/bin/mpc", arguments, environment: ["MPD_HOST": socket, "MPD_TIMEOUT": "\(replySeconds)", "PATH": "/usr/bin:/bin"],
+    mergeStderr: true)
   return (result.output, result.status)
 }
 
