@@ -32,7 +32,9 @@ struct CLIClientTests {
     let memory = try #require(h.memory)
     let s = h.socket
     // `tunes add` chooses songs from the library, which this harness has none of: queued as MPD does it.
-    try await offCooperativePool { _ = try MPDClient(socketPath: s).run("searchadd", ["any", "beatles", "any", "abbey"]) }
+    try await offCooperativePool {
+      _ = try MPDClient(socketPath: s, timeoutSeconds: replySeconds).run("searchadd", ["any", "beatles", "any", "abbey"])
+    }
     #expect(try await h.backend.status().playlistLength == 2)
     #expect(try await tunes(socket: s, "toggle").status == 0)
     #expect(await memory.status().state == .play)

@@ -17,7 +17,9 @@ struct LargeCommandListTests {
     defer { h.stop() }
     let socket = h.socket
     let piped = try await offCooperativePool {
-      try runTool("/bin/sh", ["-c", "mpc listall | mpc add"], environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"])
+      try runTool(
+        "/bin/sh", ["-c", "mpc listall | mpc add"],
+        environment: ["MPD_HOST": socket, "MPD_TIMEOUT": "\(replySeconds)", "PATH": "/usr/bin:/bin"])
     }
     #expect(piped.status == 0, "\(piped.output)")
     let queue = try await h.backend.queue().items.map(\.song.file)

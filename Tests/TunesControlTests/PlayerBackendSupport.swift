@@ -150,7 +150,8 @@ struct LivePlayer: Sendable {
   func mpc(_ arguments: String...) async throws -> (output: String, status: Int32) {
     let socket = self.socket
     return try await offCooperativePool {
-      try runTool("/usr/bin/mpc", arguments, environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"])
+      try runTool(
+        "/usr/bin/mpc", arguments, environment: ["MPD_HOST": socket, "MPD_TIMEOUT": "\(replySeconds)", "PATH": "/usr/bin:/bin"])
     }
   }
 
@@ -158,7 +159,8 @@ struct LivePlayer: Sendable {
   func shell(_ script: String) async throws -> (output: String, status: Int32) {
     let socket = self.socket
     return try await offCooperativePool {
-      try runTool("/bin/sh", ["-c", script], environment: ["MPD_HOST": socket, "PATH": "/usr/bin:/bin"])
+      try runTool(
+        "/bin/sh", ["-c", script], environment: ["MPD_HOST": socket, "MPD_TIMEOUT": "\(replySeconds)", "PATH": "/usr/bin:/bin"])
     }
   }
 

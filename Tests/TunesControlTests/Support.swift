@@ -6,11 +6,11 @@ import Testing
 import TunesCore
 import TunesMPD
 import TunesMPDTesting
-import TunesPlayer
 import TunesPlaylists
 
 @testable import TunesControl
 @testable import TunesLibrary
+@testable import TunesPlayer
 
 /// How long a test's client waits for a reply before it gives up ("the player did not answer in time"):
 /// a reply that comes ends the wait at once, and a busy machine (a release build beside the tests)
@@ -33,7 +33,8 @@ let fixtureFormats: [String: MPDAudioFormat] = [
 enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
   /// TunesMPDTesting's InMemoryMPDBackend.
   case inMemory
-  /// PlayerBackend over a real Player (silent decoder, clock-paced sink) and a library of the same songs.
+  /// PlayerBackend over a real Player (silent decoder, a device whose clock moves only while the player
+  /// carries out a command: HeldDevice) and a library of the same songs.
   case player
 
   var description: String { rawValue }
@@ -70,8 +71,10 @@ struct Harness: Sendable {
     case .player:
       let (library, music) = try await offCooperativePool { try libraryOf(songs, in: folder) }
       let lengths = Dictionary(uniqueKeysWithValues: songs.map { (music + "/" + $0.file, $0.duration ?? 1) })
+      let device = HeldDevice()
       let live = Player(
-        sink: ClockSink(), decoders: FixtureDecoders(seconds: lengths), library: library, persist: false, seed: 7)
+        sink: device, decoders: FixtureDecoders(seconds: lengths), library: library, persist: false, seed: 7)
+      device.letThrough { [weak live] in live?.engineHasUnansweredCommands ?? true }
       // The in-memory backend's mixer starts at 50: the same state for the same replies.
       await live.setVolume(50)
       player = live
