@@ -22,25 +22,10 @@ struct LockedLibraryNextTests {
     }
     #expect(try await home.waitFor(60) { try playing().title == "First" })
 
-    // A process of another program holding a write transaction until its stdin closes.
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    holder.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE');"
-        + " c.execute('UPDATE song SET title = title'); print('locked', flush=True); sys.stdin.read()",
-      home.root + "/library.db",
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = output
-    try holder.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      holder.waitUntilExit()
-    }
-    #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+    // A process of another program holding a write transaction until it is ended.
+    let holder = try LibraryWriter(
+      database: home.root + "/library.db", begin: "EXCLUSIVE", statements: ["UPDATE song SET title = title"])
+    defer { holder.end() }
 
     let next = try await home.tunes("next")
     #expect(next.status == 0, "\(next)")
