@@ -89,7 +89,11 @@ struct ListenBrainzViewUITests {
     // t reads the activity of the next range: none computed this week, said so.
     try pane.send("t")
     try await pane.expectShows("[Activity]", "· this week")
-    #expect(try await offPool { try server.requests() }.filter { $0 == "GET /1/stats/user/alice/artist-map" }.count == 2)
+    // The heading turns before the read is answered: wait for the server to see it.
+    let readAgain = try await eventually {
+      try await offPool { try server.requests() }.filter { $0 == "GET /1/stats/user/alice/artist-map" }.count == 2
+    }
+    #expect(readAgain)
 
     // The feed opens on its heading: no event is selected, and X says how to select one.
     try pane.send("Tab")
