@@ -249,6 +249,25 @@ func temporaryLibrary() throws -> (Library, URL) {
     await player.shutdown()
   }
 
+  /// A file renamed only from NFC to NFD is a move to the indexer, which compares names byte for byte: the
+  /// queue follows it to the new bytes, though Swift's `==` holds the two names equal.
+  @Test func queuedSongsFollowARenameThatOnlyChangesTheNormalForm() async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let composed = "/music/Caf\u{E9}.mp3"
+    let decomposed = "/music/Cafe\u{301}.mp3"
+    let song = try insert(Song(path: composed, title: "Café", artist: "A"), into: library)
+    let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 3000)]), library: library)
+    try await player.add([song])
+    try await library.pool.write { db in
+      try db.execute(sql: "UPDATE song SET path = ? WHERE id = ?", arguments: [decomposed, song.id])
+    }
+    #expect(await player.refreshSongs() == 1)
+    let paths = await player.queueEntries().map { Array($0.song.path.utf8) }
+    #expect(paths == [Array(decomposed.utf8)])
+    await player.shutdown()
+  }
+
   /// `refreshSongs` reads every song's path, a read of the whole song table: the Player goes on answering
   /// while it waits for the library. Every reader of the library's pool is held here, so the refresh's read
   /// waits until they are let go; meanwhile the Player must still answer `status`.
