@@ -293,8 +293,8 @@ func temporaryLibrary() throws -> (Library, URL) {
     }
     #expect(await eventually { holding.value == readers })
     let refresh = Task { await player.refreshSongs() }
-    // Time for the refresh to reach its read, which waits for a reader.
-    try await Task.sleep(for: .milliseconds(500))
+    // The refresh reads on its own named thread: once that thread sleeps, it waits for a reader.
+    #expect(await eventually(60) { Self.threadSleeps(named: "tunes-refresh") })
     let answered = Counter()
     let status = Task {
       _ = await player.status()
@@ -310,6 +310,20 @@ func temporaryLibrary() throws -> (Library, URL) {
   }
 
   static let format = AudioFormat(sampleRate: 44100, channels: 2)
+
+  /// Whether a thread of this process named `name` is asleep (state S in its /proc stat), as the kernel
+  /// knows it by the name its thread set.
+  static func threadSleeps(named name: String) -> Bool {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.contains { task in
+      let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+      guard comm.trimmingCharacters(in: .newlines) == name,
+        let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+        let afterName = stat.range(of: ") ", options: .backwards)
+      else { return false }
+      return stat[afterName.upperBound...].hasPrefix("S")
+    }
+  }
 }
 
 /// A count shared with threads.
