@@ -326,15 +326,6 @@ func temporaryLibrary() throws -> (Library, URL) {
   }
 }
 
-/// A count shared with threads.
-final class Counter: @unchecked Sendable {
-  // @unchecked: `count` is only touched under `lock`.
-  private let lock = NSLock()
-  private var count = 0
-  func add() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
-}
-
 extension Player {
   func shutdownReturningOrder() async -> (ids: [Int], cursor: Int, number: Int)? {
     let order = shuffleOrder()
