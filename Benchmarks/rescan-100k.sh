@@ -29,10 +29,17 @@ fi
 "$TUNES" index --db "$db" "$lib100" >/dev/null  # settles the catalogues' notes and warms the caches
 find "$lib100" -type f -printf '%s %T@\n' >/dev/null
 
-# One run of "$@" under /usr/bin/time: "wall cpu" on a line of file $1.
+# One run of "$@" under /usr/bin/time: "wall cpu" on a line of file $1. A run that fails is no sample:
+# the script stops with its status and what it said.
 timed() {
   local out="$1"; shift
-  /usr/bin/time -f '%e %U %S' -o "$work/.time" "$@" >/dev/null 2>&1 || true
+  local status=0
+  /usr/bin/time -f '%e %U %S' -o "$work/.time" "$@" >/dev/null 2>"$work/.err" || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "failed (exit $status): $*" >&2
+    cat "$work/.err" >&2
+    exit "$status"
+  fi
   awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$work/.time" >>"$out"
 }
 

@@ -60,7 +60,16 @@ extension Player {
   /// Runs `work` on a new thread named `name`, not one of the cooperative pool's, and returns its result.
   static func onOwnThread<T: Sendable>(named name: String = "tunes-shuffle", _ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-      let thread = Thread { continuation.resume(returning: work()) }
+      let thread = Thread {
+        // Foundation on Linux keeps `Thread.name` to itself: the kernel is told too (top, gdb, /proc),
+        // through the thread's own comm file (pthread_setname_np is not visible to Swift here).
+        let comm = open("/proc/thread-self/comm", O_WRONLY)
+        if comm >= 0 {
+          _ = name.withCString { write(comm, $0, strlen($0)) }
+          close(comm)
+        }
+        continuation.resume(returning: work())
+      }
       thread.name = name
       thread.start()
     }

@@ -78,9 +78,13 @@ struct ListenBrainzPane {
     guard request.ticket == ticket else { return false }
     switch answer {
     case .success(let read):
+      // The feed read again after a hide or thank may list the events on other lines (a new thanks comes
+      // first): the selection follows its event, so the next key acts on the same one.
+      let kept = selectedEvent?.name
       lines = read.lines
       events = read.events
       load = .loaded
+      if let kept { cursor.selected = line(ofEvent: kept) }
     case .failure(let failure):
       load = .failed(failure.message)
     }
@@ -121,6 +125,13 @@ struct ListenBrainzPane {
     guard section == .feed, !lines.isEmpty else { return nil }
     let line = (0...min(cursor.selected, lines.count - 1)).last { events[$0] != nil }
     return line.flatMap { line in events[line].map { ($0, line) } }
+  }
+
+  /// The first line of the event named `name`, or the feed's heading (the line above its first event)
+  /// when it is no longer listed.
+  private func line(ofEvent name: String) -> Int {
+    if let line = events.first(where: { $0.value == name })?.key { return line }
+    return max(0, (events.keys.min() ?? 1) - 1)
   }
 
   /// The line under the heading while a read is under way or after it failed; nil otherwise.

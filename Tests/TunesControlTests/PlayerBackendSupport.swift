@@ -169,10 +169,3 @@ struct LivePlayer: Sendable {
     return try await offCooperativePool { try body(try MPDClient(socketPath: path, timeoutSeconds: replySeconds)) }
   }
 }
-
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  func add() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
-}

@@ -249,6 +249,25 @@ func temporaryLibrary() throws -> (Library, URL) {
     await player.shutdown()
   }
 
+  /// A file renamed only from NFC to NFD is a move to the indexer, which compares names byte for byte: the
+  /// queue follows it to the new bytes, though Swift's `==` holds the two names equal.
+  @Test func queuedSongsFollowARenameThatOnlyChangesTheNormalForm() async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let composed = "/music/Caf\u{E9}.mp3"
+    let decomposed = "/music/Cafe\u{301}.mp3"
+    let song = try insert(Song(path: composed, title: "Café", artist: "A"), into: library)
+    let player = Player(sink: FakeSink(), decoders: fakeLibrary([1: FakeTrack(frames: 3000)]), library: library)
+    try await player.add([song])
+    try await library.pool.write { db in
+      try db.execute(sql: "UPDATE song SET path = ? WHERE id = ?", arguments: [decomposed, song.id])
+    }
+    #expect(await player.refreshSongs() == 1)
+    let paths = await player.queueEntries().map { Array($0.song.path.utf8) }
+    #expect(paths == [Array(decomposed.utf8)])
+    await player.shutdown()
+  }
+
   /// `refreshSongs` reads every song's path, a read of the whole song table: the Player goes on answering
   /// while it waits for the library. Every reader of the library's pool is held here, so the refresh's read
   /// waits until they are let go; meanwhile the Player must still answer `status`.
@@ -274,8 +293,8 @@ func temporaryLibrary() throws -> (Library, URL) {
     }
     #expect(await eventually { holding.value == readers })
     let refresh = Task { await player.refreshSongs() }
-    // Time for the refresh to reach its read, which waits for a reader.
-    try await Task.sleep(for: .milliseconds(500))
+    // The refresh reads on its own named thread: once that thread sleeps, it waits for a reader.
+    #expect(await eventually(60) { Self.threadSleeps(named: "tunes-refresh") })
     let answered = Counter()
     let status = Task {
       _ = await player.status()
@@ -291,15 +310,20 @@ func temporaryLibrary() throws -> (Library, URL) {
   }
 
   static let format = AudioFormat(sampleRate: 44100, channels: 2)
-}
 
-/// A count shared with threads.
-final class Counter: @unchecked Sendable {
-  // @unchecked: `count` is only touched under `lock`.
-  private let lock = NSLock()
-  private var count = 0
-  func add() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
+  /// Whether a thread of this process named `name` is asleep (state S in its /proc stat), as the kernel
+  /// knows it by the name its thread set.
+  static func threadSleeps(named name: String) -> Bool {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.contains { task in
+      let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+      guard comm.trimmingCharacters(in: .newlines) == name,
+        let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+        let afterName = stat.range(of: ") ", options: .backwards)
+      else { return false }
+      return stat[afterName.upperBound...].hasPrefix("S")
+    }
+  }
 }
 
 extension Player {

@@ -74,6 +74,32 @@ import Testing
     #expect(pane.selectedEvent == nil)
   }
 
+  /// The feed read again after a thank lists the new thanks first: the selection follows the event it was
+  /// on, so the next hide acts on that event; an event no longer listed leaves the heading selected.
+  @Test func theSelectionFollowsItsEventWhenTheFeedIsReadAgain() {
+    var pane = ListenBrainzPane()
+    pane.switchSection(by: -1)
+    let first = pane.request(width: 80)
+    pane.receive(
+      first, page: .success(ListenBrainzPage(lines: ["Feed of alice (1 event)", "★ bob recommends"], events: [1: "rec/1"])))
+    pane.cursor.select(1, count: 2, height: 10)
+    #expect(pane.selectedEvent?.name == "rec/1")
+    let again = pane.request(width: 80)
+    let thanked = ListenBrainzPage(
+      lines: ["Feed of alice (2 events)", "♥ alice thanked bob", "  for Vitamin C", "★ bob recommends"],
+      events: [1: "thanks/2", 3: "rec/1"])
+    pane.receive(again, page: .success(thanked))
+    #expect(pane.selectedEvent?.name == "rec/1")
+    #expect(pane.cursor.selected == 3)
+    let gone = pane.request(width: 80)
+    pane.receive(
+      gone,
+      page: .success(
+        ListenBrainzPage(lines: ["hid it", "Feed of alice (1 event)", "♥ alice thanked bob"], events: [2: "thanks/2"])))
+    #expect(pane.cursor.selected == 1)
+    #expect(pane.selectedEvent == nil)
+  }
+
   @Test func aReadShowsLoadingThenItsLinesOrItsError() {
     var pane = ListenBrainzPane()
     pane.switchSection(by: 1)

@@ -11,32 +11,22 @@ enum PathText {
   /// `folder` + "/" + `name` in a string of exactly that size: `+` leaves room to grow, twice the
   /// bytes of every path the walk keeps (20 MB of 100k paths).
   static func join(_ folder: String, _ name: String, suffix: StaticString = "") -> String {
-    var (folder, name) = (folder, name)
-    let extra = suffix.utf8CodeUnitCount
-    return folder.withUTF8 { head in
-      name.withUTF8 { tail in
-        String(unsafeUninitializedCapacity: head.count + 1 + tail.count + extra) { buffer in
-          let base = buffer.baseAddress!
-          if let from = head.baseAddress { memcpy(base, from, head.count) }
-          base[head.count] = UInt8(ascii: "/")
-          if let from = tail.baseAddress { memcpy(base + head.count + 1, from, tail.count) }
-          if extra > 0 { memcpy(base + head.count + 1 + tail.count, suffix.utf8Start, extra) }
-          return head.count + 1 + tail.count + extra
-        }
-      }
-    }
+    var name = name
+    return name.withUTF8 { join(folder, bytes: $0, suffix: suffix) }
   }
 
-  /// `folder` + "/" + a name given as bytes (valid UTF-8), in one allocation.
-  static func join(_ folder: String, bytes name: UnsafeBufferPointer<UInt8>) -> String {
+  /// `folder` + "/" + a name given as bytes (valid UTF-8) + `suffix`, in one allocation.
+  static func join(_ folder: String, bytes name: UnsafeBufferPointer<UInt8>, suffix: StaticString = "") -> String {
     var folder = folder
+    let extra = suffix.utf8CodeUnitCount
     return folder.withUTF8 { head in
-      String(unsafeUninitializedCapacity: head.count + 1 + name.count) { buffer in
+      String(unsafeUninitializedCapacity: head.count + 1 + name.count + extra) { buffer in
         let base = buffer.baseAddress!
         if let from = head.baseAddress { memcpy(base, from, head.count) }
         base[head.count] = UInt8(ascii: "/")
         if let from = name.baseAddress { memcpy(base + head.count + 1, from, name.count) }
-        return head.count + 1 + name.count
+        if extra > 0 { memcpy(base + head.count + 1 + name.count, suffix.utf8Start, extra) }
+        return head.count + 1 + name.count + extra
       }
     }
   }

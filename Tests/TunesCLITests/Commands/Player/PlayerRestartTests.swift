@@ -7,7 +7,8 @@ import Foundation
 import Testing
 import TunesTestSupport
 
-@Suite(.enabled(if: playerToolsPresent), .serialized)
+@Suite(
+  .enabled(if: playerToolsPresent && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")), .serialized)
 struct PlayerRestartTests {
   private func homeWithSongs(seconds: Double = 30) async throws -> PlayerHome {
     let home = try PlayerHome()
@@ -31,7 +32,11 @@ struct PlayerRestartTests {
     }
   }
 
-  /// The play state row the player saved in the library, read as another program would.
+  /// Why the saved state could not be read this time (SQLite busy while the player writes, say).
+  private struct UnreadableState: Error { let why: String }
+
+  /// The play state row the player saved in the library, read as another program would; throws (without
+  /// failing the test) when the read fails, so that a wait can try again.
   private func savedState(_ home: PlayerHome) throws -> (state: String, positionMs: Int) {
     let result = try runProcess(
       "/usr/bin/python3",
@@ -40,7 +45,7 @@ struct PlayerRestartTests {
         "import sqlite3,sys; r=sqlite3.connect(sys.argv[1]).execute('SELECT state, positionMs FROM playerState').fetchone(); print(*(r or ('none', 0)))",
         home.environment["TUNES_DB"]!,
       ], environment: home.environment)
-    try #require(result.status == 0, "\(result.err)")
+    guard result.status == 0 else { throw UnreadableState(why: result.err) }
     let words = result.out.split(separator: " ")
     return (words.first.map(String.init) ?? "", Int(words.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0)
   }
@@ -68,7 +73,15 @@ struct PlayerRestartTests {
     let before = try await statusJSON(home)
     #expect(before["state"] as? String == state)
     // Read before the end: a later save only moves it on.
-    let savedOnDisk = try await offPool { try savedState(home).positionMs }
+    let savedOnDisk = try await offPool { () -> Int in
+      // A read that meets the player writing is tried again.
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline {
+        if let row = try? savedState(home) { return row.positionMs }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return try savedState(home).positionMs
+    }
     if ending == "quit" {
       #expect(try await home.tunes("quit").status == 0)
     } else {
