@@ -63,20 +63,26 @@ struct ListenBrainzViewUITests {
     ]
   }
 
-  /// The Activity section draws the activity charts of `tunes lb stats` for the range; in the feed, the
-  /// motions select an event, and Y thanks for it and X hides it, as `tunes lb feed thank|hide` do: the
-  /// server is sent each write once, and the feed read again shows the event hidden.
-  @Test func activityChartsAndHidingAndThankingFeedEventsFromTheUI() async throws {
+  /// The fake server with `world()`, a player of the three-song library with no account (so the server
+  /// sees the UI's requests alone), and `tunes ui` open on it as alice, in a pane `height` rows high.
+  static func openView(height: Int) async throws -> (FakeDashboard, PlayerHome, TmuxPane) {
     let server = try await offPool { try FakeDashboard(world: Self.world()) }
     let home = try await FullScreenUITests.library()
-    // The player has no account: the server sees the UI's requests alone.
     _ = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
     home.extraEnvironment = [
       "TUNES_LISTENBRAINZ_URL": server.url, "TUNES_LISTENBRAINZ_TOKEN": "tok-alice", "TUNES_LISTENBRAINZ_USER": "alice",
       "TZ": "UTC",
     ]
-    let pane = try TmuxPane(home: home, command: [try #require(builtTunes), "ui"], width: 120, height: 50)
+    let pane = try TmuxPane(home: home, command: [try #require(builtTunes), "ui"], width: 120, height: height)
     try await pane.expectShows("Morning — Anna")
+    return (server, home, pane)
+  }
+
+  /// The Activity section draws the activity charts of `tunes lb stats` for the range; in the feed, the
+  /// motions select an event, and Y thanks for it and X hides it, as `tunes lb feed thank|hide` do: the
+  /// server is sent each write once, and the feed read again shows the event hidden.
+  @Test func activityChartsAndHidingAndThankingFeedEventsFromTheUI() async throws {
+    let (server, home, pane) = try await Self.openView(height: 50)
 
     try pane.send("7", "Tab", "Tab", "Tab", "Tab")
     try await pane.expectShows(
@@ -111,6 +117,8 @@ struct ListenBrainzViewUITests {
       written == ["POST /1/user/alice/timeline-event/create/thanks", "POST /1/user/alice/feed/events/hide"], "\(written)")
     #expect(try await pane.text().contains("[exited") == false)
     try pane.send("q")
+    // The player lives in `home`: kept until the pane is done with it.
+    withExtendedLifetime(home) {}
   }
 
   func feedback(_ home: PlayerHome, _ kind: String) async throws -> [String] {
@@ -120,16 +128,7 @@ struct ListenBrainzViewUITests {
   }
 
   @Test func chartsFeedLoveHateAndPinFromTheUI() async throws {
-    let server = try await offPool { try FakeDashboard(world: Self.world()) }
-    let home = try await FullScreenUITests.library()
-    // The player submits no listens here (it has no account): the server sees the UI's requests alone.
-    _ = try await home.startDaemon(["--device", "null", "--pace", "realtime"])
-    home.extraEnvironment = [
-      "TUNES_LISTENBRAINZ_URL": server.url, "TUNES_LISTENBRAINZ_TOKEN": "tok-alice", "TUNES_LISTENBRAINZ_USER": "alice",
-      "TZ": "UTC",
-    ]
-    let pane = try TmuxPane(home: home, command: [try #require(builtTunes), "ui"], width: 120, height: 30)
-    try await pane.expectShows("Morning — Anna")
+    let (server, home, pane) = try await Self.openView(height: 30)
     // Paused, so that the playing song stays Morning however slow the machine is.
     try pane.send("c")
     try await pane.expectShows("‖")
