@@ -43,14 +43,7 @@ extension UIApp {
       messages.show("select an event of the feed: view 7, Tab to Feed")
       return
     }
-    messages.show("\(action.verb) \(event)…")
-    work.run(.writes, { source.actOnEvent(action, event) }) { app, answer in
-      switch answer {
-      case .success(let lines): app.messages.show(lines.joined(separator: "; "))
-      case .failure(let failure): app.messages.show(failure.message, error: true)
-      }
-      if app.view == .listenBrainz, app.listenBrainz.section == .feed { app.loadListenBrainz() }
-    }
+    send("\(action.verb) \(event)", reloading: .feed) { source.actOnEvent(action, event) }
   }
 
   /// Love, hate, unrate or pin the song `songToAct()` names; the message line says how it went.
@@ -60,14 +53,23 @@ extension UIApp {
       return
     }
     guard let (song, label) = songToAct() else { return }
-    messages.show("\(action.verb) \(label)…")
-    work.run(.writes, { source.act(action, song) }) { app, answer in
+    // The status counts what waits in the outbox.
+    send("\(action.verb) \(label)", reloading: .status) { source.act(action, song) }
+  }
+
+  /// Runs a ListenBrainz write off the UI's thread: the message line says `doing…`, then how it went, and
+  /// `section`, which shows what the write changed, is read again if it is on screen.
+  private func send(
+    _ doing: String, reloading section: ListenBrainzPane.Section,
+    _ write: @escaping @Sendable () -> Result<[String], ListenBrainzFailure>
+  ) {
+    messages.show(doing + "…")
+    work.run(.writes, write) { app, answer in
       switch answer {
       case .success(let lines): app.messages.show(lines.joined(separator: "; "))
       case .failure(let failure): app.messages.show(failure.message, error: true)
       }
-      // The status counts what waits in the outbox.
-      if app.view == .listenBrainz, app.listenBrainz.section == .status { app.loadListenBrainz() }
+      if app.view == .listenBrainz, app.listenBrainz.section == section { app.loadListenBrainz() }
     }
   }
 
