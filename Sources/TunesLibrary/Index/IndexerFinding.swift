@@ -213,12 +213,10 @@ extension Indexer {
             unmatched.append(row.indexedFile())
             return
           }
-          guard walk.files.values[index].row == 0 else { return }  // a folder given twice has its rows twice
-          matched.append(
+          note(
             MatchedRow(
               id: row.id, catalogueFingerprint: row.catalogueFingerprint,
-              stampUnchanged: row.stamp == walk.files.values[index].stamp, missing: row.missing))
-          walk.files.values[index].row = UInt32(matched.count)
+              stampUnchanged: row.stamp == walk.files.values[index].stamp, missing: row.missing), of: index)
         }
       }
       return unmatched
@@ -234,14 +232,20 @@ extension Indexer {
         unmatched.append(row)
         continue
       }
-      guard walk.files.values[index].row == 0 else { continue }  // a folder given twice loads its rows twice
-      let stamp = walk.files.values[index].stamp
-      matched.append(
+      note(
         MatchedRow(
-          id: row.id, catalogueFingerprint: row.catalogueFingerprint, stampUnchanged: row.stamp == stamp, missing: row.missing))
-      walk.files.values[index].row = UInt32(matched.count)
+          id: row.id, catalogueFingerprint: row.catalogueFingerprint,
+          stampUnchanged: row.stamp == walk.files.values[index].stamp, missing: row.missing), of: index)
     }
     return unmatched
+  }
+
+  /// Notes `row` as the row of the walked file at `index`, unless the file has its row already: a folder
+  /// given twice has its rows loaded twice.
+  private mutating func note(_ row: MatchedRow, of index: Int) {
+    guard walk.files.values[index].row == 0 else { return }
+    matched.append(row)
+    walk.files.values[index].row = UInt32(matched.count)
   }
 
   /// Everything strictly under folder/: the range scan uses the unique index on path.
