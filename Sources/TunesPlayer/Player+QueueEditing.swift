@@ -156,7 +156,7 @@ extension Player {
   /// its song id with a new path, and the queue follows it (the entry is updated, a `playlist` change).
   func current(_ item: QueueItem) -> QueueItem {
     guard let library, let songID = item.song.id, let fresh = try? library.song(id: songID),
-      !Self.samePath(fresh.path, item.song.path),
+      !PathText.same(fresh.path, item.song.path),
       queue.replaceSong(id: item.id, with: fresh)
     else { return item }
     changed([.playlist])
@@ -187,7 +187,7 @@ extension Player {
     guard !fresh.isEmpty else { return 0 }
     var updated = 0
     for item in queue.items {
-      guard let songID = item.song.id, let song = fresh[songID], !Self.samePath(song.path, item.song.path),
+      guard let songID = item.song.id, let song = fresh[songID], !PathText.same(song.path, item.song.path),
         queue.replaceSong(id: item.id, with: song)
       else { continue }
       updated += 1
@@ -203,15 +203,11 @@ extension Player {
     let paths = try library.songPaths()
     var fresh: [Int64: Song] = [:]
     for (songID, path) in queued where fresh[songID] == nil {
-      guard let now = paths[songID], !samePath(now, path), let song = try? library.song(id: songID) else { continue }
+      guard let now = paths[songID], !PathText.same(now, path), let song = try? library.song(id: songID) else { continue }
       fresh[songID] = song
     }
     return fresh
   }
-
-  /// Whether two paths name the same file: byte for byte, as the indexer compares them. Swift's `==`
-  /// holds NFC and NFD forms equal, which would keep the old path of a file renamed to its other form.
-  static func samePath(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
   func removeConsumed(_ id: Int) {
     guard let position = queue.position(ofID: id) else { return }

@@ -7,7 +7,7 @@
 
 /// The parts of an absolute path the indexer needs, computed on bytes ("/" is ASCII, so any split on
 /// it falls on a character boundary).
-enum PathText {
+public enum PathText {
   /// `folder` + "/" + `name` in a string of exactly that size: `+` leaves room to grow, twice the
   /// bytes of every path the walk keeps (20 MB of 100k paths).
   static func join(_ folder: String, _ name: String, suffix: StaticString = "") -> String {
@@ -57,8 +57,9 @@ enum PathText {
     return prefix.last == slash || bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == slash
   }
 
-  /// Whether the two paths are the same bytes (String's `==` takes canonically equivalent text as equal).
-  static func same(_ a: String, _ b: String) -> Bool {
+  /// Whether the two paths are the same bytes (String's `==` takes canonically equivalent text as equal):
+  /// the test of every place that follows a file, the indexer's and the queue's.
+  public static func same(_ a: String, _ b: String) -> Bool {
     a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
   }
 
