@@ -314,8 +314,9 @@ enum FileWalker {
 }
 
 extension FileWalker {
-  /// A folder or MP3 whose name is not UTF-8: the index keeps paths as UTF-8 text, so it is reported
-  /// (its bytes shown as \xNN) rather than skipped without a word. Other files are of no concern.
+  /// A folder, audio file or playlist whose name is not UTF-8: the index keeps paths as UTF-8 text, so it
+  /// is reported (its bytes shown as \xNN) rather than skipped without a word. Other files are of no
+  /// concern.
   fileprivate static func undecodable(_ entry: UnsafeMutablePointer<dirent>, type: Int32, in folder: String, fd: Int32)
     -> IndexProblem?
   {
@@ -323,8 +324,11 @@ extension FileWalker {
       let name = raw.bindMemory(to: CChar.self)
       let bytes = UnsafeRawBufferPointer(start: raw.baseAddress, count: strlen(name.baseAddress!)).map { $0 }
       let shown = PathText.join(folder, PathText.escapingInvalidUTF8(bytes))
-      let isMP3 = bytes.count > 4 && PathText.hasSuffix(bytes: bytes, asciiLowercase: ".mp3")
-      if isMP3 { return IndexProblem(path: shown, reason: "file name is not UTF-8; rename it to index it") }
+      let isAudio = bytes.withUnsafeBufferPointer { isMP3(bytes: $0) }
+      let isPlaylist = [".m3u", ".m3u8", ".xspf", ".jspf"].contains { (suffix: StaticString) in
+        bytes.count > suffix.utf8CodeUnitCount && PathText.hasSuffix(bytes: bytes, asciiLowercase: suffix)
+      }
+      if isAudio || isPlaylist { return IndexProblem(path: shown, reason: "file name is not UTF-8; rename it to index it") }
       var info = stat()
       let isFolder =
         type == Int32(DT_DIR)
