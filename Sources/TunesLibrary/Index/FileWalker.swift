@@ -223,7 +223,14 @@ enum FileWalker {
       let isLink = type == Int32(DT_LNK)
       let bare = !PathText.hasExtension(name)
       if type == Int32(DT_UNKNOWN) || isLink || (type == Int32(DT_REG) && (isMP3(name) || bare)) {
-        guard fstatat(fd, name, &info, 0) == 0 else { continue }
+        guard fstatat(fd, name, &info, 0) == 0 else {
+          // A link that leads back to itself (a → b → a) is broken input, said once; a dangling link is
+          // passed over, as mpd does (a file moved away from under its link).
+          if isLink && errno == ELOOP {
+            result.problems.append(IndexProblem(path: path, reason: "symbolic link loop; skipped"))
+          }
+          continue
+        }
         let mode = info.st_mode & S_IFMT
         if mode == S_IFDIR {
           if isLink {
