@@ -116,15 +116,39 @@ enum FileWalker {
   /// default, and what they lead to is indexed under the path through the link. The folders the links
   /// lead to are walked after the real ones, so a song reachable both ways keeps its real path; a
   /// folder already walked (a link to a folder above, a second link to the same one) is not walked again.
-  /// `foundCatalogue` hears of each library.json as soon as it is found.
-  static func walk(_ folder: String, into result: inout WalkResult, foundCatalogue: (String) -> Void) {
-    var linked: [String] = []
-    walkTree(folder, into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue, split: true)
+  /// `foundCatalogue` hears of each library.json as soon as it is found. Folders nested deeper than
+  /// `limits` allow and paths longer than a path can be are skipped, each reported once (WalkLimits).
+  static func walk(
+    _ folder: String, limits: WalkLimits = .current(), into result: inout WalkResult, foundCatalogue: (String) -> Void
+  ) {
+    var linked: [LinkedFolder] = []
+    walkTree(
+      Level(path: folder, depth: 0, limits: limits), into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue,
+      split: true)
     var next = 0
     while next < linked.count {
-      walkTree(linked[next], into: &result, linkedFolders: &linked, foundCatalogue: foundCatalogue)
+      // A linked folder is as deep as the link to it: a chain of links nests no deeper than folders do.
+      walkTree(
+        Level(path: linked[next].path, depth: linked[next].depth, limits: limits), into: &result, linkedFolders: &linked,
+        foundCatalogue: foundCatalogue)
       next += 1
     }
+  }
+
+  /// A folder to walk, how deep it lies below the walked folder, and the walk's bounds.
+  struct Level: Sendable {
+    var path: String
+    var depth: Int
+    var limits: WalkLimits
+
+    /// The level of the subfolder at `path`.
+    func child(_ path: String) -> Level { Level(path: path, depth: depth + 1, limits: limits) }
+  }
+
+  /// A symlink to a folder, walked after the real folders, at the depth of the link.
+  struct LinkedFolder: Sendable {
+    var path: String
+    var depth: Int
   }
 
   /// Walks `folder` and the real folders under it; symlinked folders are noted in `linkedFolders`. With
@@ -132,9 +156,10 @@ enum FileWalker {
   /// is opened by its name in its parent's open folder (`parent`): opened by its whole path, the kernel
   /// looked up every folder above it again, as many lookups in all as the stat of every file.
   private static func walkTree(
-    _ folder: String, in parent: Int32 = AT_FDCWD, into result: inout WalkResult, linkedFolders: inout [String],
+    _ level: Level, in parent: Int32 = AT_FDCWD, into result: inout WalkResult, linkedFolders: inout [LinkedFolder],
     foundCatalogue: (String) -> Void, split: Bool = false
   ) {
+    let folder = level.path
     let fd =
       parent == AT_FDCWD
       ? open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -157,6 +182,9 @@ enum FileWalker {
     var subfolders: [String] = []
     var links: [String] = []
     var coverRank = Int.max
+    // Only in a folder whose path is within a longest name of the bound can a name in it pass it.
+    let folderBytes = folder.utf8.count
+    let nearLongest = folderBytes + 1 + Int(NAME_MAX) > WalkLimits.pathBytes
     let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(dir) {
       // Hidden entries are skipped before any String is made.
@@ -167,7 +195,7 @@ enum FileWalker {
       if type == Int32(DT_REG) {
         let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
         let bytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
-        if isMP3(bytes: bytes), !bytes.contains(where: { $0 >= 0x80 }),
+        if !nearLongest, isMP3(bytes: bytes), !bytes.contains(where: { $0 >= 0x80 }),
           fstatat(fd, UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), &info, 0) == 0,
           (info.st_mode & S_IFMT) == S_IFREG
         {
@@ -183,12 +211,26 @@ enum FileWalker {
         continue
       }
       let path = PathText.join(folder, name)
+      if nearLongest && path.utf8.count > WalkLimits.pathBytes {
+        if let (problem, isFolder) = tooLong(name, type: type, in: folder, fd: fd) {
+          result.problems.append(problem)
+          if isFolder { result.unreadableFolders.append(path) }
+        }
+        continue
+      }
       var kind = type
       // Stat relative to the open folder: the kernel does not walk the whole path again for each file.
       let isLink = type == Int32(DT_LNK)
       let bare = !PathText.hasExtension(name)
       if type == Int32(DT_UNKNOWN) || isLink || (type == Int32(DT_REG) && (isMP3(name) || bare)) {
-        guard fstatat(fd, name, &info, 0) == 0 else { continue }
+        guard fstatat(fd, name, &info, 0) == 0 else {
+          // A link that leads back to itself (a → b → a) is broken input, said once; a dangling link is
+          // passed over, as mpd does (a file moved away from under its link).
+          if isLink && errno == ELOOP {
+            result.problems.append(IndexProblem(path: path, reason: "symbolic link loop; skipped"))
+          }
+          continue
+        }
         let mode = info.st_mode & S_IFMT
         if mode == S_IFDIR {
           if isLink {
@@ -217,14 +259,28 @@ enum FileWalker {
         }
       }
     }
-    linkedFolders += links.sorted(by: PathText.byteOrder)
+    if level.depth >= level.limits.depth {
+      // Neither opened nor followed: what the index holds under them is kept, as under a folder that
+      // cannot be read.
+      let skipped = (subfolders + links).sorted(by: PathText.byteOrder)
+      for subfolder in skipped {
+        result.problems.append(
+          IndexProblem(
+            path: subfolder,
+            reason:
+              "folder more than \(level.limits.depth) levels below the indexed folder; skipped (its songs stay in the index)"))
+      }
+      result.unreadableFolders += skipped
+      return
+    }
+    linkedFolders += links.sorted(by: PathText.byteOrder).map { LinkedFolder(path: $0, depth: level.depth + 1) }
     subfolders.sort(by: PathText.byteOrder)
     if split && subfolders.count > 1 {
-      walkSplit(subfolders, in: fd, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
+      walkSplit(subfolders.map(level.child), in: fd, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
       return
     }
     for subfolder in subfolders {
-      walkTree(subfolder, in: fd, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
+      walkTree(level.child(subfolder), in: fd, into: &result, linkedFolders: &linkedFolders, foundCatalogue: foundCatalogue)
     }
   }
 
@@ -234,13 +290,13 @@ enum FileWalker {
   /// its catalogues are heard of once it is done. Real folders are never reached twice (links are walked
   /// afterwards), so the halves need not share which folders were walked.
   private static func walkSplit(
-    _ subfolders: [String], in parent: Int32, into result: inout WalkResult, linkedFolders: inout [String],
+    _ subfolders: [Level], in parent: Int32, into result: inout WalkResult, linkedFolders: inout [LinkedFolder],
     foundCatalogue: (String) -> Void
   ) {
     let second = Array(subfolders[(subfolders.count / 2)...])
-    let other = Background { () -> (WalkResult, [String], [String]) in
+    let other = Background { () -> (WalkResult, [LinkedFolder], [String]) in
       var part = WalkResult()
-      var links: [String] = []
+      var links: [LinkedFolder] = []
       var catalogues: [String] = []
       for subfolder in second {
         walkTree(subfolder, in: parent, into: &part, linkedFolders: &links, foundCatalogue: { catalogues.append($0) })
@@ -265,8 +321,9 @@ enum FileWalker {
 }
 
 extension FileWalker {
-  /// A folder or MP3 whose name is not UTF-8: the index keeps paths as UTF-8 text, so it is reported
-  /// (its bytes shown as \xNN) rather than skipped without a word. Other files are of no concern.
+  /// A folder, audio file or playlist whose name is not UTF-8: the index keeps paths as UTF-8 text, so it
+  /// is reported (its bytes shown as \xNN) rather than skipped without a word. Other files are of no
+  /// concern.
   fileprivate static func undecodable(_ entry: UnsafeMutablePointer<dirent>, type: Int32, in folder: String, fd: Int32)
     -> IndexProblem?
   {
@@ -274,14 +331,38 @@ extension FileWalker {
       let name = raw.bindMemory(to: CChar.self)
       let bytes = UnsafeRawBufferPointer(start: raw.baseAddress, count: strlen(name.baseAddress!)).map { $0 }
       let shown = PathText.join(folder, PathText.escapingInvalidUTF8(bytes))
-      let isMP3 = bytes.count > 4 && PathText.hasSuffix(bytes: bytes, asciiLowercase: ".mp3")
-      if isMP3 { return IndexProblem(path: shown, reason: "file name is not UTF-8; rename it to index it") }
+      let isAudio = bytes.withUnsafeBufferPointer { isMP3(bytes: $0) }
+      let isPlaylist = [".m3u", ".m3u8", ".xspf", ".jspf"].contains { (suffix: StaticString) in
+        bytes.count > suffix.utf8CodeUnitCount && PathText.hasSuffix(bytes: bytes, asciiLowercase: suffix)
+      }
+      if isAudio || isPlaylist { return IndexProblem(path: shown, reason: "file name is not UTF-8; rename it to index it") }
       var info = stat()
       let isFolder =
         type == Int32(DT_DIR)
         || (type == Int32(DT_UNKNOWN) && fstatat(fd, name.baseAddress!, &info, 0) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
       return isFolder ? IndexProblem(path: shown, reason: "folder name is not UTF-8; rename it to index what it holds") : nil
     }
+  }
+}
+
+extension FileWalker {
+  /// A name whose path would be longer than a path can be (WalkLimits.pathBytes): a folder, link to a
+  /// folder, audio file, playlist or catalogue is reported, under the folder that holds it (a path that
+  /// opens) and with the start of its name; other files are of no concern.
+  fileprivate static func tooLong(_ name: String, type: Int32, in folder: String, fd: Int32) -> (IndexProblem, isFolder: Bool)? {
+    let bytes = folder.utf8.count + 1 + name.utf8.count
+    let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+    let limit = "longer than the \(WalkLimits.pathBytes) bytes a path may have; skipped"
+    if isMP3(name) || PlaylistFileName.matches(name) || name == catalogueName {
+      return (IndexProblem(path: folder, reason: "the path of file \"\(shown)\" in it is \(bytes) bytes, \(limit)"), false)
+    }
+    var info = stat()
+    let isFolder =
+      type == Int32(DT_DIR)
+      || ((type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK)) && fstatat(fd, name, &info, 0) == 0
+        && (info.st_mode & S_IFMT) == S_IFDIR)
+    guard isFolder else { return nil }
+    return (IndexProblem(path: folder, reason: "the path of folder \"\(shown)\" in it is \(bytes) bytes, \(limit)"), true)
   }
 }
 

@@ -37,6 +37,8 @@ public struct IndexingOptions: Sendable {
   var settleSeconds = 2.0
   /// Hears the path of each catalogue the run reads (tests hold rescans to reading none).
   var readingCatalogue: (@Sendable (String) -> Void)?
+  /// How deep the walk goes (nil: as deep as the process's open files allow, WalkLimits.current()).
+  var walkLimits: WalkLimits?
 
   public init(dryRun: Bool = false) {
     self.dryRun = dryRun

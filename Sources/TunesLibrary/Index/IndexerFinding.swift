@@ -73,7 +73,9 @@ extension Indexer {
           other.element.1
             && (other.offset < number && other.element.0 == path || PathText.isInside(path, folder: other.element.0))
         }
-        if !walkedAlready { FileWalker.walk(path, into: &walk, foundCatalogue: parse) }
+        if !walkedAlready {
+          FileWalker.walk(path, limits: options.walkLimits ?? .current(), into: &walk, foundCatalogue: parse)
+        }
       } else if FileWalker.isAudioFile(path) {
         if let stamp = FileWalker.stamp(path) {
           walk.files[PathKey(path)] = WalkedFile(stamp: stamp)

@@ -54,6 +54,22 @@ import Testing
     #expect(try paths(temp) == [temp.music + "/real/a.mp3"])
   }
 
+  @Test func linksThatLeadBackToThemselvesAreReportedOnce() throws {
+    let temp = try TempLibrary()
+    try temp.write("real/a.mp3", ["title": "A"])
+    // Two links to each other, and a link to itself: neither a file nor a folder is at their end.
+    try link(temp.music + "/one.mp3", to: temp.music + "/two.mp3")
+    try link(temp.music + "/two.mp3", to: temp.music + "/one.mp3")
+    try link(temp.music + "/Self", to: "Self")
+    let report = try temp.index()
+    #expect(
+      report.errors.sorted { $0.path < $1.path }
+        == ["Self", "one.mp3", "two.mp3"].map {
+          IndexProblem(path: temp.music + "/" + $0, reason: "symbolic link loop; skipped")
+        })
+    #expect(try paths(temp) == [temp.music + "/real/a.mp3"])
+  }
+
   @Test func aSongReachableThroughALinkKeepsItsRealPath() throws {
     let temp = try TempLibrary()
     try temp.write("Zoe/Album/a.mp3", ["title": "A"])
