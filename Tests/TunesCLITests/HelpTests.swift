@@ -38,6 +38,27 @@ import Testing
     #expect(seen.count > 50, "only \(seen.count) commands")
   }
 
+  /// A discussion is re-wrapped to the terminal's width by the argument parser, which keeps every line
+  /// break it is given: a paragraph written over several source lines without `\` came out ragged
+  /// (`tunes play --help`: "…saved as they change" alone on its line, then "and restored…").
+  @Test func discussionsBreakOnlyBetweenParagraphs() throws {
+    let sandbox = try TunesSandbox()
+    let dump = try sandbox.run(["--experimental-dump-help"], useDatabase: false)
+    try #require(dump.status == 0, "\(dump)")
+    let json = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
+    var pending = [try #require(json?["command"] as? [String: Any])]
+    var discussions = 0
+    while let command = pending.popLast() {
+      pending += (command["subcommands"] as? [[String: Any]]) ?? []
+      guard let discussion = command["discussion"] as? String else { continue }
+      discussions += 1
+      for paragraph in discussion.components(separatedBy: "\n\n") {
+        #expect(!paragraph.contains("\n"), "\(command["commandName"] ?? ""): a line break inside \(paragraph)")
+      }
+    }
+    #expect(discussions > 3, "only \(discussions) discussions")
+  }
+
   @Test func negativeNumbersStayArgumentsOfSeekAndVolume() throws {
     let sandbox = try TunesSandbox()
     // No player runs: the arguments parse, and the command fails only for want of a player (exit 69).
