@@ -68,3 +68,21 @@ import Testing
     }
   }
 }
+
+extension HelpTests {
+  /// `tunes index --help` once said "catalogue files or MP3 files" while a FLAC, Opus or M4A file named
+  /// on the command line is indexed as well: the help names what the command takes.
+  @Test func theIndexHelpNamesTheFormatsAFileMayBe() throws {
+    let sandbox = try TunesSandbox()
+    let folder = TunesExecutable.sampleLibrary.appendingPathComponent("Mira Okafor/Other Formats")
+    let files = ["01 Deep Lossless.flac", "02 Mono Opus.opus", "03 Gapless Apple.m4a"]
+    let indexed = try sandbox.run(["index"] + files.map { folder.appendingPathComponent($0).path })
+    #expect(indexed.status == 0, "\(indexed)")
+    #expect(indexed.stdout.contains("added 3,"), "\(indexed)")
+    let help = try sandbox.run(["index", "--help"], useDatabase: false)
+    for format in ["MP3", "FLAC", "Ogg", "Opus", "M4A"] {
+      #expect(help.stdout.contains(format), "index --help does not name \(format):\n\(help.stdout)")
+    }
+    #expect(!help.stdout.contains("or MP3 files"), "\(help.stdout)")
+  }
+}
