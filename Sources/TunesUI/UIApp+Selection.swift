@@ -101,39 +101,47 @@ extension UIApp {
       }
       isCurrent = row.file == snapshot.current["file"]
       path = row.file
+      // MPD's `duration` is the exact length in seconds ("8.000"): shown as the clock every other view
+      // shows, under the name the library's songs use; `Time` is the same length rounded.
       fields = row.fields.filter { !["file", "Pos", "Id", "Time"].contains($0.key) }.sorted { $0.key < $1.key }.map {
-        ($0.key, $0.value)
+        $0.key == "duration"
+          ? ("Length", Double($0.value).map { PlayerSnapshot.clock($0) } ?? $0.value) : ($0.key, $0.value)
       }
     }
-    var lines = fields.map { DisplayPad.left($0.0 + ":", 15) + $0.1 }
-    if let path { lines.insert(DisplayPad.left("File:", 14) + path, at: 0) }
-    if isCurrent, let audio = snapshot.audio { lines.append(DisplayPad.left("Playing as:", 14) + audio) }
+    var lines = fields
+    if let path { lines.insert(("File", path), at: 0) }
+    if isCurrent, let audio = snapshot.audio { lines.append(("Playing as", audio)) }
     let mode = try? link.run("replay_gain_status").first(where: { $0.key == "replay_gain_mode" })?.value
-    if let mode { lines.append(DisplayPad.left("ReplayGain:", 14) + mode) }
+    if let mode { lines.append(("ReplayGain", mode)) }
     if let path, let song = librarySong(path) {
       lines += gainLines(song, mode: mode.flatMap(ReplayGainMode.init(rawValue:)))
-      lines.append(DisplayPad.left("Plays:", 14) + String(song.playCount))
+      lines.append(("Plays", String(song.playCount)))
       if let last = song.lastPlayedAt {
-        lines.append(DisplayPad.left("Last played:", 14) + ISO8601DateFormatter().string(from: last))
+        lines.append(("Last played", ISO8601DateFormatter().string(from: last)))
       }
-      if let mbid = song.recordingMbid { lines.append(DisplayPad.left("Recording:", 14) + mbid) }
+      if let mbid = song.recordingMbid { lines.append(("Recording", mbid)) }
     }
-    details = lines
+    details = Self.detailLines(lines)
     detailsCursor = ListCursor()
   }
 
   /// The gain the player applies to `song`, as `tunes info` words it: the track and album gains with
   /// their sources, and the dB under the player's mode (the saved preamps and limit, the random option
   /// `auto` follows). None when the library cannot be read.
-  func gainLines(_ song: Song, mode: ReplayGainMode?) -> [String] {
+  func gainLines(_ song: Song, mode: ReplayGainMode?) -> [(String, String)] {
     guard let library, let id = song.id, let choice = try? SongGainReader.choices(in: library, songIDs: [id])[id],
       var settings = try? SavedReplayGain.load(library)
     else { return [] }
     if let mode { settings.mode = mode }
     let words = SongGainWords(choice: choice, settings: settings, random: snapshot.random)
-    return words.lines.map { label, text in
-      DisplayPad.left(label.prefix(1).uppercased() + label.dropFirst() + ":", 14) + text
-    }
+    return words.lines.map { label, text in (label.prefix(1).uppercased() + label.dropFirst(), text) }
+  }
+
+  /// The lines of the details view: every value starts in one column, after the longest label
+  /// ("Last-Modified:", "MUSICBRAINZ_TRACKID:"), whichever part of the view a line comes from.
+  static func detailLines(_ pairs: [(String, String)]) -> [String] {
+    let width = (pairs.map { $0.0.count }.max() ?? 0) + 2
+    return pairs.map { DisplayPad.left($0.0 + ":", width) + $0.1 }
   }
 
   /// The library's row of a song named by absolute path or by MPD URI (relative to the folder all songs

@@ -1,7 +1,8 @@
 // Mistyped command names, caught before parsing. The argument parser reports `tunes plya` as an
 // unexpected argument of `tunes`, which does not say what was meant; here a word where a group of
 // commands (tunes, playlist, lb) expects one of its commands, and that is none of them, is a usage
-// error naming the nearest command and the group's help.
+// error naming the nearest command and the group's help. `--db` before the command's name, as other
+// tools take their library or server first, is answered with where it goes.
 import ArgumentParser
 import TunesCore
 
@@ -19,6 +20,13 @@ enum CommandNameCheck {
     var path = [root._commandName]
     for word in arguments {
       let subcommands = command.configuration.subcommands
+      // `beet -l LIB ls`, `mpc -h HOST status`: the library option before the command, where the parser
+      // only says "Unknown option '--db'".
+      if !subcommands.isEmpty, word == "--db" || word.hasPrefix("--db=") {
+        throw UnknownCommandError(
+          description: "--db goes after the command's name: `\(path.joined(separator: " ")) COMMAND --db PATH …`"
+            + "\n  See '\(path.joined(separator: " ")) --help' for its commands.")
+      }
       guard !subcommands.isEmpty, !word.hasPrefix("-"), command.configuration.defaultSubcommand == nil else { return }
       // `tunes help COMMAND` is the parser's own.
       if path.count == 1 && word == "help" { return }

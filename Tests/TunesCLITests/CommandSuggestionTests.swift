@@ -24,4 +24,13 @@ import Testing
     #expect(result.stderr.contains("unknown command 'xyzzyq'"), "\(result)")
     #expect(!result.stderr.contains("did you mean"), "\(result)")
   }
+
+  @Test func theLibraryOptionBeforeTheCommandSaysWhereItGoes() throws {
+    let sandbox = try TunesSandbox()
+    for arguments in [["--db", "/tmp/x.db", "ls", "songs"], ["playlist", "--db=/tmp/x.db", "list"]] {
+      let result = try sandbox.run(arguments, useDatabase: false)
+      #expect(result.status == 64, "\(arguments): \(result)")
+      #expect(result.stderr.contains("--db goes after the command's name"), "\(arguments): \(result)")
+    }
+  }
 }

@@ -38,6 +38,27 @@ import Testing
     #expect(seen.count > 50, "only \(seen.count) commands")
   }
 
+  /// A discussion is re-wrapped to the terminal's width by the argument parser, which keeps every line
+  /// break it is given: a paragraph written over several source lines without `\` came out ragged
+  /// (`tunes play --help`: "…saved as they change" alone on its line, then "and restored…").
+  @Test func discussionsBreakOnlyBetweenParagraphs() throws {
+    let sandbox = try TunesSandbox()
+    let dump = try sandbox.run(["--experimental-dump-help"], useDatabase: false)
+    try #require(dump.status == 0, "\(dump)")
+    let json = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any]
+    var pending = [try #require(json?["command"] as? [String: Any])]
+    var discussions = 0
+    while let command = pending.popLast() {
+      pending += (command["subcommands"] as? [[String: Any]]) ?? []
+      guard let discussion = command["discussion"] as? String else { continue }
+      discussions += 1
+      for paragraph in discussion.components(separatedBy: "\n\n") {
+        #expect(!paragraph.contains("\n"), "\(command["commandName"] ?? ""): a line break inside \(paragraph)")
+      }
+    }
+    #expect(discussions > 3, "only \(discussions) discussions")
+  }
+
   @Test func negativeNumbersStayArgumentsOfSeekAndVolume() throws {
     let sandbox = try TunesSandbox()
     // No player runs: the arguments parse, and the command fails only for want of a player (exit 69).
@@ -45,5 +66,23 @@ import Testing
       let result = try sandbox.run(arguments, useDatabase: false)
       #expect(result.status == 69, "\(arguments): \(result)")
     }
+  }
+}
+
+extension HelpTests {
+  /// `tunes index --help` once said "catalogue files or MP3 files" while a FLAC, Opus or M4A file named
+  /// on the command line is indexed as well: the help names what the command takes.
+  @Test func theIndexHelpNamesTheFormatsAFileMayBe() throws {
+    let sandbox = try TunesSandbox()
+    let folder = TunesExecutable.sampleLibrary.appendingPathComponent("Mira Okafor/Other Formats")
+    let files = ["01 Deep Lossless.flac", "02 Mono Opus.opus", "03 Gapless Apple.m4a"]
+    let indexed = try sandbox.run(["index"] + files.map { folder.appendingPathComponent($0).path })
+    #expect(indexed.status == 0, "\(indexed)")
+    #expect(indexed.stdout.contains("added 3,"), "\(indexed)")
+    let help = try sandbox.run(["index", "--help"], useDatabase: false)
+    for format in ["MP3", "FLAC", "Ogg", "Opus", "M4A"] {
+      #expect(help.stdout.contains(format), "index --help does not name \(format):\n\(help.stdout)")
+    }
+    #expect(!help.stdout.contains("or MP3 files"), "\(help.stdout)")
   }
 }

@@ -10,7 +10,8 @@ import TunesTerminal
 struct Index: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "index",
-    abstract: "Index folders (recursively, with every library.json in them), catalogue files or MP3 files.",
+    abstract:
+      "Index folders (recursively, with every library.json in them), catalogue files or audio files (MP3, FLAC, Ogg, Opus, M4A).",
     discussion: """
       Unchanged files are not read again; moved files keep their play counts and playlist entries. Songs whose \
       files are gone are kept as missing (not listed, not played) until the files come back or --prune deletes them.
@@ -18,7 +19,7 @@ struct Index: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "Folders, library.json catalogues or MP3 files.")
+  @Argument(help: "Folders, library.json catalogues or audio files.")
   var paths: [String]
 
   @Flag(name: .long, help: "Show what would change; write nothing.")

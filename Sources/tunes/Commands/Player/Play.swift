@@ -23,10 +23,10 @@ struct Play: AsyncParsableCommand {
     commandName: "play",
     abstract: "Play songs of the library: a query, an album, an artist or a playlist.",
     discussion: """
-      The queue, the current song and its position, the volume and the modes are saved as they change
-      and restored at every start. With no query, the saved queue plays on from where it was (nothing
-      saved: the whole library); `--daemon` and `--resume` bring it back exactly as it was: playing only
-      if it was playing, paused or stopped otherwise. A query replaces the queue; `--add` appends to it.
+      The queue, the current song and its position, the volume and the modes are saved as they change \
+      and restored at every start. With no query, the saved queue plays on from where it was (nothing \
+      saved: the whole library); `--daemon` and `--resume` bring it back exactly as it was: playing only \
+      if it was playing, paused or stopped otherwise. A query replaces the queue; `--add` appends to it. \
       With a player already running, a query goes to that player, and no query starts its queue.
       """)
 

@@ -17,9 +17,9 @@ struct UICommand: AsyncParsableCommand {
     commandName: "ui",
     abstract: "Open the full-screen UI on the running player (quitting it leaves the player playing).",
     discussion: """
-      Views: 1 library, 2 songs, 3 queue, 4 playlists, 5 search, 6 details, 7 ListenBrainz; ? lists every
-      key. Keys follow cmus (c pause, b next, z previous, a add…) and can be changed in the [keys] section
-      of config.toml. See Docs/UI.md.
+      Views: 1 library, 2 songs, 3 queue, 4 playlists, 5 search, 6 details, 7 ListenBrainz, 8 now playing; \
+      ? lists every key. Keys follow cmus (c pause, b next, z previous, a add…) and can be changed in the \
+      [keys] section of config.toml. See Docs/UI.md.
       """)
 
   @OptionGroup var global: GlobalOptions

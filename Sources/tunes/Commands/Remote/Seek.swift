@@ -20,8 +20,10 @@ struct Seek: AsyncParsableCommand {
   mutating func validate() throws {
     position = try QueryWords.checked(position, of: Self.self)
     if ControlOutput.removeQuiet(from: &position) { output.quiet = true }
-    guard position.count == 1, SeekTarget.parse(position[0]) != nil else {
-      throw ValidationError("expected one position, e.g. 90, 1:30, 50%, +10 or -5")
+    guard position.count == 1 else { throw ValidationError("expected one position, e.g. 90, 1:30, 50%, +10 or -5") }
+    // One word that is no position is named: "expected one position" read as if it had not been given.
+    guard SeekTarget.parse(position[0]) != nil else {
+      throw ValidationError("'\(position[0])' is not a position: use SECONDS, [H:]M:SS or N%, e.g. 90, 1:30, 50%, +10 or -5")
     }
   }
 
