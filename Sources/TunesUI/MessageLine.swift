@@ -2,11 +2,18 @@
 // error is a pipe while the UI runs (whatever writes to it, Swift or C), and the player's log (the
 // daemon's standard error) is followed from where it ended when the UI opened. Each message also goes to
 // the UI's log file, so that nothing shown for a moment is lost.
+// A message is for the moment, as in cmus and ncmpcpp: the next key clears it, and one that only reports
+// what was done ("added 1 song") also goes by itself after a few seconds; an error stays until a key, so
+// that it is not missed while looking away.
 import Foundation
 
 final class MessageLine {
   private(set) var text = ""
   private(set) var isError = false
+  /// When the message was shown, in monotonic nanoseconds; nil when there is none that expires.
+  private var shownAt: UInt64?
+  /// How long a message that is not an error stays (ncmpcpp's default is 5 seconds).
+  static let lifetime: UInt64 = 5_000_000_000
   private var savedError: Int32 = -1
   private(set) var readFD: Int32 = -1
   private var pending: [UInt8] = []
@@ -45,12 +52,35 @@ final class MessageLine {
   func show(_ message: String, error: Bool = false) {
     let line = message.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !line.isEmpty else { return }
-    text = line
-    isError = error
+    set(line, error: error)
     log(line)
   }
 
-  func clear() { text = "" }
+  private func set(_ line: String, error: Bool) {
+    text = line
+    isError = error
+    shownAt = error ? nil : DispatchTime.now().uptimeNanoseconds
+  }
+
+  func clear() {
+    text = ""
+    shownAt = nil
+  }
+
+  /// Milliseconds until the message goes by itself; nil when it does not.
+  func millisecondsLeft(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Int32? {
+    guard let shownAt, !text.isEmpty else { return nil }
+    let end = shownAt + Self.lifetime
+    return now >= end ? 0 : Int32((end - now + 999_999) / 1_000_000)
+  }
+
+  /// Clears a message whose time is up; true when it did.
+  @discardableResult
+  func expire(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
+    guard millisecondsLeft(now: now) == 0 else { return false }
+    clear()
+    return true
+  }
 
   /// Reads what was written to standard error; true when a message came.
   @discardableResult
@@ -87,8 +117,7 @@ final class MessageLine {
     var came = false
     for line in String(decoding: data[data.startIndex...end], as: UTF8.self).split(separator: "\n")
     where line.hasPrefix("tunes: ") {
-      text = String(line.dropFirst("tunes: ".count))
-      isError = true
+      set(String(line.dropFirst("tunes: ".count)), error: true)
       came = true
     }
     return came

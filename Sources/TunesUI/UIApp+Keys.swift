@@ -10,6 +10,8 @@ extension UIApp {
       handleMouse(event)
       return
     }
+    // A key is the answer to the last message: it goes, and what the key does may say something new.
+    messages.clear()
     if input != nil, handleInput(key) { return }
     guard let action = options.keyMap[key] else { return }
     do {

@@ -90,8 +90,9 @@ final class UIApp {
         pollfd(fd: messages.readFD, events: Int16(POLLIN), revents: 0),
       ]
       // The clock moves once a second while playing; otherwise nothing changes by itself (the player's log
-      // is looked at every few seconds).
-      let timeout: Int32 = snapshot.playing ? 1000 : 3000
+      // is looked at every few seconds), except that a message goes when its time is up.
+      var timeout: Int32 = snapshot.playing ? 1000 : 3000
+      if let left = messages.millisecondsLeft() { timeout = max(1, min(timeout, left)) }
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 && errno != EINTR { break }
       if fds[1].revents != 0 { handleWake(wakeFD) }
@@ -117,6 +118,7 @@ final class UIApp {
         break
       }
       if ready == 0 { refreshStatus() }
+      messages.expire()
       messages.followPlayerLog()
       if exit == nil { render() }
     }

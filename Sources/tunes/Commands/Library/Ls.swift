@@ -17,6 +17,10 @@ struct Ls: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
+  /// The ID cell of an artist with no row of its own, and the line under the table that says why.
+  static let noIDMark = "*"
+  static let noIDNote = "* no ID: a name only credited beside others (\"A feat. B\"); artists:=NAME finds its songs"
+
   @Flag(name: .long, help: "Print a JSON array of objects.")
   var json = false
 
@@ -106,10 +110,16 @@ struct Ls: AsyncParsableCommand {
         if json {
           JSONOutput.print(artists.map(JSONOutput.artist))
         } else {
+          // The id is the artist table's, whose rows are whole credits and album artists: a name only ever
+          // credited beside others ("A feat. B") has none. On a terminal its cell says so with a mark the
+          // note under the table explains; piped, the cell stays empty and JSON has null.
+          let terminal = TerminalInfo.isTerminal(STDOUT_FILENO)
+          let noID = terminal ? Self.noIDMark : ""
           TableOutput.print(
             header: ["ID", "ARTIST", "ALBUMS", "SONGS"],
-            rows: artists.map { [$0.id.map(String.init) ?? "", $0.name, String($0.albumCount), String($0.songCount)] },
+            rows: artists.map { [$0.id.map(String.init) ?? noID, $0.name, String($0.albumCount), String($0.songCount)] },
             rightAligned: [0, 2, 3], empty: "no artists match")
+          if terminal && artists.contains(where: { $0.id == nil }) { print(Self.noIDNote) }
         }
       case .albums:
         let albums = try library.albums(matching: parsed)

@@ -136,11 +136,13 @@ struct Play: AsyncParsableCommand {
         ].compactMap { $0 }
         guard ignored.isEmpty else { throw PlayCLIError.notForRunningPlayer(ignored) }
         if !choosing, let started = try RemotePlay.playQueue(shuffle: shuffle, repeat: `repeat`, to: running) {
-          print(started)
+          print(RemotePlay.told(started))
           return
         }
         // A query, or a running player with an empty queue: the songs go to it.
-        print(try RemotePlay.send(try chosenBatch(library).songs, append: add, shuffle: shuffle, repeat: `repeat`, to: running))
+        let sent = try RemotePlay.send(
+          try chosenBatch(library).songs, append: add, shuffle: shuffle, repeat: `repeat`, to: running)
+        print(RemotePlay.told(sent))
         return
       }
       if let runningPlayer { throw PlayerRunningError(pid: runningPlayer.pid, socket: runningPlayer.socket) }

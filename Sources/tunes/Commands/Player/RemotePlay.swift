@@ -6,6 +6,7 @@ import TunesControl
 import TunesLibrary
 import TunesMPD
 import TunesPlayer
+import TunesTerminal
 
 enum RemotePlay {
   /// A client on the running player's socket, or nil when none answers.
@@ -26,6 +27,13 @@ enum RemotePlay {
     try client.sendLine(lines.joined(separator: "\n"))
     _ = try client.readReply(command: "play")
     return "the running player plays its queue (\(length) song\(length == 1 ? "" : "s"))"
+  }
+
+  /// What `tunes play` says after handing songs to the running player. In a terminal, where one might
+  /// expect this command to open the full-screen UI as it does with no player running, the line also
+  /// says where to watch; a script reading the output gets the line alone.
+  static func told(_ line: String, terminal: Bool = TerminalInfo.isTerminal(STDOUT_FILENO)) -> String {
+    terminal ? line + "; `tunes ui` to watch it" : line
   }
 
   /// Whether the player refused an `add` because its queue is full.

@@ -1,4 +1,6 @@
-// `tunes volume [+|-]N`: set the volume (0–100), or change it with a sign; prints it without an argument.
+// `tunes volume [+|-]N`: set the volume (0–100), or change it with a sign; without an argument, prints it
+// in the words of `tunes status`'s line ("volume 45%"), as mpc prints "volume: 45%". A script reads the
+// bare number from `tunes status -f '$volume'` or the JSON of `tunes status --json`.
 import ArgumentParser
 import TunesControl
 import TunesMPD
@@ -27,7 +29,8 @@ struct Volume: AsyncParsableCommand {
     try await reportingErrors {
       let client = try PlayerRemote.connect(socketPath: global.playerSocket)
       guard let text = level.first else {
-        print(MPDClient.dictionary(try client.run("getvol"))["volume"] ?? "no volume control")
+        let volume = MPDClient.dictionary(try client.run("getvol"))["volume"]
+        print(volume.map { "volume \($0)%" } ?? "volume n/a (the player has no volume control)")
         return
       }
       if text.hasPrefix("+") || text.hasPrefix("-") {

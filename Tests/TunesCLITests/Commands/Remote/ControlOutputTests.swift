@@ -21,6 +21,9 @@ struct ControlOutputTests {
     #expect(next.out.contains("Two") && next.out.contains("#2/2"), "\(next.out)")
     let volume = try await home.tunes("volume", "40")
     #expect(volume.out.contains("volume 40%"), "\(volume.out)")
+    // Without an argument: the words of the status line (mpc: "volume: 40%"), not a bare number.
+    let shown = try await home.tunes("volume")
+    #expect(shown.status == 0 && shown.out == "volume 40%\n", "\(shown.out) \(shown.err)")
     let shuffled = try await home.tunes("shuffle", "on")
     #expect(shuffled.out.contains("shuffle on"))
     let repeating = try await home.tunes("repeat", "all", "-q")
