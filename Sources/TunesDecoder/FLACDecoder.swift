@@ -198,7 +198,27 @@ public final class FLACDecoder: AudioDecoder {
     }
     let format = AudioFormat(
       sampleRate: Int(info.sample_rate), channels: Int(info.channels), bitsPerSample: Int(info.bits_per_sample))
-    return (format, info.total_samples > 0 ? Int(info.total_samples) : nil)
+    guard info.total_samples > 0 else { return (format, nil) }
+    let total = Int(info.total_samples)
+    // A file cut short still carries the whole stream's count: its last frame says what it plays, as the
+    // library's length says (FLACTail), so the clocks, the progress bar and the listen rule use that.
+    if !inOgg, let held = heldSamples(total: total, info: info) { return (format, held) }
+    return (format, total)
+  }
+
+  /// The samples the file holds when its tail shows it cut short of `total` (FLACTail); nil otherwise.
+  private func heldSamples(total: Int, info: FLAC__StreamMetadata_StreamInfo) -> Int? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    let size = Int(lseek(fd, 0, SEEK_END))
+    let count = min(size, FLACTail.bytesNeeded(maxFrameSize: Int(info.max_framesize)))
+    guard count > 0 else { return nil }
+    let tail = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+    defer { tail.deallocate() }
+    guard pread(fd, tail.baseAddress, count, off_t(size - count)) == count else { return nil }
+    return FLACTail.samplesHeld(
+      tail: UnsafeRawBufferPointer(tail), total: total, blockSize: Int(info.min_blocksize), channels: Int(info.channels))
   }
 
   /// libFLAC's decoder states in words (its own string table is an array of unknown size, which Swift

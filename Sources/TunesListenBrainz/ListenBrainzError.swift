@@ -2,6 +2,7 @@
 // messages with exit statuses. No case ever carries the token.
 import Foundation
 import TunesCore
+import TunesLibrary
 
 public enum ListenBrainzError: TunesError, Equatable {
   /// 400: `listen` is the offending listen as the server echoed it (submit-listens only).
@@ -34,6 +35,14 @@ public enum ListenBrainzError: TunesError, Equatable {
   /// `tunes lb retry` of a listen over the server's size limit (ListenSize): it would be refused again.
   case listenTooLarge(id: Int64, bytes: Int)
   case database(reason: String)
+  /// Another process holds a write transaction on the library: said as every writing command says it.
+  case libraryLocked(path: String, holders: [String])
+
+  /// `error` as `libraryLocked` when it is SQLite's busy or locked error of a write to the library at `path`.
+  static func locked(_ error: any Error, path: String) -> ListenBrainzError? {
+    guard case .writeLocked(let path, let holders) = LibraryOpenError.writeLocked(error, path: path) else { return nil }
+    return .libraryLocked(path: path, holders: holders)
+  }
 
   public var exitStatus: ExitStatus {
     switch self {
@@ -46,6 +55,7 @@ public enum ListenBrainzError: TunesError, Equatable {
     case .network: return .unavailable
     case .invalidRoot, .notLoggedIn, .submissionOff, .invalidSwitch: return .config
     case .database: return .ioError
+    case .libraryLocked(let path, let holders): return LibraryOpenError.writeLocked(path: path, holders: holders).exitStatus
     }
   }
 
@@ -78,6 +88,8 @@ public enum ListenBrainzError: TunesError, Equatable {
       return
         "listen \(id) is \(bytes) bytes, over ListenBrainz's limit of \(ListenBrainzLimits.maxListenSize) bytes per listen; it stays rejected"
     case .database(let reason): return "listen queue: \(reason)"
+    case .libraryLocked(let path, let holders):
+      return LibraryOpenError.writeLocked(path: path, holders: holders).description
     }
   }
 }

@@ -287,7 +287,7 @@ public struct ListenQueue: Sendable {
 
   private func guarded<T>(_ body: () throws -> T) throws(ListenBrainzError) -> T {
     do { return try body() } catch let error as ListenBrainzError { throw error } catch {
-      throw .database(reason: "\(library.path): \(error)")
+      throw ListenBrainzError.locked(error, path: library.path) ?? .database(reason: "\(library.path): \(error)")
     }
   }
 }

@@ -132,7 +132,7 @@ public final class Scrobbler: Sendable {
           db, songID: song.id, listenedAt: at, body: payload, label: label, createdAt: Date(), account: user, state: state)
       }
     } catch {
-      throw .database(reason: "\(library.path): \(error)")
+      throw ListenBrainzError.locked(error, path: library.path) ?? .database(reason: "\(library.path): \(error)")
     }
     if id != nil && untilEnd {
       held.withLock { $0[Int(listenedAt.timeIntervalSince1970)] = (song, tags) }

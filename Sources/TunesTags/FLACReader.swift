@@ -2,6 +2,7 @@
 // `flac -d` outputs), VORBIS_COMMENT (tags) and PICTURE (cover art). Hand-written rather than through
 // libFLAC's metadata interface so that indexing reads only the head of a file and needs no C library;
 // the block layout (RFC 9639 section 8) is a 4-byte header before each block, which is all this walks.
+import TunesCore
 
 enum FLACReader {
   static let magic: StaticString = "fLaC"
@@ -98,13 +99,6 @@ enum FLACReader {
     return loaded
   }
 
-  /// Whether the file in `buffer` begins with a FLAC stream whose STREAMINFO (the first block, always at
-  /// byte 8) carries a signature, which then names the audio (AudioHash.signature).
-  static func isSigned(_ buffer: UnsafeRawBufferPointer) -> Bool {
-    buffer.matches(magic, at: 0) && buffer.count >= 42 && buffer[4] & 0x7F == 0 && buffer.be24(5) >= 34
-      && AudioHash.signature(buffer, at: 8 + 18) != nil
-  }
-
   /// Tags and audio properties of the FLAC stream at `start` (after any ID3v2 tags, which `tags` holds).
   static func parse(
     _ buffer: UnsafeRawBufferPointer, start: Int, tags leading: TagSet, warnings leadingWarnings: [String],
@@ -170,12 +164,28 @@ enum FLACReader {
       for range in hashed where !coverage.covers(range) { throw NeedWholeFile() }
       hash = AudioHash.hex(buffer, audioStart..<audioEnd)
     }
+    // A file cut short still carries the whole stream's count: its last frame says what it holds.
+    var held = samples
+    var lengthSource = "STREAMINFO"
+    // As much of the tail as a partial read loads (TagReader.flacTailBytes), so a whole read agrees.
+    let tailStart = max(
+      audioStart, coverage.isWhole ? 0 : coverage.tailStart,
+      audioEnd - FLACTail.bytesNeeded(maxFrameSize: Int(buffer.be24(s + 7))))
+    if tailStart < audioEnd,
+      let cut = FLACTail.samplesHeld(
+        tail: UnsafeRawBufferPointer(rebasing: buffer[tailStart..<audioEnd]), total: samples,
+        blockSize: Int(buffer.be16(s)), channels: channels)
+    {
+      warnings.append("FLAC stream cut short: STREAMINFO gives \(samples) samples, the file holds \(cut)")
+      held = cut
+      lengthSource = "last frame"
+    }
     var audio = AudioProperties(
-      durationMs: StreamMath.milliseconds(samples: samples, rate: sampleRate), sampleRate: sampleRate,
-      channels: channels, bitrate: StreamMath.kbps(bytes: audioEnd - audioStart, samples: samples, rate: sampleRate),
-      lengthSource: "STREAMINFO", audioOffset: audioStart, audioLength: audioEnd - audioStart,
+      durationMs: StreamMath.milliseconds(samples: held, rate: sampleRate), sampleRate: sampleRate,
+      channels: channels, bitrate: StreamMath.kbps(bytes: audioEnd - audioStart, samples: held, rate: sampleRate),
+      lengthSource: lengthSource, audioOffset: audioStart, audioLength: audioEnd - audioStart,
       audioHash: hash)
-    audio.sampleCount = samples
+    audio.sampleCount = held
     audio.codec = "flac"
     audio.bitsPerSample = bits
     audio.mpegVersion = ""

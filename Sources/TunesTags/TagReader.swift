@@ -1,6 +1,8 @@
 // Entry point of the tag reader: maps one file into memory and reads its tags and audio properties;
 // `parse` does the same for bytes already in memory. The format is chosen by the file's first bytes.
 
+import TunesCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -23,6 +25,12 @@ public enum TagReader {
   /// Bytes read from the end of such a file: the last hashed window, ID3v1 and an APE or Lyrics3 tag of a
   /// few KiB. A larger trailing tag makes the reader read the whole file, as it did past 24 KiB.
   static let id3TailBytes = 20 * 1024
+
+  /// Bytes read from the end of a FLAC file whose head (STREAMINFO, at byte 8) is in `buffer`: its last
+  /// frames (FLACTail, to see whether the file was cut short) and the last hashed window.
+  static func flacTailBytes(_ buffer: UnsafeRawBufferPointer) -> Int {
+    max(AudioHash.window, FLACTail.bytesNeeded(maxFrameSize: Int(buffer.be24(8 + 7))))
+  }
 
   /// Reads the tags and the audio properties of the MP3, FLAC, Ogg Vorbis, Opus or MP4 file at `path`.
   /// Reads only the tag areas and frame headers, never decodes audio: the head and the tail of the file,
@@ -62,13 +70,13 @@ public enum TagReader {
       return (try parse(buffer, path: path, coverage: .whole(size)), size)
     }
     try load(fd, memory, 0..<flacHeadBytes, path: path)
-    // A FLAC file has no trailing tags to look for: from its end it needs only the last hashed window,
-    // and a signed stream (named by its signature) not even that; nor does it need more of its head than
-    // its metadata blocks. A file that begins with an ID3v2 tag gets the tag and what follows it; any
-    // other file gets the whole head.
+    // A FLAC file has no trailing tags to look for: from its end it needs only its last frames, whose
+    // header shows a file cut short (FLACTail), and the last hashed window of an unsigned stream; nor does
+    // it need more of its head than its metadata blocks. A file that begins with an ID3v2 tag gets the tag
+    // and what follows it; any other file gets the whole head.
     let flac = buffer.matches(FLACReader.magic, at: 0)
     var head = flac ? flacHeadBytes : headBytes
-    var tail = !flac ? tailBytes : FLACReader.isSigned(buffer) ? 0 : AudioHash.window
+    var tail = !flac ? tailBytes : flacTailBytes(buffer)
     var audioStart: Int? = nil
     if !flac, let tag = ID3v2Parser.tagSize(buffer, at: 0), tag + id3AudioBytes <= 2 * headBytes,
       tag + id3AudioBytes + id3TailBytes < size

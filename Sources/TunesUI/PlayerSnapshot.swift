@@ -47,16 +47,6 @@ struct PlayerSnapshot: Equatable {
     if consume == "1" { parts.append("consume") }
     return parts.joined(separator: " ")
   }
-
-  static func clock(_ seconds: Double) -> String {
-    let total = Int(max(0, seconds))
-    let hours = total / 3600
-    let minutes = (total / 60) % 60
-    let rest = total % 60
-    let twoDigits = rest < 10 ? "0\(rest)" : "\(rest)"
-    if hours > 0 { return "\(hours):" + (minutes < 10 ? "0\(minutes)" : "\(minutes)") + ":" + twoDigits }
-    return "\(minutes):" + twoDigits
-  }
 }
 
 /// A song as MPD sends it: its pairs, with the names a row shows.
@@ -71,6 +61,7 @@ struct SongRow: Equatable {
   var position: Int? { fields["Pos"].flatMap { Int($0) } }
   var priority: Int { fields["Prio"].flatMap { Int($0) } ?? 0 }
   var length: String {
-    (fields["duration"].flatMap { Double($0) } ?? fields["Time"].flatMap { Double($0) }).map(PlayerSnapshot.clock) ?? ""
+    (fields["duration"].flatMap { Double($0) } ?? fields["Time"].flatMap { Double($0) }).map { DurationText.clock(seconds: $0) }
+      ?? ""
   }
 }

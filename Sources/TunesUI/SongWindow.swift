@@ -1,6 +1,7 @@
 // Views 2 (every song) and 5 (search results): a query's song ids in the library's order, read read-only
 // from the database, and the songs themselves read only for the rows on screen (a page either side is
 // kept), so scrolling 100k songs never holds 100k songs. Search re-runs its query on each key.
+import TunesCore
 import TunesLibrary
 
 struct SongWindow {
@@ -73,7 +74,7 @@ struct SongWindow {
     for (offset, index) in visible.enumerated() {
       let row = top + 1 + offset
       guard let song = rows[ids[index]] else { continue }
-      let length = song.durationMs.map { PlayerSnapshot.clock(Double($0) / 1000) } ?? ""
+      let length = song.durationMs.map { DurationText.clock(ms: $0) } ?? ""
       let cells = [song.artist, song.title, song.album, DisplayPad.right(length, 5)]
       for (column, text) in cells.enumerated() where layout.widths[column] > 0 {
         screen.write(text, row: row, column: starts[column], limit: layout.widths[column])

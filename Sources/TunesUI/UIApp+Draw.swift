@@ -1,6 +1,7 @@
 // One frame: the views' tabs on the first row, the current view (or the help over it), the now-playing
 // bar (title, credit, album; state, progress, elapsed/length, modes, volume, output format) and the message
 // or input line at the bottom.
+import TunesCore
 import TunesMPD
 import TunesTerminal
 
@@ -112,8 +113,8 @@ extension UIApp {
       if !song.album.isEmpty { screen.write(" · " + song.album, row: row, column: used, style: theme.dim) }
     }
     let symbol = snapshot.state == "play" ? "▶" : snapshot.state == "pause" ? "‖" : "■"
-    let elapsed = PlayerSnapshot.clock(snapshot.elapsed)
-    let length = snapshot.duration > 0 ? PlayerSnapshot.clock(snapshot.duration) : "--:--"
+    let elapsed = DurationText.clock(seconds: snapshot.elapsed)
+    let length = snapshot.duration > 0 ? DurationText.clock(seconds: snapshot.duration) : "--:--"
     var tail = " " + elapsed + " / " + length
     if !snapshot.modes.isEmpty { tail += "  " + snapshot.modes }
     tail += snapshot.volume.map { "  vol \($0)%" } ?? ""

@@ -84,7 +84,7 @@ extension UIApp {
         ("Title", song.title), ("Artist", song.artist), ("Album", song.album), ("AlbumArtist", song.albumArtist),
         ("Track", song.trackNumber.map(String.init) ?? ""), ("Disc", song.discNumber.map(String.init) ?? ""),
         ("Year", song.year.map(String.init) ?? ""), ("Genre", song.genre ?? ""),
-        ("Length", song.durationMs.map { PlayerSnapshot.clock(Double($0) / 1000) } ?? ""),
+        ("Length", song.durationMs.map { DurationText.clock(ms: $0) } ?? ""),
       ].filter { !$0.1.isEmpty }
     } else {
       var row: SongRow?
@@ -105,7 +105,7 @@ extension UIApp {
       // shows, under the name the library's songs use; `Time` is the same length rounded.
       fields = row.fields.filter { !["file", "Pos", "Id", "Time"].contains($0.key) }.sorted { $0.key < $1.key }.map {
         $0.key == "duration"
-          ? ("Length", Double($0.value).map { PlayerSnapshot.clock($0) } ?? $0.value) : ($0.key, $0.value)
+          ? ("Length", Double($0.value).map { DurationText.clock(seconds: $0) } ?? $0.value) : ($0.key, $0.value)
       }
     }
     var lines = fields

@@ -51,7 +51,7 @@ struct CLIClientTests {
     #expect(status.random && status.repeatMode && status.single == .on)
     #expect(
       try await tunes(socket: s, "status").out
-        == "▶ The Beatles – Come Together · Abbey Road  1:05/4:19  #1/2  shuffle on  repeat one  volume 20%\n")
+        == "▶ The Beatles – Come Together · Abbey Road  1:06/4:20  #1/2  shuffle on  repeat one  volume 20%\n")
     let json = try await tunes(socket: s, "status", "--json").out
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(
@@ -64,7 +64,7 @@ struct CLIClientTests {
     #expect(try await tunes(socket: s, "current").out == "The Beatles – Something · Abbey Road\n")
     #expect(
       try await tunes(socket: s, "queue").out
-        == " 1. The Beatles – Come Together · Abbey Road  4:19\n>2. The Beatles – Something · Abbey Road  0:00/3:02\n")
+        == " 1. The Beatles – Come Together · Abbey Road  4:20\n>2. The Beatles – Something · Abbey Road  0:00/3:02\n")
     let queue = try #require(
       try JSONSerialization.jsonObject(with: Data(try await tunes(socket: s, "queue", "--json").out.utf8)) as? [[String: Any]])
     #expect(queue.map { $0["id"] as? Int } == [1, 2])

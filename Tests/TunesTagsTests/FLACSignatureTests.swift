@@ -29,10 +29,12 @@ struct FLACSignatureTests {
     let (metadata, bytesRead) = try TagReader.readCounting(path: path)
     #expect(metadata.audio.audioHash == expected)
     #expect(metadata.tags.title == "Signed")
-    // Nothing but the metadata's head: no window of audio from the end, nor the padding `flac` writes.
+    // The metadata's head and the last frames (to see whether the file was cut short): not the padding
+    // `flac` writes, nor any audio between.
     let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     #expect(size > TagReader.headBytes + TagReader.tailBytes)
-    #expect(bytesRead == TagReader.flacHeadBytes)
+    let tail = try Data(contentsOf: URL(fileURLWithPath: path)).withUnsafeBytes { TagReader.flacTailBytes($0) }
+    #expect(bytesRead == TagReader.flacHeadBytes + tail)
     #expect(metadata == (try TagReader.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)))
   }
 
@@ -47,8 +49,10 @@ struct FLACSignatureTests {
     let (metadata, bytesRead) = try TagReader.readCounting(path: path)
     let whole = try TagReader.parse(bytes, path: path)
     #expect(metadata == whole)
-    // The head, the last hashed window, and the first one after the metadata (behind `flac`'s padding).
-    #expect(bytesRead == TagReader.flacHeadBytes + 2 * AudioHash.window)
+    // The head, the last frames with the last hashed window, and the first window after the metadata
+    // (behind `flac`'s padding).
+    let tail = bytes.withUnsafeBytes { TagReader.flacTailBytes($0) }
+    #expect(bytesRead == TagReader.flacHeadBytes + tail + AudioHash.window)
     #expect(metadata.audio.audioHash != (try TagReader.read(path: signed)).audio.audioHash)
     // The hash of the audio's ends, read again from the file: what every FLAC row held before.
     let region = AudioHash.ofRegion(path: path, offset: metadata.audio.audioOffset, length: metadata.audio.audioLength)

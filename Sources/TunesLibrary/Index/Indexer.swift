@@ -182,6 +182,9 @@ struct Indexer {
       }
       library.markGeneration()
     } catch let error as DatabaseError {
+      // Another process writing the library is no I/O failure: it is said as every writing command says
+      // it (who holds it, try again), with the same temporary-failure exit status.
+      if let locked = LibraryOpenError.writeLocked(error, path: library.path) { throw locked }
       throw LibraryError.interrupted(reason: "database: \(error.message ?? "\(error.resultCode)")")
     }
   }

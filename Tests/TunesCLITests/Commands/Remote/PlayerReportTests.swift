@@ -35,12 +35,13 @@ import TunesControl
     #expect(stopped.json.contains(#""consume":false"#) && stopped.json.contains(#""single":false"#))
   }
 
-  /// The queue's lengths are the same clocks as every listing's: h:mm:ss from an hour on.
+  /// The queue's lengths are the same clocks as every listing's: h:mm:ss from an hour on, rounded as mpd rounds
+  /// `Time:` (259.5 s is 4:20, as mpc shows it).
   @Test func queueLinesMarkTheCurrentSong() {
     let songs = [
       ["file": "a.mp3", "Artist": "The Beatles", "Title": "Come Together", "Pos": "0", "Id": "1", "duration": "259.500"],
       ["file": "dir/b.mp3", "Pos": "1", "Id": "2", "Time": "3725"],
     ]
-    #expect(PlayerReport.queueLines(songs, current: 1) == [" 1. The Beatles – Come Together  4:19", ">2. b.mp3  1:02:05"])
+    #expect(PlayerReport.queueLines(songs, current: 1) == [" 1. The Beatles – Come Together  4:20", ">2. b.mp3  1:02:05"])
   }
 }
