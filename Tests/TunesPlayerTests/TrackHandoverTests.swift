@@ -28,16 +28,33 @@ import TunesCore
     return (readers, release)
   }
 
-  /// Whether `status` is answered while the hand-over waits for the library: the read is on its own
-  /// named thread, and once that thread sleeps it waits for a reader.
-  func answersWhileTheReadWaits(_ player: Player) async -> Bool {
-    #expect(await eventually(60) { PlayStateStoreTests.threadSleeps(named: "tunes-prepare") })
-    let answered = Counter()
-    Task {
-      _ = await player.status()
-      answered.add()
+  /// Whether the hand-over's read waited on its own named thread, and whether `status` was answered
+  /// meanwhile; then lets the readers go. Watched from a plain thread: a Player that waited for the library
+  /// on the actor would hold threads of the cooperative pool, and nothing here may need one to end.
+  func answeredWhileTheReadWaits(_ player: Player, readers: Int, release: DispatchSemaphore) async throws
+    -> (readOnItsOwnThread: Bool, answered: Bool)
+  {
+    try await offCooperativePool {
+      let onItsOwnThread = Self.within(60) { PlayStateStoreTests.threadSleeps(named: "tunes-prepare") }
+      let answered = Counter()
+      Task {
+        _ = await player.status()
+        answered.add()
+      }
+      let answeredInTime = Self.within(15) { answered.value == 1 }
+      for _ in 0..<readers { release.signal() }
+      return (onItsOwnThread, answeredInTime)
     }
-    return await eventually(15) { answered.value == 1 }
+  }
+
+  /// Polls `condition` on this thread for at most `seconds`.
+  static func within(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition() { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return condition()
   }
 
   /// The next song is planned while the first plays (here: it is queued then). Its read waits for the
@@ -63,9 +80,9 @@ import TunesCore
     let (readers, release) = await holdEveryReader(of: library)
     // Queued with the path it had when it was chosen: the library has it elsewhere now.
     let adding = Task { try await player.add([two]) }
-    let answeredWhileHeld = await answersWhileTheReadWaits(player)
-    for _ in 0..<readers { release.signal() }
-    #expect(answeredWhileHeld)
+    let held = try await answeredWhileTheReadWaits(player, readers: readers, release: release)
+    #expect(held.readOnItsOwnThread)
+    #expect(held.answered)
     #expect(try await adding.value.count == 1)
     await player.quiesce(sink)
     sink.release()
@@ -88,10 +105,9 @@ import TunesCore
     sink.hold()
     let (readers, release) = await holdEveryReader(of: library)
     let playing = Task { try await drive(sink, player) { try await player.play() } }
-    let answeredWhileHeld = await answersWhileTheReadWaits(player)
-    #expect(await player.status().state == .stopped)
-    for _ in 0..<readers { release.signal() }
-    #expect(answeredWhileHeld)
+    let held = try await answeredWhileTheReadWaits(player, readers: readers, release: release)
+    #expect(held.readOnItsOwnThread)
+    #expect(held.answered)
     try await playing.value
     #expect(await player.status().state == .playing)
     sink.release()
