@@ -5,16 +5,21 @@ import TunesMPD
 
 /// Connecting tunes' own commands to the running player.
 public enum PlayerRemote {
-  /// Opens a client on the player's socket, or throws `ControlError.noPlayer`.
-  public static func connect(socketPath: String) throws(ControlError) -> MPDClient {
-    try MPDClient(socketPath: socketPath)
+  /// Opens a client on the player's socket, or throws `ControlError.noPlayer`. It waits for each reply
+  /// as long as `TUNES_PLAYER_TIMEOUT` in `environment` says (PlayerReplyWait), then fails naming the socket.
+  public static func connect(
+    socketPath: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ControlError) -> MPDClient {
+    try MPDClient(socketPath: socketPath, timeoutSeconds: PlayerReplyWait.seconds(environment: environment))
   }
 
   /// A client on the player's socket, or nil when no player listens there (commands that change a
   /// setting save it in the database instead).
-  public static func connectIfRunning(socketPath: String) throws(ControlError) -> MPDClient? {
+  public static func connectIfRunning(
+    socketPath: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ControlError) -> MPDClient? {
     do {
-      return try connect(socketPath: socketPath)
+      return try connect(socketPath: socketPath, environment: environment)
     } catch .noPlayer {
       return nil
     }

@@ -19,7 +19,8 @@ enum StatusLineRequest {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    // Shorter than the full program's ten seconds: a player that slow is the full program's to report.
+    // Shorter than the full program's wait (TUNES_PLAYER_TIMEOUT, 30 s): a player that slow is the full
+    // program's to report.
     var timeout = timeval(tv_sec: 2, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

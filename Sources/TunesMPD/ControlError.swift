@@ -20,6 +20,10 @@ public enum ControlError: TunesError, Equatable {
   case refused(command: String, message: String)
   /// The connection broke or the reply did not follow the protocol.
   case protocolViolation(String)
+  /// The player at `target` (its socket, or host:port) did not answer within `seconds`.
+  case noAnswer(target: String, seconds: Int)
+  /// `TUNES_PLAYER_TIMEOUT` is not a whole number of seconds from 1 to a day.
+  case badReplyWait(String)
 
   public var exitStatus: ExitStatus {
     switch self {
@@ -29,6 +33,8 @@ public enum ControlError: TunesError, Equatable {
     case .system: return .ioError
     case .refused: return .dataError
     case .protocolViolation: return .software
+    case .noAnswer: return .tempFailure
+    case .badReplyWait: return .config
     }
   }
 
@@ -50,6 +56,10 @@ public enum ControlError: TunesError, Equatable {
       return "the player refused \(command): \(message)"
     case .protocolViolation(let what):
       return "MPD protocol: \(what)"
+    case .noAnswer(let target, let seconds):
+      return "the player on \(target) did not answer within \(seconds) s (\(PlayerReplyWait.variable) sets the wait)"
+    case .badReplyWait(let text):
+      return "\(PlayerReplyWait.variable)=\(text): not a whole number of seconds from 1 to \(PlayerReplyWait.maximumSeconds)"
     }
   }
 }

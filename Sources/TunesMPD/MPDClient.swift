@@ -1,5 +1,8 @@
 // A small blocking MPD client: connects to the player's socket, sends one command (or a list) and
-// reads `key: value` lines up to OK or ACK. tunes' own commands (status, pause, …) use it.
+// reads `key: value` lines up to OK or ACK. tunes' own commands (status, pause, …) use it. Each send and
+// each wait for a reply is bounded (PlayerReplyWait says how long tunes' commands wait); a player that
+// does not answer in time ends the connection with an error naming it and the wait, since a reply that
+// came later would be read as the next command's.
 import Foundation
 import TunesCore
 
@@ -7,13 +10,22 @@ public final class MPDClient {
   public typealias Pairs = [(key: String, value: String)]
 
   private let fd: Int32
+  /// The socket path or host:port, for errors.
+  private let target: String
+  /// Seconds each send or wait for a reply may take; 0 waits as long as it takes.
+  private let timeoutSeconds: Int
+  /// Set when the player did not answer in time: the connection is not used again.
+  private var timedOut = false
   private var buffer: [UInt8] = []
   private var start = 0
   /// The version from the greeting, e.g. "0.23.5".
   public private(set) var serverVersion = ""
 
-  /// Connects to a Unix socket. A missing or refusing socket is `ControlError.noPlayer`.
-  public convenience init(socketPath: String, timeoutSeconds: Int = 10) throws(ControlError) {
+  /// Connects to a Unix socket. A missing or refusing socket is `ControlError.noPlayer`. `timeoutSeconds`:
+  /// how long a send or a reply may take (0: as long as it takes, for a connection parked in `idle`).
+  public convenience init(
+    socketPath: String, timeoutSeconds: Int = PlayerReplyWait.defaultSeconds
+  ) throws(ControlError) {
     let fd = socket(AF_UNIX, Sockets.stream, 0)
     guard fd >= 0 else { throw .system(call: "socket", target: socketPath, errno: errno) }
     let result = try Sockets.withUnixAddress(socketPath) { connect(fd, $0, $1) }
@@ -23,11 +35,13 @@ public final class MPDClient {
       if code == ENOENT || code == ECONNREFUSED || code == ENOTDIR { throw .noPlayer }
       throw .system(call: "connect", target: socketPath, errno: code)
     }
-    try self.init(fd: fd, timeoutSeconds: timeoutSeconds)
+    try self.init(fd: fd, target: socketPath, timeoutSeconds: timeoutSeconds)
   }
 
   /// Connects over TCP (IPv4).
-  public convenience init(host: String, port: Int, timeoutSeconds: Int = 10) throws(ControlError) {
+  public convenience init(
+    host: String, port: Int, timeoutSeconds: Int = PlayerReplyWait.defaultSeconds
+  ) throws(ControlError) {
     let fd = socket(AF_INET, Sockets.stream, 0)
     guard fd >= 0 else { throw .system(call: "socket", target: host, errno: errno) }
     let result = try Sockets.withIPv4Address(host, port: port) { connect(fd, $0, $1) }
@@ -37,13 +51,16 @@ public final class MPDClient {
       if code == ECONNREFUSED { throw .noPlayer }
       throw .system(call: "connect", target: "\(host):\(port)", errno: code)
     }
-    try self.init(fd: fd, timeoutSeconds: timeoutSeconds)
+    try self.init(fd: fd, target: "\(host):\(port)", timeoutSeconds: timeoutSeconds)
   }
 
-  private init(fd: Int32, timeoutSeconds: Int) throws(ControlError) {
+  private init(fd: Int32, target: String, timeoutSeconds: Int) throws(ControlError) {
     self.fd = fd
-    var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+    self.target = target
+    self.timeoutSeconds = max(timeoutSeconds, 0)
+    var timeout = timeval(tv_sec: self.timeoutSeconds, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let greeting = try readLine()
     // No close(fd) on failure: deinit runs for a class whose properties are all set, and closes it.
     guard greeting.hasPrefix("OK MPD ") else {
@@ -63,12 +80,14 @@ public final class MPDClient {
 
   /// Sends raw protocol text (one or more lines, newline-terminated).
   public func sendLine(_ line: String) throws(ControlError) {
+    guard !timedOut else { throw noAnswer() }
     let data = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
     var offset = 0
     while offset < data.count {
       let n = data[offset...].withUnsafeBytes { raw in Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
       if n < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw noAnswer() }
         throw .protocolViolation("the player closed the connection")
       }
       offset += n
@@ -136,12 +155,19 @@ public final class MPDClient {
 
   /// Appends what the socket has to the buffer (nothing when a signal interrupted the wait).
   private func receive() throws(ControlError) {
+    guard !timedOut else { throw noAnswer() }
     var chunk = [UInt8](repeating: 0, count: 65536)
     let n = recv(fd, &chunk, chunk.count, 0)
     if n < 0 && errno == EINTR { return }
-    if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .protocolViolation("the player did not answer in time") }
+    if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw noAnswer() }
     guard n > 0 else { throw .protocolViolation("the player closed the connection") }
     buffer.append(contentsOf: chunk[0..<n])
+  }
+
+  /// The wait ran out: the connection is given up (see the file's header).
+  private func noAnswer() -> ControlError {
+    timedOut = true
+    return .noAnswer(target: target, seconds: timeoutSeconds)
   }
 
   /// A reply line `key: value` split at its first `: `; nil for a line without one.

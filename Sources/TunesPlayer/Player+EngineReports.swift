@@ -79,7 +79,7 @@ extension Player {
   private func songStarted(token: UInt64, format: AudioFormat, totalFrames: Int?, frames: Int) {
     guard let plan = plans.started(token), let item = queue.item(id: plan.itemID) else {
       // The engine plays an entry the queue no longer has: silence it rather than show something else.
-      engine.post(.stop)
+      post(.stop)
       becomeStopped(finished: false)
       return
     }
@@ -161,7 +161,7 @@ extension Player {
       lastFailure = .nothingPlayable(lastPath: path, reason: message)
       if isNext, let current = writing {
         plans.planNothingNext()
-        engine.post(.setNext(after: current, nil))
+        post(.setNext(after: current, nil))
       } else {
         becomeStopped(finished: true)
       }
@@ -169,25 +169,24 @@ extension Player {
     }
     // Skip it: plan what follows it as if it had been played.
     guard let following = planAfter(itemID: plan.itemID, base: plan.pass ?? pass, advance: .userNext),
-      let item = queue.item(id: following.itemID).map(current)
+      let item = queue.item(id: following.itemID)
     else {
       if !isNext {
         lastFailure = .nothingPlayable(lastPath: path, reason: message)
         becomeStopped(finished: true)
       } else if let current = writing {
         plans.planNothingNext()
-        engine.post(.setNext(after: current, nil))
+        post(.setNext(after: current, nil))
       }
       return
     }
     if isNext, let current = writing {
       let next = plans.planNext(following)
-      engine.post(
-        .setNext(after: current, engineTrack(token: next, song: item.song, after: writtenSong())))
+      post(track: next, itemID: item.id, song: item.song, after: writtenSong()) { .setNext(after: current, $0) }
     } else {
       // Nothing is playing: start the following one (its reports arrive like any other play).
       let token = plans.play(following)
-      engine.post(.play(engineTrack(token: token, song: item.song), startMs: 0))
+      post(track: token, itemID: item.id, song: item.song, after: nil) { .play($0, startMs: 0) }
     }
   }
 
@@ -195,10 +194,11 @@ extension Player {
 
   // For tests, which reach them through `@testable import`: nothing else needs to know the engine's pace.
 
-  /// Waits until every report the engine has sent so far has been applied.
+  /// Waits until every report the engine has sent so far has been applied, and every command waiting
+  /// for its track to be read has gone to the engine.
   func settle() async {
     ensureStarted()
-    while handledReports < engine.reportCount { await Task.yield() }
+    while handledReports < engine.reportCount || !outbox.isEmpty { await Task.yield() }
   }
 
   var isEngineIdle: Bool { engine.isIdle }

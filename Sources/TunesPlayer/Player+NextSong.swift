@@ -68,13 +68,13 @@ extension Player {
     guard engineLoaded, let token = plans.written, let currentID else { return }
     let ahead = plans.writtenAhead
     guard let plan = planAfter(itemID: ahead?.itemID ?? currentID, base: ahead?.pass ?? pass, advance: .songEnded),
-      let item = queue.item(id: plan.itemID).map(current)
+      let item = queue.item(id: plan.itemID)
     else {
       plans.planNothingNext()
-      engine.post(.setNext(after: token, nil))
+      post(.setNext(after: token, nil))
       return
     }
     let next = plans.planNext(plan)
-    engine.post(.setNext(after: token, engineTrack(token: next, song: item.song, after: writtenSong())))
+    post(track: next, itemID: item.id, song: item.song, after: writtenSong()) { .setNext(after: token, $0) }
   }
 }

@@ -152,17 +152,6 @@ extension Player {
     replanNext()
   }
 
-  /// The entry with the library's current row for its song: a file the indexer recorded as moved keeps
-  /// its song id with a new path, and the queue follows it (the entry is updated, a `playlist` change).
-  func current(_ item: QueueItem) -> QueueItem {
-    guard let library, let songID = item.song.id, let fresh = try? library.song(id: songID),
-      !PathText.same(fresh.path, item.song.path),
-      queue.replaceSong(id: item.id, with: fresh)
-    else { return item }
-    changed([.playlist])
-    return QueueItem(id: item.id, song: fresh, version: queue.version, priority: item.priority)
-  }
-
   /// Takes the library's current rows for every queued song whose path changed (after an index update):
   /// the entries keep their ids and places. Returns how many entries changed.
   ///

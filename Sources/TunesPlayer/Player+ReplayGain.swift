@@ -1,6 +1,7 @@
-// ReplayGain in the Player: the options (MPD's `replay_gain_mode` and the preamps), and the song's gain
-// put on every track handed to the engine. The engine is told the mode already resolved from `auto`,
-// so a change of random changes the gain of the next chunk, as MPD re-evaluates auto on random.
+// ReplayGain in the Player: the options (MPD's `replay_gain_mode` and the preamps). The song's gain goes
+// with every track handed to the engine (read off the actor, Player+TrackHandover). The engine is told the
+// mode already resolved from `auto`, so a change of random changes the gain of the next chunk, as MPD
+// re-evaluates auto on random.
 import TunesCore
 import TunesLibrary
 
@@ -40,23 +41,5 @@ extension Player {
     var effective = replayGain
     effective.mode = replayGain.mode.effective(random: random)
     engine.setReplayGain(effective)
-  }
-
-  /// The engine's track for `song`, with the song's gain read from the library now (not on the audio thread).
-  /// `previous`: the song this one follows without a stop, for the crossfade rule (nil for a play: no fade).
-  func engineTrack(token: UInt64, song: Song, after previous: Song? = nil) -> EngineTrack {
-    EngineTrack(
-      token: token, path: song.path, gain: songGain(song),
-      fadeIn: previous.map { fadesIn(song, after: $0) } ?? false, mixRamp: songMixRamp(song))
-  }
-
-  private func songGain(_ song: Song) -> StoredGain {
-    guard let library, let id = song.id else { return .none }
-    return (try? SongGainReader.gain(in: library, songID: id)) ?? .none
-  }
-
-  private func songMixRamp(_ song: Song) -> SongMixRamp {
-    guard let library, let id = song.id else { return .none }
-    return (try? SongGainReader.mixRamp(in: library, songID: id)) ?? .none
   }
 }

@@ -61,10 +61,11 @@ extension Player {
     if savedState == nil && settles {
       guard !saveDue else { return }
       saveDue = true
-      // Holds the Player until it has saved: one dropped meanwhile still writes its last change.
+      // Holds the Player until it has saved: one dropped meanwhile still writes its last change. The task
+      // runs on the Player (it captures it), so the save after the sleep is a plain call.
       Task {
         try? await Task.sleep(nanoseconds: UInt64(StateWriter.defaultSettle * 1e9))
-        await self.saveIfDue()
+        self.saveIfDue()
       }
       return
     }

@@ -161,9 +161,11 @@ extension Player {
   }
 
   func start(_ plan: PlayPlan, startMs: Int = 0) async {
-    guard let item = queue.item(id: plan.itemID).map(current) else { return }
+    guard let item = queue.item(id: plan.itemID) else { return }
     let token = plans.play(plan)
-    await send(.play(engineTrack(token: token, song: item.song), startMs: startMs))
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      post(track: token, itemID: item.id, song: item.song, after: nil, waiter: continuation) { .play($0, startMs: startMs) }
+    }
   }
 
   func resume() async {
@@ -183,8 +185,7 @@ extension Player {
   /// Posts a command and waits until the engine has carried it out and its reports are applied.
   func send(_ command: EngineCommand) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let seq = engine.post(command)
-      waiters[seq] = continuation
+      post(command, waiter: continuation)
     }
   }
 }

@@ -86,6 +86,10 @@ public actor Player {
   var lastSave: Double = 0
   var handledReports = 0
   var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  /// Engine commands waiting behind a track whose song is still being read (Player+TrackHandover); empty
+  /// almost always, and then commands go to the engine at once.
+  var outbox: [PendingEngineCommand] = []
+  var outboxIDs: UInt64 = 0
   /// Subsystems changed inside `changingOnce`, told together when it ends; nil outside.
   var heldChanges: Set<PlayerSubsystem>?
   let factListeners = Broadcaster<PlayFact>()

@@ -20,6 +20,8 @@ final class MessageLine {
   private let logPath: String?
   private let playerLog: String?
   private var playerLogOffset: off_t = 0
+  /// The log could not be written once: it is not tried again.
+  private var logUnwritable = false
 
   init(logPath: String?, playerLog: String?, from start: UInt64? = nil) {
     self.logPath = logPath
@@ -123,16 +125,32 @@ final class MessageLine {
     return came
   }
 
+  /// Appends the line to the log (made with mode 600). A log that cannot be written is said once on the
+  /// message line, after the message, and not tried again: the messages are then on the line alone.
   private func log(_ line: String) {
-    guard let logPath else { return }
-    let stamped = ISO8601DateFormatter().string(from: Date()) + " " + line + "\n"
-    if let handle = FileHandle(forWritingAtPath: logPath) {
-      handle.seekToEndOfFile()
-      handle.write(Data(stamped.utf8))
-      try? handle.close()
-    } else {
-      FileManager.default.createFile(atPath: logPath, contents: Data(stamped.utf8), attributes: [.posixPermissions: 0o600])
+    guard let logPath, !logUnwritable else { return }
+    let stamped = Array((ISO8601DateFormatter().string(from: Date()) + " " + line + "\n").utf8)
+    // O_APPEND: each line lands whole at the end, whoever else appends.
+    let fd = open(logPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    var failure = fd < 0 ? errno : 0
+    if fd >= 0 {
+      var offset = 0
+      while offset < stamped.count, failure == 0 {
+        let written = stamped[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        if written > 0 {
+          offset += written
+        } else if written == 0 {
+          failure = EIO
+        } else if errno != EINTR {
+          failure = errno
+        }
+      }
+      close(fd)
     }
+    guard failure != 0 else { return }
+    logUnwritable = true
+    isError = true
+    text = "\(line) (not logged: \(logPath): \(String(cString: strerror(failure))))"
   }
 
   static func size(_ path: String) -> off_t {

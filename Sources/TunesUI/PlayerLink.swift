@@ -12,7 +12,8 @@ final class PlayerLink {
 
   init(socketPath: String) throws(ControlError) {
     self.socketPath = socketPath
-    client = try MPDClient(socketPath: socketPath)
+    client = try MPDClient(
+      socketPath: socketPath, timeoutSeconds: PlayerReplyWait.seconds(environment: ProcessInfo.processInfo.environment))
   }
 
   /// One request; the reply's pairs.

@@ -166,7 +166,11 @@ extension UIApp {
         snapshot.duration > 0
       {
         let fraction = Double(event.column - bar.start) / Double(max(1, bar.width - 1))
-        try? link.run("seekcur", [String(format: "%.1f", fraction * snapshot.duration)])
+        do {
+          try link.run("seekcur", [String(format: "%.1f", fraction * snapshot.duration)])
+        } catch {
+          report(error)
+        }
         return
       }
       click(row: event.row, column: event.column)

@@ -122,8 +122,21 @@ final class UIApp {
       messages.followPlayerLog()
       if exit == nil { render() }
     }
-    if exit == .quit && options.ownsPlayer { try? link.run("kill") }
+    if exit == .quit && options.ownsPlayer && !askPlayerToQuit() { exit = .detached }
     return exit ?? .quit
+  }
+
+  /// Tells the player this screen started to quit. False when it could not be told or refused: it then
+  /// plays on, and the screen closes as detached, so the command says so instead of waiting for it to end.
+  func askPlayerToQuit() -> Bool {
+    do {
+      try link.run("kill")
+      return true
+    } catch .protocolViolation {
+      return true  // it closed the connection before its OK: it is quitting
+    } catch {
+      return false
+    }
   }
 
   /// What the idle thread and the signal handler wrote.

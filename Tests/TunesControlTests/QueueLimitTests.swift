@@ -37,9 +37,12 @@ struct QueueLimitTests {
     let path = h.socket
     let list = "command_list_begin\n" + String(repeating: "add \"\"\n", count: 3000) + "command_list_end\n"
     async let filled = h.raw(replies: 1, list)
-    // Each ping waits at most for the list ahead of it, which stops at the bound.
+    // Each ping waits at most for the list ahead of it, which stops at the bound after four adds. How long
+    // that takes is the machine's (a loaded one holds the server back for many seconds), so the client
+    // waits as long as every test client does (replySeconds): a server that answered no one else once the
+    // list had filled the queue leaves a ping unanswered however long it waits, and that is what this counts.
     let pings = try await offCooperativePool { () -> Int in
-      let client = try MPDClient(socketPath: path, timeoutSeconds: 20)
+      let client = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
       var answered = 0
       for _ in 0..<20 where (try? client.run("ping")) != nil { answered += 1 }
       return answered

@@ -12,7 +12,8 @@ import TunesCore
     let folder = try temporaryFolder()
     let path = folder + "/config.toml"
     if let config {
-      FileManager.default.createFile(atPath: path, contents: Data(config.utf8), attributes: [.posixPermissions: 0o600])
+      try #require(
+        FileManager.default.createFile(atPath: path, contents: Data(config.utf8), attributes: [.posixPermissions: 0o600]))
     }
     return Account(configFile: path, environment: environment)
   }

@@ -11,7 +11,7 @@ import TunesCore
 @Suite(.serialized) struct TargetTests {
   func configFile(_ text: String) throws -> String {
     let path = try temporaryFolder() + "/config.toml"
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+    try #require(FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]))
     return path
   }
 

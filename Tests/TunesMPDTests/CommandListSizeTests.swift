@@ -92,7 +92,9 @@ import TunesMPDTesting
     let reply = try await Self.exchange(socket, replies: 1, Self.list(adds))
     let took = ContinuousClock.now - started
     #expect(reply == "OK MPD 0.23.5\nOK\n")
-    let status = try await offCooperativePool { try MPDClient.dictionary(MPDClient(socketPath: socket).run("status")) }
+    let status = try await offCooperativePool {
+      try MPDClient.dictionary(MPDClient(socketPath: socket, timeoutSeconds: replySeconds).run("status"))
+    }
     #expect(status["playlistlength"] == "100000")
     #expect(took < .seconds(60), "100,000 adds took \(took)")
   }

@@ -145,7 +145,7 @@ import TunesMPDTesting
       return try readAll(
         fds, until: "changed: player\nOK\n",
         trigger: {
-          let client = try MPDClient(socketPath: path)
+          let client = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
           // Every connection accepted (a session remembers changes even before its idle line is read).
           for _ in 0..<6000 where server.clientCount < count + 1 { Thread.sleep(forTimeInterval: 0.01) }
           try client.run("add", ["loose.mp3"])
@@ -176,7 +176,7 @@ import TunesMPDTesting
       setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
       // Never read; meanwhile another client is served normally.
-      let other = try MPDClient(socketPath: path)
+      let other = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
       return MPDClient.dictionary(try other.run("status"))["state"] == "stop"
     }
     #expect(survivor)
@@ -244,7 +244,7 @@ func readAll(_ fds: [Int32], until expected: String, trigger: () throws -> Void)
     #expect(FileManager.default.fileExists(atPath: path))
     let third = MPDServer(backend: InMemoryMPDBackend(), configuration: .init(unixSocketPath: path))
     try await third.start()
-    #expect(try await offCooperativePool { try MPDClient(socketPath: path).run("ping").count } == 0)
+    #expect(try await offCooperativePool { try MPDClient(socketPath: path, timeoutSeconds: replySeconds).run("ping").count } == 0)
     third.stop()
     #expect(!FileManager.default.fileExists(atPath: path))
     try? FileManager.default.removeItem(atPath: h.folder)
@@ -268,7 +268,7 @@ func readAll(_ fds: [Int32], until expected: String, trigger: () throws -> Void)
     defer { h.stop() }
     let port = try #require(h.server.tcpPort)
     let replies = try await offCooperativePool { () -> [String] in
-      let c = try MPDClient(host: "127.0.0.1", port: port)
+      let c = try MPDClient(host: "127.0.0.1", port: port, timeoutSeconds: replySeconds)
       var out: [String] = []
       out.append(text(try c.run("ping")))
       for attempt in [("status", [String]()), ("password", ["wrong"]), ("idle", [])] {

@@ -49,7 +49,7 @@ import TunesMPDTesting
     peer.start()
     let error = try await offCooperativePool { () -> ControlError? in
       do {
-        _ = try MPDClient(socketPath: path)
+        _ = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
         return nil
       } catch let error as ControlError {
         return error

@@ -40,7 +40,7 @@ import Testing
     let fds = (0..<5).map { _ in Self.silentClient(path, sending: request) }
     defer { for fd in fds { close(fd) } }
     let answered = try await offCooperativePool { () -> Bool in
-      let other = try MPDClient(socketPath: path)
+      let other = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
       return MPDClient.dictionary(try other.run("status"))["state"] == "stop"
     }
     #expect(answered)

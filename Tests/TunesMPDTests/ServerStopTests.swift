@@ -16,7 +16,7 @@ import TunesMPDTesting
     // waits for a reply that never comes (the server closes the connection when it stops).
     let client = Task {
       try await offCooperativePool {
-        let c = try MPDClient(socketPath: path)
+        let c = try MPDClient(socketPath: path, timeoutSeconds: replySeconds)
         try c.sendLine("command_list_begin\nsetvol 77\nstatus\ncommand_list_end")
         _ = try? c.readReply(command: "command_list_end")
       }

@@ -390,6 +390,6 @@ extension Player {
 extension Player {
   /// The idle changes among the facts told from now on, as the MPD adapter reads them.
   func changes() async -> AsyncCompactMapSequence<AsyncStream<PlayFact>, PlayerChange> {
-    await facts().compactMap(\.change)
+    facts().compactMap(\.change)
   }
 }

@@ -17,6 +17,9 @@ struct BatchStatement {
   private let connection: OpaquePointer?
   /// The parameter the next `bind` sets (SQLite counts from 1).
   private var index: Int32 = 1
+  /// The first bind that SQLite refused since the last run (a text over SQLite's length limit, no memory):
+  /// the parameter would keep the last row's value, so `run` throws rather than step.
+  private var refusedBind: Int32 = SQLITE_OK
 
   init(_ db: Database, sql: String) throws {
     statement = try db.makeStatement(sql: sql)
@@ -27,30 +30,40 @@ struct BatchStatement {
   mutating func bind(_ text: String?) {
     defer { index += 1 }
     guard let text else {
-      sqlite3_bind_null(handle, index)
+      note(sqlite3_bind_null(handle, index))
       return
     }
     // Native strings lend their bytes in place; `withUTF8` would need a copy of the string to mutate.
-    let bound = text.utf8.withContiguousStorageIfAvailable { bytes in bindText(bytes) }
-    if bound == nil {
-      var text = text
-      text.withUTF8 { bytes in bindText(bytes) }
-    }
+    let code =
+      text.utf8.withContiguousStorageIfAvailable { bytes in bindText(bytes) }
+      ?? {
+        var text = text
+        return text.withUTF8 { bytes in bindText(bytes) }
+      }()
+    note(code)
   }
 
-  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// SQLite's result code for binding `bytes` as text at `index`.
+  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     // A nil pointer would bind NULL, not the empty string.
     let base = bytes.baseAddress ?? UnsafePointer(("" as StaticString).utf8Start)
-    _ = sqlite3_bind_text(handle, index, base, Int32(bytes.count), Self.transient)
+    // SQLite takes the length as an Int32: a longer text is refused, not cut short.
+    guard let count = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
+    return sqlite3_bind_text(handle, index, base, count, Self.transient)
+  }
+
+  /// Keeps the first refusal until `run`.
+  private mutating func note(_ code: Int32) {
+    if code != SQLITE_OK && refusedBind == SQLITE_OK { refusedBind = code }
   }
 
   mutating func bind(_ value: Int?) {
     defer { index += 1 }
     guard let value else {
-      sqlite3_bind_null(handle, index)
+      note(sqlite3_bind_null(handle, index))
       return
     }
-    sqlite3_bind_int64(handle, index, Int64(value))
+    note(sqlite3_bind_int64(handle, index, Int64(value)))
   }
 
   mutating func bind(_ value: Int64?) { bind(value.map(Int.init)) }
@@ -60,16 +73,23 @@ struct BatchStatement {
   mutating func bind(_ value: Double?) {
     defer { index += 1 }
     guard let value else {
-      sqlite3_bind_null(handle, index)
+      note(sqlite3_bind_null(handle, index))
       return
     }
-    sqlite3_bind_double(handle, index, value)
+    note(sqlite3_bind_double(handle, index, value))
   }
 
   /// Runs the statement with the values bound since the last run, and makes it ready for the next.
   mutating func run() throws {
     precondition(index - 1 == sqlite3_bind_parameter_count(handle), "\(index - 1) values bound to \(statement.sql)")
     index = 1
+    let refused = refusedBind
+    refusedBind = SQLITE_OK
+    guard refused == SQLITE_OK else {
+      sqlite3_reset(handle)
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: refused), message: String(cString: sqlite3_errstr(refused)), sql: statement.sql)
+    }
     let code = sqlite3_step(handle)
     sqlite3_reset(handle)
     guard code == SQLITE_DONE else {

@@ -334,12 +334,12 @@ import Testing
 
   /// The server counts a pin's words in Unicode code points (Python's len), not in what a reader
   /// sees as characters: 280 letters with a combining accent are 560 code points, and refused.
-  @Test func pinWordsAreCountedInCodePoints() {
+  @Test func pinWordsAreCountedInCodePoints() throws {
     #expect(SocialWrite.blurbProblem(String(repeating: "x", count: 280)) == nil)
     let combined = String(repeating: "e\u{301}", count: 280)
     #expect(combined.count == 280)
-    let problem = try? #require(SocialWrite.blurbProblem(combined))
-    #expect(problem?.contains("560 Unicode code points") == true)
+    let problem = try #require(SocialWrite.blurbProblem(combined))
+    #expect(problem.contains("560 Unicode code points"))
     #expect(SocialWrite.blurbProblem(String(repeating: "é", count: 280)) == nil)
   }
 }

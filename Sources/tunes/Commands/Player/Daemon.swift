@@ -3,6 +3,7 @@
 import Foundation
 import TunesControl
 import TunesCore
+import TunesMPD
 
 enum PlayServiceError: TunesError {
   /// The daemon ended before its socket answered; `log` holds its last lines.
@@ -53,6 +54,8 @@ enum Daemon {
   static func launch(
     socketPath: String, log: String, timeout: Int = 20, arguments: [String] = Daemon.childArguments()
   ) throws -> pid_t {
+    // A bad TUNES_PLAYER_TIMEOUT is refused before a daemon is started, not once it runs.
+    _ = try PlayerReplyWait.seconds(environment: ProcessInfo.processInfo.environment)
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -82,7 +85,7 @@ enum Daemon {
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         throw PlayServiceError.daemonDied(status: exit, log: log, tail: lastLine(of: log))
       }
-      if RemotePlay.connect(socketPath: socketPath) != nil { return pid }
+      if try RemotePlay.connect(socketPath: socketPath) != nil { return pid }
       usleep(20_000)
     }
     throw PlayServiceError.daemonSilent(seconds: timeout, log: log)

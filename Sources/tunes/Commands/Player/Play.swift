@@ -127,7 +127,7 @@ struct Play: AsyncParsableCommand {
       let socketPath = global.paths.mpdSocket
       // The library's running player, wherever its socket is (another XDG_RUNTIME_DIR, TUNES_MPD_SOCKET).
       let runningPlayer = daemonChild ? nil : PlayerLock.running(database: global.databasePath)
-      if !daemonChild, !resume, let running = RemotePlay.connect(socketPath: runningPlayer?.socket ?? socketPath) {
+      if !daemonChild, !resume, let running = try RemotePlay.connect(socketPath: runningPlayer?.socket ?? socketPath) {
         // The running player keeps its device, pace, shuffle generator and servers: asking for others is
         // an error, not something silently dropped.
         let ignored = [

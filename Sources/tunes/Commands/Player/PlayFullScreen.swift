@@ -20,7 +20,7 @@ extension Play {
     let arguments = Array(CommandLine.arguments.dropFirst()) + ["--daemon-child"]
     let pid = try Daemon.launch(socketPath: socketPath, log: log, arguments: arguments)
     // A daemon keeps the saved state as it was; `tunes play` with no query plays the saved queue on.
-    if !choosing && !resume, let client = RemotePlay.connect(socketPath: socketPath),
+    if !choosing && !resume, let client = try RemotePlay.connect(socketPath: socketPath),
       MPDClient.dictionary(try client.run("status"))["state"] != "play"
     {
       _ = try RemotePlay.playQueue(shuffle: false, repeat: nil, to: client)
@@ -30,7 +30,7 @@ extension Play {
       exit = try await FullScreen.run(global: global, socketPath: socketPath, ownsPlayer: true, playerLogStart: logStart)
     } catch {
       // The UI could not open (a bad [keys] line): the player it started goes too.
-      if let client = RemotePlay.connect(socketPath: socketPath) { try? PlayerRemote.quit(client) }
+      if let client = (try? RemotePlay.connect(socketPath: socketPath)) ?? nil { try? PlayerRemote.quit(client) }
       throw error
     }
     switch exit {

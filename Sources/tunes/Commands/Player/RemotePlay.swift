@@ -9,9 +9,11 @@ import TunesPlayer
 import TunesTerminal
 
 enum RemotePlay {
-  /// A client on the running player's socket, or nil when none answers.
-  static func connect(socketPath: String) -> MPDClient? {
-    guard let client = try? MPDClient(socketPath: socketPath, timeoutSeconds: 5) else { return nil }
+  /// A client on the running player's socket, or nil when none answers within the wait
+  /// (`TUNES_PLAYER_TIMEOUT`, whose bad value is an error). The same client sends the songs.
+  static func connect(socketPath: String) throws(ControlError) -> MPDClient? {
+    let wait = try PlayerReplyWait.seconds(environment: ProcessInfo.processInfo.environment)
+    guard let client = try? MPDClient(socketPath: socketPath, timeoutSeconds: wait) else { return nil }
     return (try? client.run("ping")) != nil ? client : nil
   }
 

@@ -115,7 +115,7 @@ struct ListenBrainzViewUITests {
     let written = try await offPool { try server.requests() }.filter { $0.hasPrefix("POST") }
     #expect(
       written == ["POST /1/user/alice/timeline-event/create/thanks", "POST /1/user/alice/feed/events/hide"], "\(written)")
-    #expect(try await pane.text().contains("[exited") == false)
+    #expect(try pane.text().contains("[exited") == false)
     try pane.send("q")
     // The player lives in `home`: kept until the pane is done with it.
     withExtendedLifetime(home) {}
@@ -179,7 +179,7 @@ struct ListenBrainzViewUITests {
     let posts = try await offPool { try server.requests() }.filter { $0 == "POST /1/feedback/recording-feedback" }
     // Morning loved, Noon hated, the refused love and the love sent from the outbox: never one more.
     #expect(posts.count == 4, "\(posts)")
-    #expect(try await pane.text().contains("[exited") == false)
+    #expect(try pane.text().contains("[exited") == false)
     try pane.send("q")
   }
 }
