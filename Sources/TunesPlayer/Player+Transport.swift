@@ -60,7 +60,8 @@ extension Player {
 
   public func stop() async {
     ensureStarted()
-    if engineLoaded { await send(.stop) }
+    // A play whose song is still being read (the outbox) is stopped too: the stop goes out behind it.
+    if engineLoaded || !outbox.isEmpty { await send(.stop) }
     becomeStopped(finished: false)
   }
 

@@ -113,4 +113,38 @@ import TunesCore
     sink.release()
     await player.shutdown()
   }
+  /// A stop given while a play's song is still being read stops that play: it goes to the engine behind
+  /// the play, so the state shown (stopped) is what the device does, not a play that starts after it.
+  @Test func aStopWhileAPlayIsReadStopsThatPlay() async throws {
+    let (library, folder) = try temporaryLibrary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let one = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A"), into: library)
+    let sink = FakeSink()
+    let player = Player(
+      sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 300_000)]), library: library, persist: false)
+    try await player.add([one])
+    sink.hold()
+    let (readers, release) = await holdEveryReader(of: library)
+    let playing = Task { try await drive(sink, player) { try await player.play() } }
+    let reading = try await offCooperativePool {
+      Self.within(60) { PlayStateStoreTests.threadSleeps(named: "tunes-prepare") }
+    }
+    #expect(reading)
+    let stopped = Counter()
+    let stopping = Task {
+      try await drive(sink, player) {
+        await player.stop()
+        stopped.add()
+      }
+    }
+    // The stop has reached the Player: it returned, or it waits behind the play in the outbox.
+    #expect(await eventually { await player.outbox.count == 2 || stopped.value == 1 })
+    for _ in 0..<readers { release.signal() }
+    try await playing.value
+    try await stopping.value
+    await player.quiesce(sink)
+    #expect(await player.status().state == .stopped)
+    sink.release()
+    await player.shutdown()
+  }
 }
