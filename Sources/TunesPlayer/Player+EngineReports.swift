@@ -83,7 +83,7 @@ extension Player {
       becomeStopped(finished: false)
       return
     }
-    if let p = plan.pass { pass = p; rng = p.rng }
+    adoptPass(of: plan)
     if let consumeID = plan.consumeID, consumeID != plan.itemID { removeConsumed(consumeID) }
     currentID = plan.itemID
     self.format = format
@@ -120,7 +120,7 @@ extension Player {
     let outermost = holdChanges()
     defer { if outermost { releaseChanges() } }
     if let border, border.itemID != endedID {
-      if let p = border.pass { pass = p; rng = p.rng }
+      adoptPass(of: stamped(border))
       if consume, let endedID { removeConsumed(endedID) }
       plans.engineEmptied()
       currentID = border.itemID
@@ -168,7 +168,7 @@ extension Player {
       return
     }
     // Skip it: plan what follows it as if it had been played.
-    guard let following = planAfter(itemID: plan.itemID, base: plan.pass ?? pass, advance: .userNext),
+    guard let following = planAfter(itemID: plan.itemID, base: passOnceStarted(plan), advance: .userNext),
       let item = queue.item(id: following.itemID).map(current)
     else {
       if !isNext {
@@ -181,12 +181,12 @@ extension Player {
       return
     }
     if isNext, let current = writing {
-      let next = plans.planNext(following)
+      let next = plans.planNext(stamped(following))
       engine.post(
         .setNext(after: current, engineTrack(token: next, song: item.song, after: writtenSong())))
     } else {
       // Nothing is playing: start the following one (its reports arrive like any other play).
-      let token = plans.play(following)
+      let token = plans.play(stamped(following))
       engine.post(.play(engineTrack(token: token, song: item.song), startMs: 0))
     }
   }

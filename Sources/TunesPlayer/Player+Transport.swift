@@ -162,7 +162,7 @@ extension Player {
 
   func start(_ plan: PlayPlan, startMs: Int = 0) async {
     guard let item = queue.item(id: plan.itemID).map(current) else { return }
-    let token = plans.play(plan)
+    let token = plans.play(stamped(plan))
     await send(.play(engineTrack(token: token, song: item.song), startMs: startMs))
   }
 
