@@ -83,7 +83,7 @@ extension Player {
       becomeStopped(finished: false)
       return
     }
-    if let p = plan.pass { pass = p; rng = p.rng }
+    adoptPass(of: plan)
     if let consumeID = plan.consumeID, consumeID != plan.itemID { removeConsumed(consumeID) }
     currentID = plan.itemID
     self.format = format
@@ -120,7 +120,7 @@ extension Player {
     let outermost = holdChanges()
     defer { if outermost { releaseChanges() } }
     if let border, border.itemID != endedID {
-      if let p = border.pass { pass = p; rng = p.rng }
+      adoptPass(of: stamped(border))
       if consume, let endedID { removeConsumed(endedID) }
       plans.engineEmptied()
       currentID = border.itemID
@@ -168,7 +168,7 @@ extension Player {
       return
     }
     // Skip it: plan what follows it as if it had been played.
-    guard let following = planAfter(itemID: plan.itemID, base: plan.pass ?? pass, advance: .userNext),
+    guard let following = planAfter(itemID: plan.itemID, base: passOnceStarted(plan), advance: .userNext),
       let item = queue.item(id: following.itemID)
     else {
       if !isNext {
@@ -181,11 +181,11 @@ extension Player {
       return
     }
     if isNext, let current = writing {
-      let next = plans.planNext(following)
+      let next = plans.planNext(stamped(following))
       post(track: next, itemID: item.id, song: item.song, after: writtenSong()) { .setNext(after: current, $0) }
     } else {
       // Nothing is playing: start the following one (its reports arrive like any other play).
-      let token = plans.play(following)
+      let token = plans.play(stamped(following))
       post(track: token, itemID: item.id, song: item.song, after: nil) { .play($0, startMs: 0) }
     }
   }

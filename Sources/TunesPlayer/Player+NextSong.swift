@@ -54,9 +54,12 @@ extension Player {
   }
 
   /// The entry expected after the current one (for `status`). With single on it is the one play stops
-  /// on at the song's end, as MPD names it.
+  /// on at the song's end, as MPD names it. While the engine already writes the next song (a crossfade,
+  /// or a gapless start the device has not reached) that song is next: what is planned then follows it,
+  /// and is the current song itself when a new pass begins with the incoming song.
   func upcomingID() -> Int? {
     guard let currentID else { return random ? pass?.upcoming : (queue.isEmpty ? nil : queue[0].id) }
+    if let ahead = plans.writtenAhead { return ahead.itemID }
     if let plan = plans.plannedNextPlan { return plan.itemID }
     let ending = planAfter(itemID: currentID, base: pass, advance: .songEnded)
     return (ending ?? (single.isOn ? planAfter(itemID: currentID, base: pass, advance: .userNext) : nil))?.itemID
@@ -67,14 +70,16 @@ extension Player {
     // Plans of earlier tokens stay: the engine may already be writing one of them.
     guard engineLoaded, let token = plans.written, let currentID else { return }
     let ahead = plans.writtenAhead
-    guard let plan = planAfter(itemID: ahead?.itemID ?? currentID, base: ahead?.pass ?? pass, advance: .songEnded),
+    guard
+      let plan = planAfter(
+        itemID: ahead?.itemID ?? currentID, base: ahead.map(passOnceStarted) ?? pass, advance: .songEnded),
       let item = queue.item(id: plan.itemID)
     else {
       plans.planNothingNext()
       post(.setNext(after: token, nil))
       return
     }
-    let next = plans.planNext(plan)
+    let next = plans.planNext(stamped(plan))
     post(track: next, itemID: item.id, song: item.song, after: writtenSong()) { .setNext(after: token, $0) }
   }
 }

@@ -163,7 +163,7 @@ extension Player {
 
   func start(_ plan: PlayPlan, startMs: Int = 0) async {
     guard let item = queue.item(id: plan.itemID) else { return }
-    let token = plans.play(plan)
+    let token = plans.play(stamped(plan))
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       post(track: token, itemID: item.id, song: item.song, after: nil, waiter: continuation) { .play($0, startMs: startMs) }
     }

@@ -40,7 +40,13 @@ public actor Player {
   var replayGain = ReplayGainSettings()
   var crossfadeSeconds = 0
   var mixRamp = MixRampSettings()
-  var pass: ShufflePass?
+  /// The one live shuffle pass. A plan made for a song not yet heard holds the pass as it will be once
+  /// that song starts; every other change of it counts in `passEdits`, so such a plan, made before the
+  /// change, is applied to the pass as it is then instead of replacing it (Player+PassPlans).
+  var pass: ShufflePass? { didSet { if !adoptingPlannedPass { passEdits &+= 1 } } }
+  /// Changes of `pass` other than a plan's own taking effect (queue edits, random switched, a restore).
+  var passEdits = 0
+  var adoptingPlannedPass = false
   /// Runs before an arrangement made off the actor is applied (tests edit the queue there); see Player+Shuffle.
   var arrangementHold: (@Sendable () async -> Void)?
   /// An arrangement made ahead of the command that applies it (`prepareArrangement`).

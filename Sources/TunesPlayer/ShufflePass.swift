@@ -106,6 +106,23 @@ public struct ShufflePass: Sendable, Equatable {
     if let arrangedFrom { insert(arrangedFrom) }
   }
 
+  /// This pass moved on to `id` as `planned`, worked out from an earlier state of this pass, moves on to
+  /// it. When `planned` began a new pass with `id`, that new order is kept with this pass's entries (those
+  /// added since go into its unplayed part, those removed leave it); otherwise `id` is reached here as a
+  /// chosen song is (`jump`), and the entries added since stay in this pass's unplayed part.
+  public func movedOn(to id: Int, as planned: ShufflePass) -> ShufflePass {
+    guard planned.number > number, planned.cursor == 0, planned.order.first?.id == id else {
+      var moved = self
+      moved.jump(to: id)
+      return moved
+    }
+    var moved = ShufflePass(
+      restoring: planned.orderIDs, keys: order, cursor: 0, number: planned.number, history: history,
+      historyIndex: historyIndex, rng: planned.rng)
+    moved.record(id)
+    return moved
+  }
+
   // MARK: Walking the pass
 
   /// Moves to the next song of the pass; nil at the end of the pass (the caller decides about repeat).
