@@ -44,7 +44,7 @@ struct CLIClientTests {
     #expect(await memory.status().elapsed == 65.5)
     _ = try await tunes(socket: s, "volume", "30")
     _ = try await tunes(socket: s, "volume", "-10")
-    #expect(try await tunes(socket: s, "volume").out == "20\n")
+    #expect(try await tunes(socket: s, "volume").out == "volume 20%\n")
     _ = try await tunes(socket: s, "shuffle", "on")
     _ = try await tunes(socket: s, "repeat", "one")
     let status = await memory.status()
