@@ -48,6 +48,9 @@ public final class MPG123Decoder: AudioDecoder {
       self.format = opened.format
       self.totalFrames = opened.totalFrames
       self.lengthIsExact = opened.exact
+      // What plays is the length, but the file is not the whole song: said, so that nothing measured
+      // from it (its loudness) is stored as the song's.
+      if let cutShort = opened.cutShort { warn(cutShort) }
     } catch {
       mpg123_delete(handle)
       throw error
@@ -154,8 +157,9 @@ public final class MPG123Decoder: AudioDecoder {
 
   // MARK: Opening
 
-  private static func open(_ handle: OpaquePointer, path: String) throws -> (format: AudioFormat, totalFrames: Int?, exact: Bool)
-  {
+  private static func open(_ handle: OpaquePointer, path: String) throws -> (
+    format: AudioFormat, totalFrames: Int?, exact: Bool, cutShort: String?
+  ) {
     mpg123_param2(handle, Int32(MPG123_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue), 0)
     mpg123_param2(handle, Int32(MPG123_RESYNC_LIMIT.rawValue), resyncLimitBytes, 0)
 
@@ -186,11 +190,19 @@ public final class MPG123Decoder: AudioDecoder {
         handle, rates![index], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
     }
 
-    let hasHeader = InfoHeaderProbe.hasInfoHeader(path: path, firstAudioFrame: Int(mpg123_framepos(handle)))
-    // No header with the frame count: count the frames (reads the file once, decodes nothing).
-    let scanned = !hasHeader && mpg123_scan(handle) == MPG123_OK.rawValue
+    let header = InfoHeaderProbe.examine(path: path, firstAudioFrame: Int(mpg123_framepos(handle)))
+    // No header with the frame count (or one the file does not hold): count the frames (reads the file
+    // once, decodes nothing).
+    let scanned = header != .exact && mpg123_scan(handle) == MPG123_OK.rawValue
     let length = mpg123_length(handle)
-    return (AudioFormat(sampleRate: rate, channels: Int(channels)), length >= 0 ? Int(length) : nil, hasHeader || scanned)
+    var cutShort: String?
+    if case .cutShort(let promised, let held) = header {
+      cutShort = "the Xing/Info header counts \(promised) bytes but the file holds \(held) (truncated)"
+    }
+    return (
+      AudioFormat(sampleRate: rate, channels: Int(channels)), length >= 0 ? Int(length) : nil, header == .exact || scanned,
+      cutShort
+    )
   }
 
   static func text(_ code: Int32) -> String {
