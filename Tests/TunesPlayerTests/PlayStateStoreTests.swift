@@ -280,18 +280,7 @@ func temporaryLibrary() throws -> (Library, URL) {
     try await library.pool.write { db in
       try db.execute(sql: "UPDATE song SET path = '/music/1.mp3' WHERE id = ?", arguments: [one.id])
     }
-    let readers = library.pool.configuration.maximumReaderCount
-    let holding = Counter()
-    let release = DispatchSemaphore(value: 0)
-    for _ in 0..<readers {
-      Thread {
-        try? library.pool.read { _ in
-          holding.add()
-          release.wait()
-        }
-      }.start()
-    }
-    #expect(await eventually { holding.value == readers })
+    let (readers, release) = await holdEveryReader(of: library)
     let refresh = Task { await player.refreshSongs() }
     // The refresh reads on its own named thread: once that thread sleeps, it waits for a reader.
     #expect(await eventually(60) { Self.threadSleeps(named: "tunes-refresh") })

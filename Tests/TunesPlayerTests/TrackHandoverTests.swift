@@ -10,22 +10,38 @@ import TunesCore
 @testable import TunesLibrary
 @testable import TunesPlayer
 
+/// Holds every reader of the library's pool until the returned semaphore is signalled once per reader.
+func holdEveryReader(of library: Library) async -> (count: Int, release: DispatchSemaphore) {
+  let readers = library.pool.configuration.maximumReaderCount
+  let holding = Counter()
+  let release = DispatchSemaphore(value: 0)
+  for _ in 0..<readers {
+    Thread {
+      try? library.pool.read { _ in
+        holding.add()
+        release.wait()
+      }
+    }.start()
+  }
+  #expect(await eventually { holding.value == readers })
+  return (readers, release)
+}
+
 @Suite struct TrackHandoverTests {
-  /// Holds every reader of the library's pool until the returned semaphore is signalled once per reader.
-  func holdEveryReader(of library: Library) async -> (count: Int, release: DispatchSemaphore) {
-    let readers = library.pool.configuration.maximumReaderCount
-    let holding = Counter()
-    let release = DispatchSemaphore(value: 0)
-    for _ in 0..<readers {
-      Thread {
-        try? library.pool.read { _ in
-          holding.add()
-          release.wait()
-        }
-      }.start()
-    }
-    #expect(await eventually { holding.value == readers })
-    return (readers, release)
+  /// A player of one long song into a held device, told to play while every reader of `library` is held:
+  /// the play waits for its song to be read.
+  func playOneSongWhileEveryReaderIsHeld(_ library: Library) async throws -> (
+    player: Player, sink: FakeSink, readers: Int, release: DispatchSemaphore, playing: Task<Void, Error>
+  ) {
+    let one = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A"), into: library)
+    let sink = FakeSink()
+    let player = Player(
+      sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 300_000)]), library: library, persist: false)
+    try await player.add([one])
+    sink.hold()
+    let (readers, release) = await holdEveryReader(of: library)
+    let playing = Task { try await drive(sink, player) { try await player.play() } }
+    return (player, sink, readers, release, playing)
   }
 
   /// Whether the hand-over's read waited on its own named thread, and whether `status` was answered
@@ -97,14 +113,7 @@ import TunesCore
   @Test func aPlayWaitingForTheLibraryDoesNotHoldThePlayer() async throws {
     let (library, folder) = try temporaryLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let one = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A"), into: library)
-    let sink = FakeSink()
-    let player = Player(
-      sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 300_000)]), library: library, persist: false)
-    try await player.add([one])
-    sink.hold()
-    let (readers, release) = await holdEveryReader(of: library)
-    let playing = Task { try await drive(sink, player) { try await player.play() } }
+    let (player, sink, readers, release, playing) = try await playOneSongWhileEveryReaderIsHeld(library)
     let held = try await answeredWhileTheReadWaits(player, readers: readers, release: release)
     #expect(held.readOnItsOwnThread)
     #expect(held.answered)
@@ -113,19 +122,13 @@ import TunesCore
     sink.release()
     await player.shutdown()
   }
+
   /// A stop given while a play's song is still being read stops that play: it goes to the engine behind
   /// the play, so the state shown (stopped) is what the device does, not a play that starts after it.
   @Test func aStopWhileAPlayIsReadStopsThatPlay() async throws {
     let (library, folder) = try temporaryLibrary()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let one = try insert(Song(path: "/music/1.mp3", title: "One", artist: "A"), into: library)
-    let sink = FakeSink()
-    let player = Player(
-      sink: sink, decoders: fakeLibrary([1: FakeTrack(frames: 300_000)]), library: library, persist: false)
-    try await player.add([one])
-    sink.hold()
-    let (readers, release) = await holdEveryReader(of: library)
-    let playing = Task { try await drive(sink, player) { try await player.play() } }
+    let (player, sink, readers, release, playing) = try await playOneSongWhileEveryReaderIsHeld(library)
     let reading = try await offCooperativePool {
       Self.within(60) { PlayStateStoreTests.threadSleeps(named: "tunes-prepare") }
     }
