@@ -49,7 +49,7 @@ SWIFT_BACKTRACE=enable=no "$DISPATCH_BIN" -max_total_time="$SECONDS_TO_RUN" -max
   -artifact_prefix="$OUT/dispatch-" -print_final_stats=1 "$DISPATCH_CORPUS"
 
 # The FLAC, Ogg, MP4 and MP3 readers (Fuzz/FormatsFuzz.swift), seeded with the test fixtures' files (an MP3
-# with SYLT synced lyrics in both time formats among them).
+# with SYLT synced lyrics in both time formats among them) and the inputs of Fuzz/seeds-formats.
 FORMATS_BIN="$OUT/formats-fuzz"
 swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -module-name FormatsFuzz -I "$OUT" -L "$OUT" -lTunesCore \
   Fuzz/FormatsFuzz.swift Sources/TunesTags/*.swift -o "$FORMATS_BIN"
@@ -57,5 +57,7 @@ FORMATS_CORPUS=$(mktemp -d)
 trap 'rm -rf "$CORPUS" "$DISPATCH_CORPUS" "$FORMATS_CORPUS"' EXIT
 /usr/bin/python3 Tests/Fixtures/make-format-files.py "$FORMATS_CORPUS"
 rm -f "$FORMATS_CORPUS"/*.wav
+# Inputs that once broke a reader (Fuzz/seeds-formats), so each run tries them again.
+cp Fuzz/seeds-formats/* "$FORMATS_CORPUS"/
 SWIFT_BACKTRACE=enable=no "$FORMATS_BIN" -max_total_time="$SECONDS_TO_RUN" -max_len=300000 -timeout=5 -rss_limit_mb=2048 \
   -artifact_prefix="$OUT/formats-" -print_final_stats=1 "$FORMATS_CORPUS"

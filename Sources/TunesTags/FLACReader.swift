@@ -167,10 +167,10 @@ enum FLACReader {
     // A file cut short still carries the whole stream's count: its last frame says what it holds.
     var held = samples
     var lengthSource = "STREAMINFO"
-    // As much of the tail as a partial read loads (TagReader.flacTailBytes), so a whole read agrees.
-    let tailStart = max(
-      audioStart, coverage.isWhole ? 0 : coverage.tailStart,
-      audioEnd - FLACTail.bytesNeeded(maxFrameSize: Int(buffer.be24(s + 7))))
+    // The same tail whole or partly read (TagReader.flacTailBytes loads it): a partial read that does not
+    // hold it (a trailing tag pushed it back) asks for the whole file, so both reads agree.
+    let tailStart = max(audioStart, audioEnd - FLACTail.bytesNeeded(maxFrameSize: Int(buffer.be24(s + 7))))
+    if tailStart < audioEnd && !coverage.covers(tailStart..<audioEnd) { throw NeedWholeFile() }
     if tailStart < audioEnd,
       let cut = FLACTail.samplesHeld(
         tail: UnsafeRawBufferPointer(rebasing: buffer[tailStart..<audioEnd]), total: samples,
